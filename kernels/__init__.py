@@ -1,0 +1,1 @@
+"""Numba kernels of tokaido-sim: pure functions over integer arrays (see ``enums``)."""
