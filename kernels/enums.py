@@ -307,3 +307,26 @@ RESULT_FIELDS = (
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
 )
+
+
+class WT(NamedTuple):
+    """Indices into a bot's float64 weight vector (``sim/data/bots.toml``)."""
+
+    COIN: int = 0  # value of one coin, in points
+    SKIP: int = 1  # cost of each space jumped over
+    RESERVE: int = 2  # coins a bot likes to keep for the next meal
+    RESERVE_PEN: int = 3  # cost of each coin below the reserve
+    INN: int = 4  # value of stopping at the Inn instead of a station
+    TEMPLE_RANK: int = 5  # future ranking value of one donated coin
+    GOURMET: int = 6  # value per printed coin of a meal (Gourmet race)
+    ENCOUNTER: int = 7  # expected points of an Encounter card
+    HOT_SPRING: int = 8  # expected points of a Hot Spring card
+    VILLAGE: int = 9  # scale of a Village's expected value
+    SOUVENIR_COST: int = 10  # expected cost of a souvenir
+    BLOCK: int = 11  # 2 players: weight of blocking the opponent with the Neutral
+    DRAFT_COIN: int = 12  # draft: value of a starting coin
+    TRAV0: int = 16  # draft: prior value of each Traveler (MAX_POOL entries)
+
+
+W = WT()
+W_N = 32

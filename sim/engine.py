@@ -1,15 +1,26 @@
-"""STUB (replaced by the real engine): play games and return result records."""
+"""Play games with the kernels: validate, seed, allocate, call (the QuantEcon split).
+
+``play_games`` is the one entry point for the runner, the CLI, the referee
+checks and the tests. Game ``i`` of a run depends only on (seed, i), so any
+chunking and any thread count give the same games.
+"""
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from importlib import resources
 
+import numba
 import numpy as np
 
 from kernels import enums as E
+from kernels.game import play_batch_nb
 from kernels.records import RESULT_DTYPE
-from sim.config import GameConfig
+from sim.config import ConfigError, GameConfig
 from sim.rules import Rules
+
+MAX_SEED = 2**63 - 1
 
 
 @dataclass
@@ -18,22 +29,56 @@ class GameBatch:
     events: np.ndarray | None  # int16 (count, MAX_EVENTS, 6) when log=True
     n_events: np.ndarray | None  # int32 (count,)
 
+    def game_events(self, i: int) -> np.ndarray:
+        """The log of the batch's i-th game, trimmed to its events."""
+        assert self.events is not None and self.n_events is not None, "played without log=True"
+        return self.events[i, : self.n_events[i]]
+
+
+def bot_weights(name: str, rules: Rules) -> np.ndarray:
+    """The weight vector of bot ``name`` from ``sim/data/bots.toml``."""
+    data = tomllib.loads((resources.files("sim.data") / "bots.toml").read_text())
+    w = np.zeros(E.W_N, np.float64)
+    table = data.get(name, {})
+    for key, value in table.items():
+        if key == "travelers":
+            for tname, v in value.items():
+                w[E.W.TRAV0 + rules.traveler_index(tname)] = float(v)
+        else:
+            w[getattr(E.W, key.upper())] = float(value)
+    return w
+
 
 def play_games(
-    config: GameConfig, rules: Rules, seed: int, start: int, count: int, log: bool = False,
+    config: GameConfig,
+    rules: Rules,
+    seed: int,
+    start: int,
+    count: int,
+    log: bool = False,
     threads: int | None = None,
 ) -> GameBatch:
+    """Play games ``start .. start+count-1`` of the run seeded ``seed``."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
+    if start < 0 or count < 0:
+        raise ConfigError(f"game indices must be non-negative (start {start}, count {count})")
+    tables = rules.tables()
+    cfg = config.cfg_array(rules, log=log)
     n = config.n_players
-    rec = np.zeros(count * n, RESULT_DTYPE)
-    rng = np.random.default_rng([seed, start])
-    rec["game"] = np.repeat(np.arange(start, start + count), n)
-    rec["player"] = np.tile(np.arange(n), count)
-    rec["seat"] = np.concatenate([rng.permutation(n) for _ in range(count)]) if count else []
-    rec["traveler"] = rng.integers(0, len(rules.travelers), count * n)
-    rec["alt_traveler"] = -1
-    rec["score"] = rng.integers(30, 90, count * n)
-    rec["rank"] = 1
-    rec["win_k"] = 1
-    ev = np.full((count, E.MAX_EVENTS, E.EV_FIELDS), -1, np.int16) if log else None
-    ne = np.zeros(count, np.int32) if log else None
-    return GameBatch(rec, ev, ne)
+    botw = np.zeros((E.MAX_TRAV, E.W_N), np.float64)
+    for p, name in enumerate(config.bot_names()):
+        botw[p] = bot_weights(name, rules)
+    out = np.zeros(count * n, RESULT_DTYPE)
+    logs = np.zeros((max(count, 1) if log else 1, E.MAX_EVENTS, E.EV_FIELDS), np.int16)
+    nlog = np.zeros(max(count, 1), np.int32)
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    with np.errstate(over="ignore"):  # splitmix64 wraps on purpose (pure-Python mode)
+        play_batch_nb(
+            np.int64(seed), np.int64(start), np.int64(count), tables["board"], tables["card"],
+            tables["dsize"], tables["params"], tables["trav"], cfg, botw, out, logs, nlog,
+        )
+    if log and count and (nlog[:count] < 0).any():
+        raise RuntimeError(f"an action log overflowed its {E.MAX_EVENTS} rows; raise enums.MAX_EVENTS")
+    return GameBatch(out, logs[:count] if log else None, nlog[:count] if log else None)

@@ -1,0 +1,103 @@
+"""Read a results dataset: Parquet part files (optionally hive-partitioned) and ``manifest.json``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+# Columns that describe a run's configuration in a study dataset (hive partitions).
+CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
+
+POINT_SOURCES = (
+    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
+    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+)
+COUNTS = (
+    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
+    "donated", "coins_left", "coins_start", "stops", "panoramas",
+)
+
+# The dataset schema (one row per player per game); partition columns may arrive as other types.
+SCHEMA: dict[str, type[pl.DataType] | pl.DataType] = {
+    "game": pl.Int64, "n_players": pl.Int8, "player": pl.Int8, "seat": pl.Int8,
+    "traveler": pl.String, "alt_traveler": pl.String, "bot": pl.String,
+    "score": pl.Int16, "rank": pl.Int8, "win": pl.Float64,
+    **{c: pl.Int16 for c in POINT_SOURCES + COUNTS},
+    **{c: pl.String for c in CONDITION_COLUMNS},
+}
+REQUIRED = ("game", "n_players", "player", "seat", "traveler", "score", "rank", "win")
+
+
+@dataclass
+class Dataset:
+    path: Path
+    frame: pl.LazyFrame
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seed(self) -> Any:
+        """The run's seed from the manifest (None if the manifest has none)."""
+        return self.manifest.get("seed")
+
+
+def parquet_files(path: str | Path) -> list[Path]:
+    """The Parquet files of a dataset directory (recursively), or the file itself."""
+    p = Path(path)
+    if p.is_file() and p.suffix == ".parquet":
+        return [p]
+    if not p.is_dir():
+        raise ValueError(f"dataset '{p}' does not exist: give a directory written by `tokaido-sim run` or `study`")
+    files = sorted(p.rglob("*.parquet"))
+    if not files:
+        raise ValueError(f"no Parquet files (*.parquet) in '{p}': is it a dataset written by `tokaido-sim run`?")
+    return files
+
+
+def read_manifest(path: str | Path) -> dict[str, Any]:
+    """The dataset's ``manifest.json`` as a dict (empty if there is none)."""
+    p = Path(path)
+    m = (p if p.is_dir() else p.parent) / "manifest.json"
+    if not m.is_file():
+        return {}
+    try:
+        data = json.loads(m.read_text())
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"'{m}' is not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"'{m}' must hold a JSON object, got {type(data).__name__}")
+    return data
+
+
+def load_dataset(path: str | Path) -> Dataset:
+    """A dataset's rows (lazily, with hive partitions as columns), typed per ``SCHEMA``, and its manifest."""
+    p = Path(path)
+    parquet_files(p)  # raises a one-line ValueError when there is nothing to read
+    source = str(p) if p.is_file() else str(p / "**" / "*.parquet")
+    lf = pl.scan_parquet(source, hive_partitioning=p.is_dir(), try_parse_hive_dates=False)
+    names = lf.collect_schema().names()
+    missing = [c for c in REQUIRED if c not in names]
+    if missing:
+        raise ValueError(f"dataset '{p}' lacks the column(s) {', '.join(missing)}: not a tokaido-sim results dataset")
+    casts = [pl.col(c).cast(t) for c, t in SCHEMA.items() if c in names]
+    return Dataset(p, lf.with_columns(casts), read_manifest(p))
+
+
+def load(path: str | Path) -> pl.LazyFrame:
+    """The dataset at ``path`` as a ``pl.LazyFrame`` (see ``load_dataset`` for the manifest too).
+
+    Raises ``ValueError`` with a one-line message if the directory holds no Parquet file.
+    """
+    return load_dataset(path).frame
+
+
+def conditions(lf: pl.LazyFrame) -> list[str]:
+    """The configuration columns (variants, expansions, bots, travelers) that vary in the data."""
+    present = [c for c in CONDITION_COLUMNS if c in lf.collect_schema().names()]
+    if not present:
+        return []
+    counts = lf.select([pl.col(c).n_unique().alias(c) for c in present]).collect().row(0, named=True)
+    return [c for c in present if counts[c] > 1]
