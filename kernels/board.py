@@ -7,15 +7,16 @@ Positions are board indices (0 = start Inn, ``N_SPACES - 1`` = last Inn).
 
 from numba import njit
 
-from kernels.enums import N_SPACES, PF, P, Space
+from kernels.enums import N_SPACES, PF, G, P, Space
 from kernels.score import panorama_open_nb
 
 
 @njit(cache=True)
-def next_mover_nb(ps, nt):
+def next_mover_nb(pub):
     """The traveler farthest behind: lowest position, latest arrival there."""
+    ps = pub["ps"]
     best = 0
-    for t in range(1, nt):
+    for t in range(1, pub["gs"][G.N_TRAV]):
         if ps[t, PF.POS] < ps[best, PF.POS] or (
             ps[t, PF.POS] == ps[best, PF.POS] and ps[t, PF.SEQ] > ps[best, PF.SEQ]
         ):
@@ -24,10 +25,11 @@ def next_mover_nb(ps, nt):
 
 
 @njit(cache=True)
-def lead_player_nb(ps, n):
+def lead_player_nb(pub):
     """The player whose traveler leads: highest position, earliest arrival."""
+    ps = pub["ps"]
     best = 0
-    for p in range(1, n):
+    for p in range(1, pub["gs"][G.N_PLAYERS]):
         if ps[p, PF.POS] > ps[best, PF.POS] or (
             ps[p, PF.POS] == ps[best, PF.POS] and ps[p, PF.SEQ] < ps[best, PF.SEQ]
         ):
@@ -36,14 +38,20 @@ def lead_player_nb(ps, n):
 
 
 @njit(cache=True)
-def legal_moves_nb(t, ps, occ, board, params, nt, cand):
-    """Fill ``cand`` with the spaces ``t`` may stop on; return how many.
+def legal_moves_nb(pub, ru, t):
+    """Fill ``pub["cand"]`` with the spaces ``t`` may stop on; return how many.
 
     Forward to any free space up to and including the next Inn; double spaces
     hold two only with 4-5 travelers; a player needs a coin for a Village or a
     Temple and may not stop on a panorama type already complete (rulebook
     "Playing the Game", "Village", "Temple", "Panorama").
     """
+    ps = pub["ps"]
+    cand = pub["cand"]
+    occ = pub["occ"]
+    board = ru["board"]
+    params = ru["params"]
+    nt = pub["gs"][G.N_TRAV]
     neutral = ps[t, PF.NEUTRAL] == 1
     coins = ps[t, PF.COINS]
     k = 0
@@ -61,7 +69,7 @@ def legal_moves_nb(t, ps, occ, board, params, nt, cand):
                 continue
             if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS]:
                 continue
-            if Space.PADDY <= typ <= Space.SEA and not panorama_open_nb(ps, t, typ - Space.PADDY, params):
+            if Space.PADDY <= typ <= Space.SEA and not panorama_open_nb(pub, ru, t, typ - Space.PADDY):
                 continue
         cand[k] = s
         k += 1

@@ -1,9 +1,10 @@
 """One whole game, from the deal to the final ranking, and a parallel batch of games.
 
-``play_game_nb`` allocates the state of one game (layout in ``enums``), plays
-it and writes one ``RESULT_DTYPE`` record per player into ``out``.
+``play_game_nb`` allocates one game's records (``kernels.state``), plays it
+and writes one ``RESULT_DTYPE`` record per player into ``out``.
 ``play_batch_nb`` plays games ``start .. start+count-1`` in parallel; game i's
-random stream depends only on (seed, i).
+random stream depends only on (seed, i), so threads and chunking never change
+a game.
 """
 
 import numpy as np
@@ -11,50 +12,38 @@ from numba import njit, prange
 
 from kernels.board import lead_player_nb, legal_moves_nb, next_mover_nb
 from kernels.bots import choose_move_nb, choose_traveler_nb
-from kernels.enums import (
-    DECK_CAP,
-    G_N,
-    HAND_CAP,
-    MAX_POOL,
-    MAX_TRAV,
-    N_DECKS,
-    N_SPACES,
-    PF,
-    PF_N,
-    Ability,
-    Cfg,
-    Ev,
-    G,
-    P,
-    Space,
-    TravelerMode,
-)
+from kernels.enums import MAX_POOL, MAX_TRAV, N_DECKS, N_SPACES, PF, Ability, Cfg, Ev, G, P, Space, TravelerMode
 from kernels.piles import log_nb
 from kernels.rng import seed_game_nb, shuffle_nb
 from kernels.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
+from kernels.state import HID_DTYPE, PUB_DTYPE
 from kernels.stations import inn_nb, station_nb, temple_nb
 
 
 @njit(cache=True)
-def setup_nb(S, R):
+def setup_nb(pub, hid, ru):
     """Shuffle the piles, give out Travelers, line up at the start Inn, hand out coins."""
-    ps, gs, occ, deck, dk, hand, tbl, log, rng = S
-    board, card, dsize, params, trav, cfg, botw = R
+    ps = pub["ps"]
+    gs = pub["gs"]
+    rng = pub["rng"]
+    cfg = ru["cfg"]
+    trav = ru["trav"]
     n = cfg[Cfg.N_PLAYERS]
-    nt = n + 1 if n == 2 else n
+    nt = n + 1 if n == 2 else n  # two players add the Neutral Traveler
     gs[G.N_PLAYERS] = n
     gs[G.N_TRAV] = nt
     gs[G.LAST] = N_SPACES - 1
-    gs[G.LOG_ON] = cfg[Cfg.LOG]
+    hid["lg"][1] = cfg[Cfg.LOG]
+    deck = hid["deck"]
     for d in range(N_DECKS):
-        m = dsize[d]
+        m = ru["dsize"][d]
         for i in range(m):
             deck[d, i] = i
         shuffle_nb(deck[d], m, rng)
-        dk[0, d] = 0
-        dk[1, d] = m
+        hid["dtop"][d] = 0
+        pub["dcnt"][d] = m
         for i in range(m):
-            log_nb(log, gs, Ev.DECK, -1, d, deck[d, i], -1, -1)
+            log_nb(hid, Ev.DECK, -1, d, deck[d, i], -1, -1)
     for t in range(MAX_TRAV):
         ps[t, PF.TRAVELER] = -1
         ps[t, PF.ALT_TRAVELER] = -1
@@ -68,28 +57,28 @@ def setup_nb(S, R):
     if mode == TravelerMode.DRAFT:
         shuffle_nb(pool, npool, rng)
         for p in range(n):
-            log_nb(log, gs, Ev.DEAL, p, pool[2 * p], pool[2 * p + 1], -1, -1)
+            log_nb(hid, Ev.DEAL, p, pool[2 * p], pool[2 * p + 1], -1, -1)
         for p in range(n):
             t1, t2 = pool[2 * p], pool[2 * p + 1]
-            if choose_traveler_nb(ps[p, PF.BOT], botw[p], t1, t2, trav, rng) == 1:
+            if choose_traveler_nb(pub, ru, p, t1, t2) == 1:
                 t1, t2 = t2, t1
             ps[p, PF.TRAVELER] = t1
             ps[p, PF.ALT_TRAVELER] = t2
-            log_nb(log, gs, Ev.KEEP, p, t1, -1, -1, -1)
+            log_nb(hid, Ev.KEEP, p, t1, -1, -1, -1)
     elif mode == TravelerMode.RANDOM or mode == TravelerMode.FIXED:
         if mode == TravelerMode.RANDOM:
             shuffle_nb(pool, npool, rng)
         for p in range(n):
             ps[p, PF.TRAVELER] = pool[p] if mode == TravelerMode.RANDOM else cfg[Cfg.FIXED0 + p]
-            log_nb(log, gs, Ev.DEAL, p, ps[p, PF.TRAVELER], -1, -1, -1)
-            log_nb(log, gs, Ev.KEEP, p, ps[p, PF.TRAVELER], -1, -1, -1)
+            log_nb(hid, Ev.DEAL, p, ps[p, PF.TRAVELER], -1, -1, -1)
+            log_nb(hid, Ev.KEEP, p, ps[p, PF.TRAVELER], -1, -1, -1)
     for p in range(n):
         t = ps[p, PF.TRAVELER]
         if t >= 0:
             ps[p, PF.COINS] = trav[t, 0]
             ps[p, PF.ABILITY] = trav[t, 1]
         else:
-            ps[p, PF.COINS] = params[P.INITIATION_COINS]
+            ps[p, PF.COINS] = ru["params"][P.INITIATION_COINS]
             ps[p, PF.ABILITY] = Ability.NONE
     if n == 2:
         ps[2, PF.NEUTRAL] = 1
@@ -101,60 +90,54 @@ def setup_nb(S, R):
         t = order[k]
         ps[t, PF.POS] = 0
         ps[t, PF.SEQ] = nt - k
-        log_nb(log, gs, Ev.LINEUP, t, k, -1, -1, -1)
+        log_nb(hid, Ev.LINEUP, t, k, -1, -1, -1)
         if ps[t, PF.NEUTRAL] == 0:
             ps[t, PF.SEAT] = seat
             ps[t, PF.COINS] = max(0, ps[t, PF.COINS] + cfg[Cfg.PREP0 + seat])
             seat += 1
     gs[G.SEQ] = nt + 1
-    occ[0] = nt
+    pub["occ"][0] = nt
     for p in range(n):
         ps[p, PF.COINS_START] = ps[p, PF.COINS]
-        log_nb(log, gs, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
+        log_nb(hid, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
 
 
 @njit(cache=True)
-def turn_nb(S, R, cand):
+def turn_nb(pub, hid, ru):
     """One move of the traveler farthest behind; False once everyone is at the end."""
-    ps, gs, occ, deck, dk, hand, tbl, log, rng = S
-    board, card, dsize, params, trav, cfg, botw = R
-    n = gs[G.N_PLAYERS]
-    nt = gs[G.N_TRAV]
-    t = next_mover_nb(ps, nt)
+    ps = pub["ps"]
+    gs = pub["gs"]
+    occ = pub["occ"]
+    t = next_mover_nb(pub)
     if ps[t, PF.POS] == gs[G.LAST]:
         return False
-    ctrl = lead_player_nb(ps, n) if ps[t, PF.NEUTRAL] == 1 else t
-    ncand = legal_moves_nb(t, ps, occ, board, params, nt, cand)
-    k = choose_move_nb(ps[ctrl, PF.BOT], botw[ctrl], t, ctrl, ps, dk[1], gs[G.PAN_ACH], board, params, n, cand, ncand, rng)
-    s = cand[k]
+    ctrl = lead_player_nb(pub) if ps[t, PF.NEUTRAL] == 1 else t
+    ncand = legal_moves_nb(pub, ru, t)
+    s = pub["cand"][choose_move_nb(pub, ru, t, ctrl, ncand)]
     occ[ps[t, PF.POS]] -= 1
     occ[s] += 1
     ps[t, PF.POS] = s
     ps[t, PF.SEQ] = gs[G.SEQ]
     gs[G.SEQ] += 1
     gs[G.TURNS] += 1
-    log_nb(log, gs, Ev.MOVE, t, s, ctrl, -1, -1)
-    typ = board[0, s]
+    log_nb(hid, Ev.MOVE, t, s, ctrl, -1, -1)
+    typ = ru["board"][0, s]
     if typ == Space.INN:
-        inn_nb(S, R, t, s)
+        inn_nb(pub, hid, ru, t, s)
     elif ps[t, PF.NEUTRAL] == 1:
         if typ == Space.TEMPLE:
-            temple_nb(S, R, t)
+            temple_nb(pub, hid, ru, t)
     else:
-        station_nb(S, R, t, typ)
+        station_nb(pub, hid, ru, t, typ)
     return True
 
 
 @njit(cache=True)
-def end_game_nb(ps, n, nt, params):
-    temple_ranking_nb(ps, nt, params)
-    end_achievements_nb(ps, n, params)
-
-
-@njit(cache=True)
-def write_records_nb(ps, n, game, out):
-    ranks = np.zeros(n, np.int32)
-    winners = final_ranks_nb(ps, n, ranks)
+def write_records_nb(pub, game, out):
+    ps = pub["ps"]
+    n = pub["gs"][G.N_PLAYERS]
+    ranks = pub["iscr"]
+    winners = final_ranks_nb(pub, ranks)
     for p in range(n):
         r = out[p]
         r["game"] = game
@@ -189,41 +172,46 @@ def write_records_nb(ps, n, game, out):
 
 
 @njit(cache=True)
-def new_state_nb(log):
-    ps = np.zeros((MAX_TRAV, PF_N), np.int32)
-    gs = np.zeros(G_N, np.int64)
-    occ = np.zeros(N_SPACES, np.int8)
-    deck = np.zeros((N_DECKS, DECK_CAP), np.int16)
-    dk = np.zeros((2, N_DECKS), np.int32)
-    hand = np.zeros(HAND_CAP, np.int16)
-    tbl = np.zeros(HAND_CAP, np.int16)
-    rng = np.zeros(1, np.uint64)
-    return (ps, gs, occ, deck, dk, hand, tbl, log, rng)
+def play_game_nb(seed, game, rules, out, log):
+    """Play game ``game`` of the run seeded ``seed`` (``rules``: one ``RULES_DTYPE`` record).
 
-
-@njit(cache=True)
-def play_game_nb(seed, game, board, card, dsize, params, trav, cfg, botw, out, log):
-    """Play game ``game`` of the run seeded ``seed``; returns the number of log events."""
-    S = new_state_nb(log)
-    R = (board, card, dsize, params, trav, cfg, botw)
-    seed_game_nb(S[8], seed, game)
-    setup_nb(S, R)
-    cand = np.zeros(N_SPACES, np.int32)
-    while turn_nb(S, R, cand):
+    Writes one record per player into ``out``; with ``ru['cfg'][Cfg.LOG]`` set,
+    copies the action log into ``log`` and returns its length (-1 on overflow).
+    """
+    ru = rules[0]
+    # a record does not own its memory: ``pubs`` and ``hids`` are used again at
+    # the end so Numba keeps them alive while ``pub`` and ``hid`` point into them
+    pubs = np.zeros(1, PUB_DTYPE)
+    hids = np.zeros(1, HID_DTYPE)
+    pub = pubs[0]
+    hid = hids[0]
+    seed_game_nb(pub["rng"], seed, game)
+    setup_nb(pub, hid, ru)
+    while turn_nb(pub, hid, ru):
         pass
-    ps, gs = S[0], S[1]
-    log_nb(log, gs, Ev.END, -1, -1, -1, -1, -1)
-    end_game_nb(ps, gs[G.N_PLAYERS], gs[G.N_TRAV], params)
-    write_records_nb(ps, gs[G.N_PLAYERS], game, out)
-    return -1 if gs[G.OVERFLOW] else gs[G.LOG_N]
+    log_nb(hid, Ev.END, -1, -1, -1, -1, -1)
+    temple_ranking_nb(pub, ru)
+    end_achievements_nb(pub, ru)
+    write_records_nb(pub, game, out)
+    lg = hids[0]["lg"]
+    nlog = 0
+    if lg[1] == 1:
+        log[: lg[0]] = hids[0]["log"][: lg[0]]
+        nlog = -1 if lg[2] else lg[0]
+    pubs[0]["gs"][G.TURNS] += 0
+    return nlog
 
 
 @njit(parallel=True, nogil=True, cache=True)
-def play_batch_nb(seed, start, count, board, card, dsize, params, trav, cfg, botw, out, logs, nlog):
-    """Play games ``start .. start+count-1`` in parallel into ``out`` (and ``logs``)."""
-    n = cfg[Cfg.N_PLAYERS]
-    logging = cfg[Cfg.LOG] == 1
+def play_batch_nb(seed, start, count, rules, out, logs, nlog):
+    """Play games ``start .. start+count-1`` in parallel into ``out`` (and ``logs``).
+
+    ``rules`` is a one-element ``RULES_DTYPE`` array; ``out`` holds
+    ``count * n_players`` records; ``logs`` is (count, MAX_EVENTS, 6) when
+    logging, else (1, MAX_EVENTS, 6) and untouched.
+    """
+    n = rules[0]["cfg"][Cfg.N_PLAYERS]
+    logging = rules[0]["cfg"][Cfg.LOG] == 1
     for i in prange(count):
         lg = logs[i] if logging else logs[0]
-        nlog[i] = play_game_nb(seed, start + i, board, card, dsize, params, trav, cfg, botw, out[i * n : (i + 1) * n], lg)
-
+        nlog[i] = play_game_nb(seed, start + i, rules, out[i * n : (i + 1) * n], lg)

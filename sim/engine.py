@@ -17,6 +17,7 @@ import numpy as np
 from kernels import enums as E
 from kernels.game import play_batch_nb
 from kernels.records import RESULT_DTYPE
+from kernels.state import RULES_DTYPE
 from sim.config import ConfigError, GameConfig
 from sim.rules import Rules
 
@@ -64,21 +65,20 @@ def play_games(
     if start < 0 or count < 0:
         raise ConfigError(f"game indices must be non-negative (start {start}, count {count})")
     tables = rules.tables()
-    cfg = config.cfg_array(rules, log=log)
+    ru = np.zeros(1, RULES_DTYPE)
+    for key, arr in tables.items():
+        ru[0][key][tuple(slice(0, k) for k in arr.shape)] = arr
+    ru[0]["cfg"] = config.cfg_array(rules, log=log)
     n = config.n_players
-    botw = np.zeros((E.MAX_TRAV, E.W_N), np.float64)
     for p, name in enumerate(config.bot_names()):
-        botw[p] = bot_weights(name, rules)
+        ru[0]["botw"][p] = bot_weights(name, rules)
     out = np.zeros(count * n, RESULT_DTYPE)
     logs = np.zeros((max(count, 1) if log else 1, E.MAX_EVENTS, E.EV_FIELDS), np.int16)
     nlog = np.zeros(max(count, 1), np.int32)
     if threads is not None:
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
     with np.errstate(over="ignore"):  # splitmix64 wraps on purpose (pure-Python mode)
-        play_batch_nb(
-            np.int64(seed), np.int64(start), np.int64(count), tables["board"], tables["card"],
-            tables["dsize"], tables["params"], tables["trav"], cfg, botw, out, logs, nlog,
-        )
+        play_batch_nb(np.int64(seed), np.int64(start), np.int64(count), ru, out, logs, nlog)
     if log and count and (nlog[:count] < 0).any():
         raise RuntimeError(f"an action log overflowed its {E.MAX_EVENTS} rows; raise enums.MAX_EVENTS")
     return GameBatch(out, logs[:count] if log else None, nlog[:count] if log else None)
