@@ -8,6 +8,7 @@ Nothing here is shared with the Numba kernels except the integer codes of
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kernels.enums import PANORAMA_NAMES, SPACE_NAMES, Ability, Deck, Ev, Space
@@ -61,6 +62,9 @@ class Pile:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cards)
 
     def top(self) -> int | None:
         return self.cards[0] if self.cards else None
