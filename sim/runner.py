@@ -140,7 +140,7 @@ def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> dict[str,
     if not resume:
         if manifest is None:
             raise UserError(f"{out_dir} is not empty; choose another --out")
-        raise UserError(f"{out_dir} already holds a run; use --resume to continue it or choose another --out")
+        raise UserError(f"{out_dir} already holds a {kind}; use --resume to continue it or choose another --out")
     if manifest is None:
         raise UserError(f"{out_dir} holds files but no {MANIFEST}, so it is not a tokaido-sim {kind}; "
                         "choose another --out")
@@ -237,8 +237,14 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
         yield lambda n: None
         return
     from rich.progress import (
-        BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn,
-        TimeElapsedColumn, TimeRemainingColumn,
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
     )
     from rich.text import Text
 
@@ -284,6 +290,7 @@ def run(
     out = Path(out_dir)
     validate(games, seed, chunk_size, threads)
     rules = config.rules()
+    config.cfg_array(rules)  # raises ConfigError for what only the kernel table reveals
     manifest = prepare_out_dir(out, resume)
     if manifest is not None:
         check_same_run(manifest, config, rules, seed, out)
@@ -298,19 +305,17 @@ def run(
         if manifest is None:
             manifest = {
                 "kind": "run", "config": config.to_dict(), "spec": config.spec(), "seed": seed,
-                "n_players": config.n_players, "started": now(), "resumed": [],
+                "n_players": config.n_players, "started": now(), "versions": versions(), "resumed": [],
+                "finished": None,
             }
-        elif todo:
-            manifest["resumed"] = [*manifest.get("resumed", []), now()]
+        elif todo:  # keep the versions the run started with; note each resumption's own
+            manifest["resumed"] = [*manifest.get("resumed", []), {"at": now(), "versions": versions()}]
+            manifest["finished"] = None
         manifest.update(
             games=games, chunk_size=chunk_size, rules_version=rules.version,
-            rules_fingerprint=rules.fingerprint(), versions=versions(),
-            status="running" if todo else "complete",
+            rules_fingerprint=rules.fingerprint(), status="running" if todo else "complete",
+            parts=[part_name(s, e) for s, e in parts],
         )
-        manifest.setdefault("finished", None)
-        manifest["parts"] = [part_name(s, e) for s, e in parts]
-        if todo:
-            manifest["finished"] = None
         write_json_atomic(out / MANIFEST, manifest)
         done = sum(e - s for s, e in parts)
         with progress_bar(games, done, progress) as advance:

@@ -1,0 +1,247 @@
+"""The runner and the dataset writer: schema, manifest, chunking, resume, atomic parts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+import pyarrow as pa  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
+import pytest  # noqa: E402
+
+from kernels.records import RESULT_DTYPE  # noqa: E402
+from sim import dataset, engine, runner  # noqa: E402
+from sim.config import GameConfig  # noqa: E402
+from sim.errors import UserError  # noqa: E402
+
+STUB = "STUB" in (engine.__doc__ or "")
+
+
+def fake_play_games(config, rules, seed, start, count, log=False, threads=None):
+    """A per-game deterministic stand-in for the engine (any chunking gives the same games)."""
+    n = config.n_players
+    rec = np.zeros(count * n, RESULT_DTYPE)
+    g = np.repeat(np.arange(start, start + count, dtype=np.int64), n)
+    p = np.tile(np.arange(n), count)
+    h = (g * 1_000_003 + seed * 7919 + p * 31) % 2_147_483_647
+    rec["game"], rec["player"], rec["seat"] = g, p, (p + g) % n
+    rec["traveler"] = (h + p) % len(rules.travelers)
+    rec["alt_traveler"] = np.where(h % 3 == 0, -1, (h + p + 1) % len(rules.travelers))
+    rec["bot"] = 1
+    rec["score"] = 30 + h % 60
+    rec["rank"] = 1 + p
+    rec["win_k"] = 1
+    for f in dataset.PTS_COLUMNS + dataset.COUNT_COLUMNS:
+        rec[f] = h % 7
+    return engine.GameBatch(rec, None, None)
+
+
+@pytest.fixture
+def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "play_games", fake_play_games)
+
+
+def sorted_table(root: Path) -> pa.Table:
+    t = dataset.read_table(root)
+    return t.sort_by([("game", "ascending"), ("player", "ascending")])
+
+
+def part_stats(root: Path) -> dict[str, tuple[int, int]]:
+    return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.glob("part-*.parquet")}
+
+
+def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=3)
+    out = tmp_path / "run"
+    s = runner.run(cfg, 250, 11, out, chunk_size=100, progress=False)
+    assert (s.games, s.played, s.status) == (250, 250, "complete")
+    names = sorted(p.name for p in out.glob("part-*.parquet"))
+    assert names == [runner.part_name(0, 100), runner.part_name(100, 200), runner.part_name(200, 250)]
+    t = sorted_table(out)
+    assert t.schema.equals(dataset.SCHEMA)
+    assert t.num_rows == 250 * 3
+    assert t["game"].to_pylist() == list(np.repeat(np.arange(250), 3))
+    assert set(t["n_players"].to_pylist()) == {3}
+    names_ok = set(dataset.traveler_names(cfg.rules()))
+    assert set(t["traveler"].to_pylist()) <= names_ok
+    assert set(t["alt_traveler"].drop_null().to_pylist()) <= names_ok
+    wins = t.group_by("game").aggregate([("win", "sum")])["win_sum"].to_numpy()
+    assert np.allclose(wins, 1.0)
+    m = json.loads((out / runner.MANIFEST).read_text())
+    assert m["status"] == "complete" and m["finished"]
+    assert (m["seed"], m["games"], m["chunk_size"], m["spec"]) == (11, 250, 100, cfg.spec())
+    assert m["config"] == json.loads(json.dumps(cfg.to_dict()))
+    assert m["rules_fingerprint"] == cfg.rules().fingerprint() and m["rules_version"] == cfg.rules().version
+    assert set(m["versions"]) >= {"tokaido_sim", "numba", "numpy", "python"}
+    assert m["parts"] == names
+    assert not list(out.glob(".*.tmp"))
+
+
+def test_to_table_names_and_win_shares() -> None:
+    cfg = GameConfig(n_players=2)
+    rules = cfg.rules()
+    rec = np.zeros(4, RESULT_DTYPE)
+    rec["game"] = [0, 0, 1, 1]
+    rec["traveler"] = [0, len(rules.travelers) - 1, -1, 2]
+    rec["alt_traveler"] = [-1, 1, -1, -1]
+    rec["bot"] = [1, 0, 1, 1]
+    rec["rank"] = [1, 1, 1, 2]
+    rec["win_k"] = [2, 2, 1, 1]
+    t = dataset.to_table(rec, rules, 2)
+    assert t["traveler"].to_pylist() == [rules.travelers[0].name, rules.travelers[-1].name, "none",
+                                         rules.travelers[2].name]
+    assert t["alt_traveler"].to_pylist() == [None, rules.travelers[1].name, None, None]
+    assert t["bot"].to_pylist() == ["greedy", "random", "greedy", "greedy"]
+    assert t["win"].to_pylist() == [0.5, 0.5, 1.0, 0.0]
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_chunking_and_threads_do_not_change_the_dataset(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=4)
+    runner.run(cfg, 500, 5, tmp_path / "a", chunk_size=500, threads=1, progress=False)
+    runner.run(cfg, 500, 5, tmp_path / "b", chunk_size=37, threads=2, progress=False)
+    assert sorted_table(tmp_path / "a").equals(sorted_table(tmp_path / "b"))
+
+
+@pytest.mark.skipif(STUB, reason="the stub engine's games depend on the chunk start")
+def test_real_engine_same_seed_same_dataset_any_chunking(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=3, variants=("gastronomy",))
+    runner.run(cfg, 300, 9, tmp_path / "a", chunk_size=300, threads=1, progress=False)
+    runner.run(cfg, 300, 9, tmp_path / "b", chunk_size=41, threads=2, progress=False)
+    assert sorted_table(tmp_path / "a").to_pydict() == sorted_table(tmp_path / "b").to_pydict()
+
+
+def test_missing_chunks() -> None:
+    assert runner.missing_chunks([], 10, 4) == [(0, 4), (4, 8), (8, 10)]
+    assert runner.missing_chunks([(0, 4), (8, 10)], 10, 4) == [(4, 8)]
+    assert runner.missing_chunks([(4, 8)], 12, 3) == [(0, 3), (3, 4), (8, 11), (11, 12)]
+    assert runner.missing_chunks([(0, 10)], 10, 4) == []
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=2)
+    out = tmp_path / "run"
+    runner.run(cfg, 400, 3, out, chunk_size=100, progress=False)
+    full = sorted_table(out)
+    (out / runner.part_name(100, 200)).unlink()
+    stale = out / f".{runner.part_name(100, 200)}.tmp"
+    stale.write_bytes(b"PAR1 half-written")
+    m = json.loads((out / runner.MANIFEST).read_text())
+    m["status"] = "running"
+    (out / runner.MANIFEST).write_text(json.dumps(m))
+    before = part_stats(out)
+    s = runner.run(cfg, 400, 3, out, chunk_size=100, resume=True, progress=False)
+    assert s.played == 100
+    after = part_stats(out)
+    assert {k: v for k, v in after.items() if k in before} == before
+    assert set(after) - set(before) == {runner.part_name(100, 200)}
+    assert not stale.exists()
+    assert sorted_table(out).equals(full)
+    m = json.loads((out / runner.MANIFEST).read_text())
+    assert m["status"] == "complete" and len(m["resumed"]) == 1 and len(m["parts"]) == 4
+    # a complete run resumes as a no-op and may grow
+    assert runner.run(cfg, 400, 3, out, chunk_size=100, resume=True, progress=False).played == 0
+    assert runner.run(cfg, 450, 3, out, chunk_size=100, resume=True, progress=False).played == 50
+    assert sorted_table(out).num_rows == 450 * 2
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_interrupted_run_keeps_finished_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def interrupting(*args, **kwargs):
+        calls.append(args[3])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return fake_play_games(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "play_games", interrupting)
+    cfg = GameConfig(n_players=4)
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(cfg, 1000, 1, out, chunk_size=100, progress=False)
+    m = json.loads((out / runner.MANIFEST).read_text())
+    assert m["status"] == "interrupted"
+    assert m["parts"] == [runner.part_name(0, 100), runner.part_name(100, 200)]
+    monkeypatch.setattr(engine, "play_games", fake_play_games)
+    assert runner.run(cfg, 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 800
+    assert sorted_table(out)["game"].to_pylist() == list(np.repeat(np.arange(1000), 4))
+
+
+@pytest.mark.usefixtures("fake_engine")
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seed": 2}, "--seed 1, not 2"),
+        ({"config": GameConfig(n_players=3)}, "holds a run of"),
+        ({"config": GameConfig(n_players=2, overrides=(("travelers.kinko.coins", "9"),))}, "holds a run of"),
+        ({"games": 50}, "--games must be at least"),
+    ],
+)
+def test_resume_refuses_a_different_run(tmp_path: Path, change: dict, message: str) -> None:
+    out = tmp_path / "run"
+    runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, progress=False)
+    before = part_stats(out)
+    kw = {"config": GameConfig(n_players=2), "games": 100, "seed": 1} | change
+    with pytest.raises(UserError, match=message):
+        runner.run(kw["config"], kw["games"], kw["seed"], out, chunk_size=100, resume=True, progress=False)
+    assert part_stats(out) == before
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_resume_refuses_changed_rules(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, progress=False)
+    m = json.loads((out / runner.MANIFEST).read_text())
+    m["rules_fingerprint"] = "0" * 16
+    (out / runner.MANIFEST).write_text(json.dumps(m))
+    with pytest.raises(UserError, match="the rules changed"):
+        runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, resume=True, progress=False)
+
+
+def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=2)
+    for kw in ({"games": 0}, {"games": -3}, {"seed": -1}, {"chunk_size": 0}, {"threads": 0}):
+        args: dict[str, Any] = {"games": 10, "seed": 1, "chunk_size": 10, "threads": None} | kw
+        with pytest.raises(UserError):
+            runner.run(cfg, args["games"], args["seed"], tmp_path / "x", args["chunk_size"], args["threads"])
+    assert not (tmp_path / "x").exists()
+    used = tmp_path / "used"
+    used.mkdir()
+    (used / "notes.txt").write_text("hi")
+    with pytest.raises(UserError, match="not empty"):
+        runner.run(cfg, 10, 1, used, progress=False)
+    with pytest.raises(UserError, match="no manifest.json"):
+        runner.run(cfg, 10, 1, used, resume=True, progress=False)
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(UserError, match="not a directory"):
+        runner.run(cfg, 10, 1, blocker / "sub", progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "used"]
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_corrupt_part_is_reported(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    runner.run(GameConfig(n_players=2), 200, 1, out, chunk_size=100, progress=False)
+    part = out / runner.part_name(100, 200)
+    part.write_bytes(part.read_bytes()[:100])
+    with pytest.raises(UserError, match="delete it"):
+        runner.run(GameConfig(n_players=2), 200, 1, out, chunk_size=100, resume=True, progress=False)
+
+
+def test_write_table_round_trips(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=4)
+    rec = fake_play_games(cfg, cfg.rules(), 1, 0, 50).records
+    t = dataset.to_table(rec, cfg.rules(), 4)
+    dataset.write_table(t, tmp_path / "p.parquet")
+    back = pq.read_table(tmp_path / "p.parquet")
+    assert back.schema.equals(dataset.SCHEMA) and back.equals(t)
