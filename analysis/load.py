@@ -51,7 +51,8 @@ def parquet_files(path: str | Path) -> list[Path]:
         return [p]
     if not p.is_dir():
         raise ValueError(f"dataset '{p}' does not exist: give a directory written by `tokaido-sim run` or `study`")
-    files = sorted(p.rglob("*.parquet"))
+    # hidden files (a leading dot) are temp files of a run in progress
+    files = sorted(f for f in p.rglob("*.parquet") if not any(s.startswith(".") for s in f.relative_to(p).parts))
     if not files:
         raise ValueError(f"no Parquet files (*.parquet) in '{p}': is it a dataset written by `tokaido-sim run`?")
     return files
@@ -77,7 +78,7 @@ def load_dataset(path: str | Path) -> Dataset:
     p = Path(path)
     parquet_files(p)  # raises a one-line ValueError when there is nothing to read
     source = str(p) if p.is_file() else str(p / "**" / "*.parquet")
-    lf = pl.scan_parquet(source, hive_partitioning=p.is_dir(), try_parse_hive_dates=False)
+    lf = pl.scan_parquet(source, hive_partitioning=p.is_dir(), hidden_file_prefix=".", try_parse_hive_dates=False)
     names = lf.collect_schema().names()
     missing = [c for c in REQUIRED if c not in names]
     if missing:

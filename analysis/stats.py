@@ -157,7 +157,9 @@ def wilson_interval(successes: npt.ArrayLike, n: npt.ArrayLike, level: float = 0
         denom = 1 + z * z / m
         centre = (p + z * z / (2 * m)) / denom
         half = z / denom * np.sqrt(np.clip(p * (1 - p), 0, None) / m + z * z / (4 * m * m))
-    return _arr(np.clip(centre - half, 0, 1)), _arr(np.clip(centre + half, 0, 1))
+    lo = np.where(x <= 0, 0.0, np.clip(centre - half, 0, 1))  # exact at the edges, not 1e-17 off
+    hi = np.where(x >= m, 1.0, np.clip(centre + half, 0, 1))
+    return _arr(np.where(m > 0, lo, np.nan)), _arr(np.where(m > 0, hi, np.nan))
 
 
 class ZResult(NamedTuple):
@@ -317,5 +319,5 @@ def holm(p_values: npt.ArrayLike, alpha: float = 0.05) -> tuple[FloatArray, npt.
         order = ok[np.argsort(flat[ok], kind="stable")]
         scaled = (m - np.arange(m)) * flat[order]
         adj[order] = np.minimum(1.0, np.maximum.accumulate(scaled))
-    adj = adj.reshape(p.shape)
-    return _arr(adj), np.asarray(np.nan_to_num(adj, nan=2.0) <= alpha)
+    shaped = adj.reshape(p.shape)
+    return _arr(shaped), np.asarray(np.nan_to_num(shaped, nan=2.0) <= alpha)

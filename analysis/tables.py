@@ -17,6 +17,8 @@ from analysis import stats
 from analysis.load import POINT_SOURCES, conditions
 
 NO_TRAVELER = "none"
+WIN_COLUMNS = ("win_rate", "win_lo", "win_hi", "fair_share", "win_ratio", "win_ratio_lo", "win_ratio_hi",
+               "win_diff", "z", "p_value", "p_holm", "verdict")
 
 
 def default_keys(lf: pl.LazyFrame) -> list[str]:
@@ -81,8 +83,10 @@ def traveler_table(
         )
         .sort([*k, "traveler"])
     )
-    df = add_win_stats(_collect(agg), level, alpha)
-    return add_mean_stats(df, "score", level)
+    df = add_mean_stats(add_win_stats(_collect(agg), level, alpha), "score", level)
+    first = [*k, "traveler", "games", "wins", *WIN_COLUMNS, "mean_score", "sd_score", "score_lo", "score_hi",
+             "mean_rank"]
+    return df.select(first + [c for c in df.columns if c not in first])
 
 
 def seat_table(
@@ -99,7 +103,9 @@ def seat_table(
         )
         .sort([*k, "seat"])
     )
-    return add_mean_stats(add_win_stats(_collect(agg), level, alpha), "score", level)
+    df = add_mean_stats(add_win_stats(_collect(agg), level, alpha), "score", level)
+    first = [*k, "seat", "games", "wins", *WIN_COLUMNS, "mean_score", "sd_score", "score_lo", "score_hi"]
+    return df.select(first + [c for c in df.columns if c not in first])
 
 
 def draft_table(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: float = 0.95) -> pl.DataFrame:

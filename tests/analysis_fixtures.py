@@ -112,7 +112,7 @@ def make_dataset(
     c["pts_other"] = np.round(other).astype(int)
     score = sum(c[p] for p in POINTS)
     rank, win = rank_and_win(score, c["achievements"])
-    cols = {k: np.asarray(v).ravel() for k, v in c.items()}
+    cols: dict[str, Any] = {k: np.asarray(v).ravel() for k, v in c.items()}
     cols.update(game=np.repeat(np.arange(g), n), n_players=np.full(g * n, n), player=np.tile(np.arange(n), g),
                 seat=seat.ravel(), traveler=trav.ravel().tolist(), alt_traveler=alt.ravel().tolist(),
                 bot=["greedy"] * (g * n), score=score.ravel(), rank=rank.ravel(), win=win.ravel())

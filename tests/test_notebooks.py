@@ -1,0 +1,71 @@
+"""Execute every notebook in notebooks/ on small synthetic datasets.
+
+The kernel is this interpreter (``sys.executable``). ``pip install -e .[dev]`` installs the
+"python3" kernelspec into the environment (ipykernel ships it); if it is missing anyway, the
+test writes a kernelspec for ``sys.executable`` into tmp_path and points JUPYTER_PATH at it,
+instead of running ``python -m ipykernel install --sys-prefix`` (which would change the venv).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from analysis_fixtures import make_dataset
+from jupyter_client.kernelspec import KernelSpecManager
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _ensure_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if "python3" in KernelSpecManager().find_kernel_specs():
+        return
+    spec = tmp_path / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "Python 3", "language": "python"}))
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+
+
+@pytest.fixture
+def datasets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    base = make_dataset(tmp_path / "base", 300, 4, seed=11)
+    other = make_dataset(tmp_path / "prep", 300, 4, seed=11, variants="preparations", effect={"seat:0": 3.0})
+    monkeypatch.setenv("TOKAIDO_DATASET", str(base))
+    monkeypatch.setenv("TOKAIDO_DATASET_OTHER", str(other))
+    monkeypatch.setenv("TOKAIDO_PLOTS", str(tmp_path / "plots"))
+    # the kernel imports `analysis` from this checkout, and writes its state into tmp_path only
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "mpl"))
+    _ensure_kernel(tmp_path, monkeypatch)
+    return tmp_path
+
+
+def test_there_are_notebooks() -> None:
+    assert {p.name for p in NOTEBOOKS} >= {"balance_overview.ipynb", "variants_and_expansions.ipynb"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_outputs_are_stripped(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, f"{path.name}: strip the outputs"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs(path: Path, datasets: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(datasets)}})
+    client.execute()  # raises CellExecutionError with the traceback if a cell fails
+    images = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {})]
+    assert images, f"{path.name} displayed no plot"
+    assert list((datasets / "plots").glob("*.png"))
