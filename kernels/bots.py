@@ -14,7 +14,7 @@ per coin, keeping a coin reserve for meals.
 
 from numba import njit
 
-from kernels.enums import PF, W, Ability, Bot, Deck, Enc, G, P, Space
+from kernels.enums import PF, Ability, Bot, Deck, Enc, G, P, Space, W
 from kernels.rng import randint_nb
 from kernels.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
 

@@ -12,7 +12,20 @@ from numba import njit, prange
 
 from kernels.board import lead_player_nb, legal_moves_nb, next_mover_nb
 from kernels.bots import choose_move_nb, choose_traveler_nb
-from kernels.enums import MAX_POOL, MAX_TRAV, N_DECKS, N_SPACES, PF, Ability, Cfg, Ev, G, P, Space, TravelerMode
+from kernels.enums import (
+    MAX_POOL,
+    MAX_TRAV,
+    N_DECKS,
+    N_SPACES,
+    PF,
+    Ability,
+    Cfg,
+    Ev,
+    G,
+    P,
+    Space,
+    TravelerMode,
+)
 from kernels.piles import log_nb
 from kernels.rng import seed_game_nb, shuffle_nb
 from kernels.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb

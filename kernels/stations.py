@@ -17,7 +17,7 @@ from kernels.bots import (
     panorama_value_nb,
     village_prices_nb,
 )
-from kernels.enums import PF, W, Ability, Deck, Enc, Ev, G, Opt, P, PanSrc, Space
+from kernels.enums import PF, Ability, Deck, Enc, Ev, G, Opt, P, PanSrc, Space, W
 from kernels.piles import draw_nb, log_nb, under_nb
 from kernels.rng import randint_nb, shuffle_nb
 from kernels.score import (

@@ -76,7 +76,7 @@ def play_games(
     logs = np.zeros((max(count, 1) if log else 1, E.MAX_EVENTS, E.EV_FIELDS), np.int16)
     nlog = np.zeros(max(count, 1), np.int32)
     if threads is not None:
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     with np.errstate(over="ignore"):  # splitmix64 wraps on purpose (pure-Python mode)
         play_batch_nb(np.int64(seed), np.int64(start), np.int64(count), ru, out, logs, nlog)
     if log and count and (nlog[:count] < 0).any():

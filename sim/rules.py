@@ -233,12 +233,13 @@ def _build(raw: dict[str, Any]) -> Rules:
     souvenirs = [
         Souvenir(i, c["name"], families.index(c["family"]), int(c["cost"])) for i, c in enumerate(sv["cards"])
     ]
-    dishes, meals = [], []
+    dishes: list[str] = []
+    meals: list[Meal] = []
     for d, dish in enumerate(raw["cards"]["meals"]["dishes"]):
         dishes.append(dish["name"])
         for _ in range(int(dish["copies"])):
             meals.append(Meal(len(meals), d, dish["name"], int(dish["cost"])))
-    hots = []
+    hots: list[HotSpring] = []
     for h in raw["cards"]["hot_springs"]["cards"]:
         for _ in range(int(h["copies"])):
             hots.append(HotSpring(len(hots), int(h["value"])))

@@ -18,11 +18,10 @@ holds that cell's part files and manifest; ``OUT/manifest.json`` the study's.
 from __future__ import annotations
 
 import os
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import tomllib
 
 from sim import runner
 from sim.config import ConfigError, GameConfig
