@@ -15,10 +15,12 @@ CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
 POINT_SOURCES = (
     "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
     "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
 )
 COUNTS = (
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
+    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
 )
 
 # The dataset schema (one row per player per game); partition columns may arrive as other types.

@@ -19,6 +19,8 @@ SOURCE_LABELS = {
     "pts_meals": "meals", "pts_souvenirs": "souvenirs", "pts_panoramas": "panoramas",
     "pts_hot_springs": "hot springs", "pts_temple": "temple", "pts_temple_bonus": "temple bonus",
     "pts_encounters": "encounters", "pts_achievements": "achievements", "pts_other": "other",
+    "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
+    "pts_calligraphy": "calligraphy",
 }
 
 METHODS = """\

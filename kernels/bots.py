@@ -17,6 +17,7 @@ from numba import njit
 from kernels.enums import PF, Ability, Bot, Deck, Enc, G, P, Space, W
 from kernels.rng import randint_nb
 from kernels.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
+from kernels.xbots import raise_space_values_nb
 
 
 @njit(cache=True)
@@ -103,6 +104,8 @@ def choose_move_nb(pub, ru, t, ctrl, ncand):
                 best, bv = k, v
         return best
     space_values_nb(pub, ru, t, w, vals)
+    if ru["params"][P.XR] == 1:
+        raise_space_values_nb(pub, ru, t, vals)
     for k in range(ncand):
         s = cand[k]
         v = vals[board[0, s]] - w[W.SKIP] * (s - pos - 1)

@@ -68,11 +68,58 @@ class DeckT(NamedTuple):
     MEAL: int = 1
     HOT_SPRING: int = 2
     ENCOUNTER: int = 3
+    # Crossroads markets (face up: players choose, nobody draws)
+    LEGENDARY: int = 4
+    AMULET: int = 5
+    CALLIGRAPHY: int = 6
+    CHERRY: int = 7
+    BATHHOUSE: int = 8
 
 
 Deck = DeckT()
-N_DECKS = 4
-DECK_NAMES = ("souvenir", "meal", "hot_spring", "encounter")
+N_DECKS = 4  # the shuffled piles; decks 4-8 are Crossroads markets
+N_MARKETS = 3  # Legendary Objects, Amulets, Calligraphy: distinct cards
+MARKET_CAP = 8
+DECK_NAMES = (
+    "souvenir", "meal", "hot_spring", "encounter", "legendary", "amulet", "calligraphy", "cherry_tree",
+    "bathhouse",
+)
+
+
+class LegendT(NamedTuple):
+    SCRIPT: int = 0  # Shodo, Emaki: a point per souvenir/object held, +1 per later souvenir
+    OFFERING: int = 1  # Buppatsu, Ema: a fifth souvenir family
+    SWORD: int = 2  # Murasame, Masamune: 8 points
+
+
+Legend = LegendT()
+LEGEND_KINDS = ("script", "offering", "sword")
+
+
+class AmuletT(NamedTuple):
+    VITALITY: int = 0
+    FORTUNE: int = 1
+    HEALTH: int = 2
+    FRIENDSHIP: int = 3
+    HOSPITALITY: int = 4
+    DEVOTION: int = 5
+
+
+Amulet = AmuletT()
+AMULET_NAMES = ("vitality", "fortune", "health", "friendship", "hospitality", "devotion")
+
+
+class CalliT(NamedTuple):
+    FORESIGHT: int = 0
+    CONTEMPLATION: int = 1
+    NOSTALGIA: int = 2
+    PATIENCE: int = 3
+    PERFECTION: int = 4
+    FASTING: int = 5
+
+
+Calli = CalliT()
+CALLI_NAMES = ("foresight", "contemplation", "nostalgia", "patience", "perfection", "fasting")
 
 
 class EncT(NamedTuple):
@@ -103,22 +150,34 @@ class AbilityT(NamedTuple):
     HIROTADA: int = 8
     UMEGAE: int = 9
     ZEN_EMON: int = 10
+    DAIGORO: int = 11
+    GOTOZAEMON: int = 12
+    JIROCHO: int = 13
+    KITA: int = 14
+    MIYATAKA: int = 15
+    NAMPO: int = 16
 
 
 Ability = AbilityT()
 ABILITY_NAMES = (
     "none", "hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki",
     "mitsukuni", "sasayakko", "hirotada", "umegae", "zen_emon",
+    "daigoro", "gotozaemon", "jirocho", "kita", "miyataka", "nampo",
 )
 
 
 class BotT(NamedTuple):
+    """Bot tiers, weakest first (docs/bots.md). Ids >= HEURISTIC use the heuristic's code."""
+
     RANDOM: int = 0
     GREEDY: int = 1
+    HEURISTIC: int = 2  # feature vector x weight vector (sim/data/bots/heuristic.toml)
+    TUNED: int = 3  # the heuristic with self-play tuned weights (sim/data/bots/tuned.toml)
+    SEARCH: int = 4  # determinized Monte Carlo rollouts of each move (sim/data/bots/search.toml)
 
 
 Bot = BotT()
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "heuristic", "tuned", "search")
 
 
 class PFT(NamedTuple):
@@ -160,10 +219,26 @@ class PFT(NamedTuple):
     ALT_TRAVELER: int = 35  # the dealt Traveler not kept in the draft, -1 = none
     COINS_START: int = 36
     PANORAMAS: int = 37  # panorama cards held (all types)
+    # Crossroads
+    CHERRY: int = 38  # Cherry Tree cards
+    BATHHOUSES: int = 39
+    LEGENDARY: int = 40  # Legendary Objects held
+    CALLIGRAPHY: int = 41  # Calligraphy cards held
+    CALLI_MASK: int = 42  # bit k: holds Calligraphy card k
+    AMULETS: int = 43  # bit k: holds Amulet card k
+    AMULETS_NEW: int = 44  # bit k: Amulet k bought this turn (not usable yet)
+    AMULETS_BOUGHT: int = 45
+    SCRIPTS: int = 46  # Script objects held: +1 per later souvenir each
+    INN_MEALS: int = 47  # meals eaten at Inns (Fasting)
+    PTS_CHERRY: int = 48
+    PTS_BATHHOUSES: int = 49
+    PTS_LEGENDARY: int = 50
+    PTS_CALLIGRAPHY: int = 51
+    GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
 
 
 PF = PFT()
-PF_N = 38
+PF_N = 53
 PTS_FIELDS = tuple(range(PF.PTS_MEALS, PF.PTS_OTHER + 1))
 
 
@@ -182,10 +257,12 @@ class GT(NamedTuple):
     LAST: int = 9  # index of the last space (Edo, or Kyoto on a Return Trip)
     INN_HAND_DRAWN: int = 10  # 1 once the first arrival drew the meal hand
     OVERFLOW: int = 11  # 1 if the log ran out of room
+    LAST_MOVER: int = 12  # the traveler who moved last (an Amulet turn ends when another moves)
+    FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
 
 
 G = GT()
-G_N = 12
+G_N = 14
 
 
 class PT(NamedTuple):
@@ -221,10 +298,40 @@ class PT(NamedTuple):
     INITIATION: int = 36  # 1: no Travelers, everyone starts with INITIATION_COINS
     INITIATION_COINS: int = 37
     N_FAMILIES: int = 38  # souvenir families in play
+    # Crossroads (XR = 0: the expansion is off)
+    XR: int = 40
+    XR_CARDS: int = 41  # cards of each Crossroads type in play (4 at 2-3 players, 5 at 4-5)
+    CHERRY_POINTS: int = 42
+    CHERRY_COINS: int = 43
+    BATH_COST: int = 44
+    BATH_POINTS: int = 45
+    GAMING_BET: int = 46
+    AMULET_COST: int = 47
+    CALLI_COST: int = 48
+    START_AMULET: int = 49  # 1: the optional start-of-game Amulet purchase
+    START_AMULET_COST: int = 50
+    SWORD_POINTS: int = 51
+    SCRIPT_BONUS: int = 52
+    DIE0: int = 53  # six Fortune die faces (multipliers)
+    GOTOZAEMON_COINS: int = 59
+    JIROCHO_BET: int = 60
+    FORESIGHT: int = 61  # per coin left
+    CONTEMPLATION_PAN: int = 62  # per completed panorama
+    CONTEMPLATION_CHERRY: int = 63  # per Cherry Tree
+    NOSTALGIA_LEGEND: int = 64
+    NOSTALGIA_SOUVENIR: int = 65
+    PATIENCE_LAST: int = 66
+    PATIENCE_SECOND: int = 67
+    PATIENCE_OTHER: int = 68
+    PERFECTION_ACH: int = 69
+    PERFECTION_CALLI: int = 70
+    FASTING_MEAL: int = 71
+    FASTING_INNS: int = 72
+    FIFTH_FAMILY_POINTS: int = 73  # kept in SET_PTS0 + 4; here for the record
 
 
 P = PT()
-P_N = 40
+P_N = 80
 
 
 class TravelerModeT(NamedTuple):
@@ -248,10 +355,11 @@ class CfgT(NamedTuple):
     POOL0: int = 13  # up to 16 entries: traveler indices of the pool
     PREP0: int = 29  # five entries: Preparations coins by departure order
     LOG: int = 34  # 1: write the action log
+    XR_CARDS: int = 35  # Crossroads: cards of each type in play for this player count
 
 
 Cfg = CfgT()
-CFG_N = 35
+CFG_N = 36
 MAX_POOL = 16
 
 
@@ -275,6 +383,10 @@ class EvT(NamedTuple):
     OPTION: int = 12  # (trav, option, choice): a yes/no decision (Opt)
     OFFER: int = 13  # (trav, card): chance, Satsuki's free meal or the Neutral's discard
     END: int = 14  # (-): the game is over
+    MARKET: int = 15  # (-, deck, card, count): Crossroads set-up
+    CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both
+    DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
+    USE: int = 18  # (trav, amulet, argument): an Amulet used
 
 
 Ev = EvT()
@@ -295,17 +407,30 @@ class OptT(NamedTuple):
     KITOUSHI: int = 1
     TAKUHATSUSO: int = 2
     HIROTADA: int = 3
+    START_AMULET: int = 4
+    JIROCHO: int = 5
 
 
 Opt = OptT()
+
+
+class DieSrcT(NamedTuple):
+    GAMING_ROOM: int = 0
+    JIROCHO: int = 1
+    FORTUNE: int = 2
+
+
+DieSrc = DieSrcT()
 
 # Output columns of one player-row (kernels/records.py builds the dtype).
 RESULT_FIELDS = (
     "game", "player", "seat", "traveler", "alt_traveler", "bot", "score", "rank", "win_k",
     "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
     "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
+    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
 )
 
 
@@ -326,7 +451,41 @@ class WT(NamedTuple):
     BLOCK: int = 11  # 2 players: weight of blocking the opponent with the Neutral
     DRAFT_COIN: int = 12  # draft: value of a starting coin
     TRAV0: int = 16  # draft: prior value of each Traveler (MAX_POOL entries)
+    # heuristic tiers: HF0 + HF.* weighs one feature of a choice (kernels/features.py)
+    HF0: int = 32  # HF_N entries
+    H_BLOCK: int = 60  # 2 players: value of moving the Neutral onto the opponent's best space
+    S_ROLLOUTS: int = 61  # search: determinized rollouts per candidate move
+    S_TOPK: int = 62  # search: candidates searched (the heuristic's best ones)
+    S_WIN: int = 63  # search: bonus, in points, of winning a rollout
 
 
 W = WT()
-W_N = 32
+W_N = 64
+
+
+class HFT(NamedTuple):
+    """Features of a heuristic choice; weight of feature k is ``w[W.HF0 + k]``."""
+
+    PTS: int = 0  # expected points scored now
+    COINS: int = 1  # expected change of coins
+    COINS_LATE: int = 2  # the same, times the progress along the road (coins left at the end are worth 0)
+    SHORT: int = 3  # coins that no longer miss (>0) or now miss (<0) for the next meal
+    SHORT_ALL: int = 4  # the same for all the meals still to come
+    SKIP: int = 5  # spaces jumped over
+    SKIP_OPEN: int = 6  # free spaces jumped over
+    PAN_NEXT: int = 7  # value of this panorama's next card after the stop (0 once complete)
+    PAN_RACE: int = 8  # progress to an unclaimed panorama achievement while leading its race
+    SET_POT: int = 9  # change of the best next souvenir's points (set potential)
+    TEMPLE_RANK: int = 10  # change of the Temple ranking bonus if the game ended now
+    END_ACH: int = 11  # change of the end achievements' points if the game ended now
+    INN_QUEUE: int = 12  # travelers already at the Inn (a later arrival chooses from fewer meals)
+    DENY: int = 13  # the best value an opponent behind would have had on this space
+    AGAIN: int = 14  # still last after the move: the player moves again
+    LEAVE: int = 15  # the best value the next other mover finds after the move
+    ABILITY: int = 16  # the Traveler's ability: extra points (coins count in COINS)
+    ROOM: int = 17  # free spaces left before the next Inn
+    TYPE0: int = 18  # one-hot space type (``Space``, 9 entries): a bias per type
+
+
+HF = HFT()
+HF_N = 27

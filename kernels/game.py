@@ -12,6 +12,16 @@ from numba import njit, prange
 
 from kernels.board import lead_player_nb, legal_moves_nb, next_mover_nb
 from kernels.bots import choose_move_nb, choose_traveler_nb
+from kernels.crossroads import (
+    calligraphy_scoring_nb,
+    fortune_nb,
+    friendship_moves_nb,
+    setup_markets_nb,
+    start_amulets_nb,
+    usable_amulet_nb,
+    use_amulet_nb,
+    vitality_nb,
+)
 from kernels.enums import (
     MAX_POOL,
     MAX_TRAV,
@@ -19,6 +29,7 @@ from kernels.enums import (
     N_SPACES,
     PF,
     Ability,
+    Amulet,
     Cfg,
     Ev,
     G,
@@ -57,6 +68,8 @@ def setup_nb(pub, hid, ru):
         pub["dcnt"][d] = m
         for i in range(m):
             log_nb(hid, Ev.DECK, -1, d, deck[d, i], -1, -1)
+    if ru["params"][P.XR] == 1:
+        setup_markets_nb(pub, hid, ru)
     for t in range(MAX_TRAV):
         ps[t, PF.TRAVELER] = -1
         ps[t, PF.ALT_TRAVELER] = -1
@@ -113,6 +126,9 @@ def setup_nb(pub, hid, ru):
     for p in range(n):
         ps[p, PF.COINS_START] = ps[p, PF.COINS]
         log_nb(hid, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
+    if ru["params"][P.XR] == 1:
+        start_amulets_nb(pub, hid, ru, order, nt)
+    gs[G.LAST_MOVER] = -1
 
 
 @njit(cache=True)
@@ -121,12 +137,31 @@ def turn_nb(pub, hid, ru):
     ps = pub["ps"]
     gs = pub["gs"]
     occ = pub["occ"]
-    t = next_mover_nb(pub)
+    if gs[G.FORCE] > 0:  # Vitality: the same traveler moves again
+        t = gs[G.FORCE] - 1
+        gs[G.FORCE] = 0
+    else:
+        t = next_mover_nb(pub)
     if ps[t, PF.POS] == gs[G.LAST]:
         return False
-    ctrl = lead_player_nb(pub) if ps[t, PF.NEUTRAL] == 1 else t
+    xr = ru["params"][P.XR] == 1
+    neutral = ps[t, PF.NEUTRAL] == 1
+    if t != gs[G.LAST_MOVER]:  # a new turn: Amulets bought in the last one become usable
+        for u in range(gs[G.N_TRAV]):
+            ps[u, PF.AMULETS_NEW] = 0
+    gs[G.LAST_MOVER] = t
+    if xr and not neutral:
+        fortune_nb(pub, hid, ru, t)
+    ctrl = lead_player_nb(pub) if neutral else t
     ncand = legal_moves_nb(pub, ru, t)
+    if xr and not neutral:
+        ncand = friendship_moves_nb(pub, ru, t, ncand)
     s = pub["cand"][choose_move_nb(pub, ru, t, ctrl, ncand)]
+    typ = ru["board"][0, s]
+    if xr and typ != Space.INN and occ[s] > 0:
+        cap = 2 if (ru["board"][1, s] == 1 and gs[G.N_TRAV] >= 4) else 1
+        if occ[s] >= cap:  # only the Friendship Amulet opens a full space
+            use_amulet_nb(pub, hid, t, usable_amulet_nb(pub, ru, t, Amulet.FRIENDSHIP), -1)
     occ[ps[t, PF.POS]] -= 1
     occ[s] += 1
     ps[t, PF.POS] = s
@@ -134,14 +169,15 @@ def turn_nb(pub, hid, ru):
     gs[G.SEQ] += 1
     gs[G.TURNS] += 1
     log_nb(hid, Ev.MOVE, t, s, ctrl, -1, -1)
-    typ = ru["board"][0, s]
     if typ == Space.INN:
         inn_nb(pub, hid, ru, t, s)
-    elif ps[t, PF.NEUTRAL] == 1:
+    elif neutral:
         if typ == Space.TEMPLE:
             temple_nb(pub, hid, ru, t)
     else:
         station_nb(pub, hid, ru, t, typ)
+        if xr:
+            vitality_nb(pub, hid, ru, t)
     return True
 
 
@@ -182,6 +218,15 @@ def write_records_nb(pub, game, out):
         r["coins_start"] = ps[p, PF.COINS_START]
         r["stops"] = ps[p, PF.STOPS]
         r["panoramas"] = ps[p, PF.PANORAMAS]
+        r["pts_cherry_trees"] = ps[p, PF.PTS_CHERRY]
+        r["pts_bathhouses"] = ps[p, PF.PTS_BATHHOUSES]
+        r["pts_legendary"] = ps[p, PF.PTS_LEGENDARY]
+        r["pts_calligraphy"] = ps[p, PF.PTS_CALLIGRAPHY]
+        r["cherry_trees"] = ps[p, PF.CHERRY]
+        r["bathhouses"] = ps[p, PF.BATHHOUSES]
+        r["legendary"] = ps[p, PF.LEGENDARY]
+        r["calligraphy"] = ps[p, PF.CALLIGRAPHY]
+        r["amulets"] = ps[p, PF.AMULETS_BOUGHT]
 
 
 @njit(cache=True)
@@ -205,6 +250,8 @@ def play_game_nb(seed, game, rules, out, log):
     log_nb(hid, Ev.END, -1, -1, -1, -1, -1)
     temple_ranking_nb(pub, ru)
     end_achievements_nb(pub, ru)
+    if ru["params"][P.XR] == 1:
+        calligraphy_scoring_nb(pub, ru)
     write_records_nb(pub, game, out)
     lg = hids[0]["lg"]
     nlog = 0

@@ -18,6 +18,12 @@ def add_pts_nb(pub, t, field, v):
 
 
 @njit(cache=True)
+def mark_gone_nb(pub, d, c):
+    """Card ``c`` of pile ``d`` joined a collection (face up): ``pub['gone']`` tells bots the piles' contents."""
+    pub["gone"][d] |= 1 << int(c)
+
+
+@njit(cache=True)
 def souvenir_gain_pts_nb(pub, ru, t, fam):
     """Points a souvenir of family ``fam`` would score now.
 
@@ -41,6 +47,9 @@ def gain_souvenir_nb(pub, ru, t, c):
     ps = pub["ps"]
     ps[t, PF.FAM0 + fam] += 1
     ps[t, PF.SOUVENIRS] += 1
+    mark_gone_nb(pub, Deck.SOUVENIR, c)
+    if ps[t, PF.SCRIPTS] > 0:  # Crossroads Script objects: +1 per later souvenir each
+        add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SCRIPTS] * ru["params"][P.SCRIPT_BONUS])
 
 
 @njit(cache=True)
@@ -51,6 +60,7 @@ def gain_meal_nb(pub, ru, t, c, paid):
     ps[t, PF.MEALS] += 1
     ps[t, PF.MEAL_VALUE] += card[Deck.MEAL, 1, c]
     ps[t, PF.DISHES] |= 1 << card[Deck.MEAL, 0, c]
+    mark_gone_nb(pub, Deck.MEAL, c)
     add_pts_nb(pub, t, PF.PTS_MEALS, ru["params"][P.MEAL_POINTS])
 
 
@@ -70,6 +80,7 @@ def dish_eaten_nb(pub, ru, t, c):
 @njit(cache=True)
 def gain_hot_spring_nb(pub, ru, t, c):
     pub["ps"][t, PF.HOT_SPRINGS] += 1
+    mark_gone_nb(pub, Deck.HOT_SPRING, c)
     add_pts_nb(pub, t, PF.PTS_HOT_SPRINGS, ru["card"][Deck.HOT_SPRING, 0, c])
     if pub["ps"][t, PF.ABILITY] == Ability.MITSUKUNI:
         add_pts_nb(pub, t, PF.PTS_OTHER, ru["params"][P.MITSUKUNI_BONUS])
@@ -139,21 +150,26 @@ def end_achievements_nb(pub, ru):
     ps = pub["ps"]
     n = pub["gs"][G.N_PLAYERS]
     params = ru["params"]
+    counts = pub["iscr"]
     for k in range(4):
-        field = PF.MEAL_VALUE
-        if k == 1:
-            field = PF.HOT_SPRINGS
-        elif k == 2:
-            field = PF.ENCOUNTERS
-        elif k == 3:
-            field = PF.SOUVENIRS
+        # Crossroads cards count too: Bathhouses for Bather, Calligraphy for
+        # Chatterbox, Legendary Objects for Collector (all 0 in the base game)
         best = 0
         for p in range(n):
-            best = max(best, ps[p, field])
+            if k == 0:
+                v = ps[p, PF.MEAL_VALUE]
+            elif k == 1:
+                v = ps[p, PF.HOT_SPRINGS] + ps[p, PF.BATHHOUSES]
+            elif k == 2:
+                v = ps[p, PF.ENCOUNTERS] + ps[p, PF.CALLIGRAPHY]
+            else:
+                v = ps[p, PF.SOUVENIRS] + ps[p, PF.LEGENDARY]
+            counts[p] = v
+            best = max(best, v)
         if best < params[P.ACH_MIN]:
             continue
         for p in range(n):
-            if ps[p, field] == best:
+            if counts[p] == best:
                 gain_achievement_nb(pub, ru, p, params[P.ACH_POINTS])
 
 

@@ -14,6 +14,12 @@ keeps calls between small kernels cheap.
     cand  int32[N_SPACES]        the mover's legal destinations
     iscr  int32[16], fscr float64[16]  scratch, so hot paths never allocate
     rng   uint64[1]              the game's random stream (``kernels.rng``)
+    mkt   int8[N_MARKETS, MARKET_CAP]  Crossroads markets (Legendary Objects,
+          Amulets, Calligraphy): 1 if the card is in play and available
+    xcnt  int32[2]               Cherry Trees and Bathhouses left
+    gone  int64[N_DECKS]         bit c of deck d: card c joined a collection (face up, public), so
+          a bot can tell which cards the piles (and an Inn's unseen hand) hold, not their order
+    bscr  float64[BSCR_N]        the bots' scratch (kernels/features.py)
 ``HID``  what no bot may read:
     deck  int16[N_DECKS, DECK_CAP]  each pile as a ring buffer of card ids
     dtop  int32[N_DECKS]         index of each pile's top card
@@ -29,6 +35,9 @@ keeps calls between small kernels cheap.
     trav  int32[MAX_POOL, 3]     Travelers: starting coins, ``Ability``, gender
     cfg   int32[CFG_N]           the run's configuration (``Cfg``)
     botw  float64[MAX_TRAV, W_N] each player's bot weights (``W``)
+    xcard int16[N_MARKETS, 2, MARKET_CAP]  Crossroads cards: Legendary Objects
+          (``Legend`` kind, cost), Amulets (``Amulet`` kind, 0), Calligraphy
+          (``Calli`` kind, 0)
 """
 
 import numpy as np
@@ -39,15 +48,19 @@ from kernels.enums import (
     EV_FIELDS,
     G_N,
     HAND_CAP,
+    MARKET_CAP,
     MAX_EVENTS,
     MAX_POOL,
     MAX_TRAV,
     N_DECKS,
+    N_MARKETS,
     N_SPACES,
     P_N,
     PF_N,
     W_N,
 )
+
+BSCR_N = 192
 
 PUB_DTYPE = np.dtype(
     [
@@ -61,6 +74,10 @@ PUB_DTYPE = np.dtype(
         ("iscr", np.int32, (16,)),
         ("fscr", np.float64, (16,)),
         ("rng", np.uint64, (1,)),
+        ("mkt", np.int8, (N_MARKETS, MARKET_CAP)),
+        ("xcnt", np.int32, (2,)),
+        ("gone", np.int64, (N_DECKS,)),
+        ("bscr", np.float64, (BSCR_N,)),
     ],
     align=True,
 )
@@ -84,6 +101,7 @@ RULES_DTYPE = np.dtype(
         ("trav", np.int32, (MAX_POOL, 3)),
         ("cfg", np.int32, (CFG_N,)),
         ("botw", np.float64, (MAX_TRAV, W_N)),
+        ("xcard", np.int16, (N_MARKETS, 2, MARKET_CAP)),
     ],
     align=True,
 )

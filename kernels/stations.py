@@ -15,9 +15,19 @@ from kernels.bots import (
     choose_panorama_nb,
     choose_village_nb,
     panorama_value_nb,
+    space_values_nb,
     village_prices_nb,
 )
-from kernels.enums import PF, Ability, Deck, Enc, Ev, G, Opt, P, PanSrc, Space, W
+from kernels.crossroads import (
+    alternative_nb,
+    alternative_possible_nb,
+    devotion_nb,
+    hospitality_nb,
+    roll_nb,
+    usable_amulet_nb,
+    use_amulet_nb,
+)
+from kernels.enums import PF, Ability, Amulet, Deck, DieSrc, Enc, Ev, G, Opt, P, PanSrc, Space, W
 from kernels.piles import draw_nb, log_nb, under_nb
 from kernels.rng import randint_nb, shuffle_nb
 from kernels.score import (
@@ -26,10 +36,12 @@ from kernels.score import (
     gain_hot_spring_nb,
     gain_meal_nb,
     gain_souvenir_nb,
+    mark_gone_nb,
     meal_price_nb,
     panorama_open_nb,
     take_panorama_nb,
 )
+from kernels.xbots import alt_value_nb, choose_station_option_nb, choose_use_nb
 
 
 @njit(cache=True)
@@ -85,6 +97,7 @@ def village_nb(pub, hid, ru, t):
             pub["ps"][t, PF.COINS] -= prices[i]
             gain_souvenir_nb(pub, ru, t, tbl[i])
             log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
+            devotion_nb(pub, hid, ru, t, prices[i])
         else:
             tbl[k] = tbl[i]
             k += 1
@@ -135,6 +148,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
     else:
         log_nb(hid, Ev.GAIN, t, Deck.ENCOUNTER, c, 0, -1)
     ps[t, PF.ENCOUNTERS] += 1
+    mark_gone_nb(pub, Deck.ENCOUNTER, c)
     kind = ru["card"][Deck.ENCOUNTER, 0, c]
     coins = ps[t, PF.COINS]
     cw = ru["botw"][t][W.COIN]
@@ -194,26 +208,56 @@ def encounter_nb(pub, hid, ru, t, at_station):
 
 
 @njit(cache=True)
-def station_nb(pub, hid, ru, t, typ):
-    """A player's stop on a station (not an Inn)."""
-    ps = pub["ps"]
-    params = ru["params"]
-    ps[t, PF.STOPS] += 1
+def base_action_nb(pub, hid, ru, t, typ):
+    """The base game's action of a station."""
     if typ == Space.VILLAGE:
         village_nb(pub, hid, ru, t)
     elif typ == Space.FARM:
-        ps[t, PF.COINS] += params[P.FARM_COINS]
+        pub["ps"][t, PF.COINS] += ru["params"][P.FARM_COINS]
     elif typ == Space.HOT_SPRING:
         draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
     elif typ == Space.TEMPLE:
         temple_nb(pub, hid, ru, t)
     elif typ == Space.ENCOUNTER:
-        if ps[t, PF.ABILITY] == Ability.UMEGAE:
-            ps[t, PF.COINS] += params[P.UMEGAE_COINS]
-            add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
         encounter_nb(pub, hid, ru, t, True)
     else:  # a panorama
         panorama_nb(pub, hid, ru, t, typ - Space.PADDY, PanSrc.STATION)
+
+
+@njit(cache=True)
+def station_nb(pub, hid, ru, t, typ):
+    """A player's stop on a station (not an Inn); with Crossroads, its option first."""
+    ps = pub["ps"]
+    params = ru["params"]
+    ab = ps[t, PF.ABILITY]
+    ps[t, PF.STOPS] += 1
+    if typ == Space.ENCOUNTER and ab == Ability.UMEGAE:
+        ps[t, PF.COINS] += params[P.UMEGAE_COINS]
+        add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
+    if Space.PADDY <= typ <= Space.SEA and ab == Ability.GOTOZAEMON:
+        ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
+    if params[P.XR] == 0:
+        base_action_nb(pub, hid, ru, t, typ)
+        return
+    alt_ok = alternative_possible_nb(pub, ru, t, typ)
+    both_ok = alt_ok and (
+        (typ == Space.ENCOUNTER and ab == Ability.KITA) or (typ == Space.TEMPLE and ab == Ability.MIYATAKA)
+    )
+    vals = pub["fscr"]
+    space_values_nb(pub, ru, t, ru["botw"][t], vals)
+    option = 0
+    if alt_ok and not both_ok:
+        c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
+        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ)) == 1:
+            use_amulet_nb(pub, hid, t, c, -1)
+            option = 2
+    if option == 0:
+        option = choose_station_option_nb(pub, ru, t, typ, True, alt_ok, both_ok, vals[typ])
+    log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
+    if option != 1:
+        base_action_nb(pub, hid, ru, t, typ)
+    if option == 1 or (option == 2 and alternative_possible_nb(pub, ru, t, typ)):
+        alternative_nb(pub, hid, ru, t, typ)
 
 
 @njit(cache=True)
@@ -239,9 +283,29 @@ def meal_nb(pub, hid, ru, t):
         return
     c = hand[i]
     paid = 0 if free == 1 else meal_price_nb(pub, ru, t, c)
+    if hospitality_nb(pub, hid, ru, t, paid):
+        paid = 0
     gain_meal_nb(pub, ru, t, c, paid)
     log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
     _remove_from_hand_nb(pub, i)
+    ps = pub["ps"]
+    ps[t, PF.INN_MEALS] += 1
+    if ps[t, PF.ABILITY] == Ability.NAMPO:
+        add_pts_nb(pub, t, PF.PTS_OTHER, ru["card"][Deck.MEAL, 1, c])
+    devotion_nb(pub, hid, ru, t, paid)
+
+
+@njit(cache=True)
+def jirocho_nb(pub, hid, ru, t):
+    """Jirocho at an intermediate Inn: may bet a coin on the Fortune die."""
+    bet = ru["params"][P.JIROCHO_BET]
+    if pub["ps"][t, PF.COINS] < bet:
+        return
+    b = choose_option_nb(pub, ru, t, 1.0)
+    log_nb(hid, Ev.OPTION, t, Opt.JIROCHO, b, -1, -1)
+    if b == 1:
+        pub["ps"][t, PF.COINS] -= bet
+        roll_nb(pub, hid, ru, t, bet, DieSrc.JIROCHO)
 
 
 @njit(cache=True)
@@ -259,6 +323,10 @@ def inn_nb(pub, hid, ru, t, s):
             chosen_panorama_nb(pub, hid, ru, t, PanSrc.HIROSHIGE)
         elif ab == Ability.CHUUBEI:
             encounter_nb(pub, hid, ru, t, False)
+        elif ab == Ability.DAIGORO:
+            draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
+        elif ab == Ability.JIROCHO:
+            jirocho_nb(pub, hid, ru, t)
     if occ[s] == 1:  # first to arrive: draw the meal hand
         k = min(nt + ru["params"][P.HAND_EXTRA], pub["dcnt"][Deck.MEAL])
         for i in range(k):
@@ -283,3 +351,4 @@ def inn_nb(pub, hid, ru, t, s):
             under_nb(pub, hid, Deck.MEAL, hand[i])
             log_nb(hid, Ev.UNDER, -1, Deck.MEAL, hand[i], -1, -1)
         gs[G.HAND_N] = 0
+

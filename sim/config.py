@@ -17,7 +17,7 @@ from kernels import enums as E
 from sim.rules import Rules, RulesError, _read_data, apply_override, build_rules
 
 VARIANTS = ("initiation", "return-trip", "gastronomy", "preparations")
-EXPANSIONS = ("new-encounters",)
+EXPANSIONS = ("new-encounters", "crossroads")
 
 
 class ConfigError(ValueError):
@@ -84,6 +84,7 @@ class GameConfig:
             raw["board"]["spaces"] = list(reversed(raw["board"]["spaces"]))
         r["_initiation"] = "initiation" in self.variants
         r["_new_encounters"] = "new-encounters" in self.expansions
+        r["_crossroads"] = "crossroads" in self.expansions
         try:
             for key, value in self.overrides:
                 apply_override(raw, key, value)
@@ -120,6 +121,8 @@ class GameConfig:
                 raise ConfigError(f"Preparations has no coin table for {n} players (variants.preparations.{n})")
             cfg[E.Cfg.PREP0 : E.Cfg.PREP0 + n] = offs
         cfg[E.Cfg.LOG] = int(log)
+        if rules.crossroads:
+            cfg[E.Cfg.XR_CARDS] = rules.crossroads_cards.get(n, 0)
         return cfg
 
     # ------------------------------------------------------------ spec string

@@ -22,10 +22,12 @@ from sim.rules import Rules
 PTS_COLUMNS = (
     "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
     "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
 )
 COUNT_COLUMNS = (
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
+    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
 )
 NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
 SCHEMA = pa.schema(

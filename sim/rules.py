@@ -20,7 +20,7 @@ import numpy as np
 
 from kernels import enums as E
 
-DATA_FILES = ("board", "cards", "travelers", "rules")
+DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads")
 
 
 class RulesError(ValueError):
@@ -58,6 +58,14 @@ class Encounter:
 
 
 @dataclass(frozen=True)
+class Legendary:
+    id: int
+    name: str
+    kind: int  # kernels.enums.Legend
+    cost: int
+
+
+@dataclass(frozen=True)
 class Traveler:
     id: int
     name: str
@@ -87,6 +95,12 @@ class Rules:
     panorama_lengths: list[int] = field(default_factory=list)
     ranking_points: list[int] = field(default_factory=list)
     preparations: dict[int, list[int]] = field(default_factory=dict)
+    crossroads: bool = False
+    legendary: list[Legendary] = field(default_factory=list)
+    amulets: list[str] = field(default_factory=list)  # Amulet card id -> kind name
+    calligraphy: list[str] = field(default_factory=list)  # Calligraphy card id -> kind name
+    crossroads_cards: dict[int, int] = field(default_factory=dict)  # players -> cards per type
+    fortune_die: list[int] = field(default_factory=list)
 
     def traveler_index(self, name: str) -> int:
         for t in self.travelers:
@@ -120,14 +134,27 @@ class Rules:
         for name, value in self.params.items():
             params[getattr(E.P, name)] = value
         sp = (self.set_points + [0] * E.N_FAMILIES)[: E.N_FAMILIES]
+        if self.crossroads and len(self.set_points) < E.N_FAMILIES:
+            sp[len(self.set_points)] = self.params["FIFTH_FAMILY_POINTS"]
         params[E.P.SET_PTS0 : E.P.SET_PTS0 + E.N_FAMILIES] = sp
         params[E.P.PAN_LEN0 : E.P.PAN_LEN0 + 3] = self.panorama_lengths
         params[E.P.RANK_PTS0 : E.P.RANK_PTS0 + 4] = self.ranking_points
-        params[E.P.N_FAMILIES] = len(self.souvenir_families)
+        params[E.P.N_FAMILIES] = len(self.souvenir_families) + (1 if self.crossroads else 0)
+        params[E.P.FIFTH_FAMILY_POINTS] = 0
+        params[E.P.DIE0 : E.P.DIE0 + 6] = self.fortune_die
         trav = np.zeros((len(self.travelers), 3), np.int32)
         for t in self.travelers:
             trav[t.id] = (t.coins, t.ability, 1 if t.gender == "F" else 0)
-        return {"board": board, "card": card, "dsize": dsize, "params": params, "trav": trav}
+        xcard = np.full((E.N_MARKETS, 2, E.MARKET_CAP), -1, np.int16)
+        for lo in self.legendary:
+            xcard[0, :, lo.id] = (lo.kind, lo.cost)
+        for i, name in enumerate(self.amulets):
+            xcard[1, :, i] = (E.AMULET_NAMES.index(name), 0)
+        for i, name in enumerate(self.calligraphy):
+            xcard[2, :, i] = (E.CALLI_NAMES.index(name), 0)
+        return {
+            "board": board, "card": card, "dsize": dsize, "params": params, "trav": trav, "xcard": xcard,
+        }
 
 
 def _read_data() -> dict[str, Any]:
@@ -164,6 +191,7 @@ _ROOTS = {
     "encounters": ("rules", "encounters"),
     "cards": ("cards",),
     "board": ("board",),
+    "crossroads": ("crossroads",),
 }
 
 
@@ -259,9 +287,11 @@ def _build(raw: dict[str, Any]) -> Rules:
         if len(deck) > E.DECK_CAP:
             raise RulesError(f"too many {name} cards ({len(deck)} > {E.DECK_CAP})")
 
+    xr = bool(r.get("_crossroads", False))
+    in_play = [t for t in raw["travelers"]["traveler"] if t.get("set", "base") == "base" or xr]
     travelers = [
         Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), t["gender"], E.ABILITY_NAMES.index(t["ability"]))
-        for i, t in enumerate(raw["travelers"]["traveler"])
+        for i, t in enumerate(in_play)
     ]
     if len(travelers) > E.MAX_POOL:
         raise RulesError(f"at most {E.MAX_POOL} Travelers fit in one pool")
@@ -298,6 +328,52 @@ def _build(raw: dict[str, Any]) -> Rules:
         "INITIATION": int(r.get("_initiation", False)),
         "INITIATION_COINS": v["initiation"]["coins"],
     }
+    x = raw["crossroads"]
+    die = [int(f) for f in x["fortune_die"]]
+    if len(die) != 6:
+        raise RulesError("crossroads.fortune_die needs 6 faces")
+    legendary = [
+        Legendary(i, c["name"], E.LEGEND_KINDS.index(c["kind"]), int(c["cost"]))
+        for i, c in enumerate(x["legendary"]["cards"])
+    ]
+    amulets = [str(a) for a in x["amulets"]["cards"]]
+    calligraphy = [str(c) for c in x["calligraphy"]["cards"]]
+    for name, names, known in (("amulets", amulets, E.AMULET_NAMES), ("calligraphy", calligraphy, E.CALLI_NAMES)):
+        for n in names:
+            if n not in known:
+                raise RulesError(f"crossroads.{name}: unknown card '{n}'; known: {', '.join(known)}")
+    if max(len(legendary), len(amulets), len(calligraphy)) > E.MARKET_CAP:
+        raise RulesError(f"at most {E.MARKET_CAP} cards per Crossroads market")
+    cal = x["calligraphy"]
+    params.update(
+        XR=int(xr),
+        CHERRY_POINTS=x["cherry_tree"]["points"],
+        CHERRY_COINS=x["cherry_tree"]["coins"],
+        BATH_COST=x["bathhouse"]["cost"],
+        BATH_POINTS=x["bathhouse"]["points"],
+        GAMING_BET=x["gaming_room"]["bet"],
+        AMULET_COST=x["amulets"]["cost"],
+        CALLI_COST=cal["cost"],
+        START_AMULET=int(bool(x["start_amulet"])),
+        START_AMULET_COST=x["start_amulet_cost"],
+        SWORD_POINTS=x["legendary"]["sword_points"],
+        FIFTH_FAMILY_POINTS=x["legendary"]["fifth_family_points"],
+        SCRIPT_BONUS=x["legendary"]["script_bonus"],
+        GOTOZAEMON_COINS=x["abilities"]["gotozaemon_coins"],
+        JIROCHO_BET=x["abilities"]["jirocho_bet"],
+        FORESIGHT=cal["foresight_per_coin"],
+        CONTEMPLATION_PAN=cal["contemplation_per_panorama"],
+        CONTEMPLATION_CHERRY=cal["contemplation_per_cherry_tree"],
+        NOSTALGIA_LEGEND=cal["nostalgia_per_legendary"],
+        NOSTALGIA_SOUVENIR=cal["nostalgia_per_souvenir"],
+        PATIENCE_LAST=cal["patience"][0],
+        PATIENCE_SECOND=cal["patience"][1],
+        PATIENCE_OTHER=cal["patience"][2],
+        PERFECTION_ACH=cal["perfection_per_achievement"],
+        PERFECTION_CALLI=cal["perfection_per_calligraphy"],
+        FASTING_MEAL=cal["fasting_per_meal"],
+        FASTING_INNS=cal["fasting_inns"],
+    )
     for k, val in params.items():
         params[k] = int(val)
     if params["VILLAGE_DRAW"] > 3:
@@ -326,4 +402,10 @@ def _build(raw: dict[str, Any]) -> Rules:
         panorama_lengths=[int(x) for x in r["panoramas"]["lengths"]],
         ranking_points=rank,
         preparations=prep,
+        crossroads=xr,
+        legendary=legendary,
+        amulets=amulets,
+        calligraphy=calligraphy,
+        crossroads_cards={int(k): int(v) for k, v in x["cards_by_players"].items()},
+        fortune_die=die,
     )
