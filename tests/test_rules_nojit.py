@@ -1,0 +1,60 @@
+"""A handful of the rule tests again with Numba switched off (``NUMBA_DISABLE_JIT=1``).
+
+The kernels must mean the same thing as plain Python: the subprocess imports
+every kernel as an ordinary function and runs the selected tests on it. It runs
+in a temporary directory and writes no cache or bytecode into the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+FILES = ("test_rules_turns.py", "test_rules_stations.py", "test_rules_encounters.py", "test_rules_inns.py",
+         "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py")
+SELECT = " or ".join([
+    "test_rulebook_example",  # souvenir sets, temple ranking, the 4-player Inn
+    "test_last_to_arrive_at_inn_leaves_first",
+    "test_legal_moves_never_pass_an_inn",
+    "test_double_space_later_arrival_moves_first",
+    "test_village_draws_three_and_buys_a_subset",
+    "test_first_to_complete_a_panorama_takes_its_achievement",
+    "test_itamae_pays_a_coin_for_a_meal",
+    "test_kinko_meals_cost_one_less",
+    "test_yoshiyasu_draws_two_keeps_one",
+    "test_sasayakko_cheapest_souvenir_is_free",
+    "test_neutral_discards_one_meal_at_random",
+    "test_final_tie_break_on_achievements",
+    "test_empty_encounter_pile",
+    "test_kernels_are_plain_python_without_jit",
+])
+JIT_OFF = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
+
+
+@pytest.mark.skipif(not JIT_OFF, reason="runs only in the NUMBA_DISABLE_JIT=1 subprocess")
+def test_kernels_are_plain_python_without_jit() -> None:
+    """In the subprocess the kernels are ordinary Python functions (no Numba dispatcher)."""
+    from kernels.board import legal_moves_nb
+    from kernels.stations import inn_nb
+
+    assert not hasattr(legal_moves_nb, "py_func") and not hasattr(inn_nb, "py_func")
+
+
+@pytest.mark.skipif(JIT_OFF, reason="already without JIT")
+def test_rule_tests_pass_without_jit(tmp_path: Path) -> None:
+    """The selected rule tests pass in pure Python (NUMBA_DISABLE_JIT=1)."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-k", SELECT,
+           *(str(HERE / f) for f in FILES), str(Path(__file__).resolve())]
+    proc = subprocess.run(cmd, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-4000:]
+    passed = re.search(r"(\d+) passed", proc.stdout)
+    assert passed and int(passed.group(1)) >= 20, out[-2000:]
+    assert "skipped" not in proc.stdout.splitlines()[-1], out[-2000:]  # the JIT-off check ran
