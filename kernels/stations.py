@@ -27,7 +27,7 @@ from kernels.crossroads import (
     usable_amulet_nb,
     use_amulet_nb,
 )
-from kernels.enums import PF, Ability, Amulet, Deck, DieSrc, Enc, Ev, G, Opt, P, PanSrc, Space, W
+from kernels.enums import HAND_CAP, PF, Ability, Amulet, Deck, DieSrc, Enc, Ev, G, Opt, P, PanSrc, Space, W
 from kernels.piles import draw_nb, log_nb, under_nb
 from kernels.rng import randint_nb, shuffle_nb
 from kernels.score import (
@@ -328,7 +328,7 @@ def inn_nb(pub, hid, ru, t, s):
         elif ab == Ability.JIROCHO:
             jirocho_nb(pub, hid, ru, t)
     if occ[s] == 1:  # first to arrive: draw the meal hand
-        k = min(nt + ru["params"][P.HAND_EXTRA], pub["dcnt"][Deck.MEAL])
+        k = min(nt + ru["params"][P.HAND_EXTRA], pub["dcnt"][Deck.MEAL], HAND_CAP)  # config rejects more
         for i in range(k):
             hand[i] = draw_nb(pub, hid, Deck.MEAL)
             log_nb(hid, Ev.DRAW, t, Deck.MEAL, hand[i], -1, -1)
