@@ -2,7 +2,8 @@
 
 The Numba kernels write every game as a list of events (``docs/log-format.md``).
 This module replays such a log with plain Python objects written from the
-rulebook (seed 000, the New Encounters promo) and ``docs/rules-choices.md``,
+rulebooks (seed 000, the New Encounters promo, the Crossroads expansion of
+seed 002: ``sim/referee_crossroads.py``) and ``docs/rules-choices.md``,
 never from the kernels: it checks that every decision was legal and every chance
 outcome possible (each DRAW is the top card of the referee's own pile),
 recomputes every score component and compares it with the kernel's result rows.
@@ -86,6 +87,7 @@ class Referee(Stations):
 
     def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False) -> None:
         super().__init__(config, rules, narrate)
+        self._again: int | None = None  # the traveler who moves again at once (Vitality, C36)
         self._game = self._play()
         next(self._game)  # run up to the first event request
 
@@ -139,7 +141,10 @@ class Referee(Stations):
     # ================================================================ the game
     def _play(self) -> Step:
         yield from self._setup()
-        while (t := self.state.next_traveler()) is not None:
+        while True:
+            t, self._again = (self._again, None) if self._again is not None else (self.state.next_traveler(), None)
+            if t is None:
+                break
             yield from self._turn(self.state.travelers[t])
         self.expecting = "END (everyone has reached the last Inn)"
         ev = yield from self._next()
@@ -166,6 +171,8 @@ class Referee(Stations):
             if len(pile) != st.deck_sizes[d]:
                 raise Illegal(ev, f"the {DECK_NAMES[d]} pile has {len(pile)} of its {st.deck_sizes[d]} cards")
         self._pending = ev
+        if st.xr:
+            yield from self._markets()
         yield from self._draft()
         orders: dict[int, int] = {}
         while len(orders) < st.n_trav:
@@ -188,6 +195,8 @@ class Referee(Stations):
             tr.coins = tr.coins_start = want
         order = sorted(st.travelers, key=lambda x: x.lineup)
         self._say("setup: departure order " + ", ".join(f"{x.name} ({x.coins} coins)" for x in order))
+        if st.xr:
+            yield from self._start_amulets()
 
     def _draft(self) -> Step:
         st = self.state
@@ -229,16 +238,21 @@ class Referee(Stations):
         ev = yield from self._next()
         if ev.kind == Ev.END:
             raise Illegal(ev, f"the game is not over: {behind.label} is at space {behind.pos}")
+        friendship = False
+        if st.xr:
+            self._flush()  # the amulets used before the move narrate as the previous turn's tail
+            ev, friendship = yield from self._before_move(behind, ev)
         if ev.kind != Ev.MOVE:
             raise Illegal(ev, f"expected {self.expecting}")
         tr = self._traveler(ev, ev.t)
         if tr is not behind:
-            raise Illegal(ev, f"{tr.label} moved but {behind.label} is behind")
+            status = "moves again (vitality)" if behind.pos > min(o.pos for o in st.travelers) else "is behind"
+            raise Illegal(ev, f"{tr.label} moved but {behind.label} {status}")
         controller = st.lead_player() if tr.neutral else tr.index
         if ev.b != controller:
             who = "the Neutral is moved by the lead player" if tr.neutral else "a player moves their own traveler"
             raise Illegal(ev, f"controller {ev.b}, expected {controller} ({who})")
-        why = st.why_illegal(tr.index, ev.a)
+        why = st.why_illegal(tr.index, ev.a, friendship)
         if why is not None:
             raise Illegal(ev, f"{tr.label} may not move from {tr.pos} to {ev.a}: {why}")
         self._flush()
@@ -246,26 +260,48 @@ class Referee(Stations):
         st.move(tr.index, ev.a)
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
+        option = 0
+        if st.xr and not tr.neutral and kind != Space.INN:
+            if friendship:
+                self._note("friendship: shares the space")
+            if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
+                self._umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
+            option = yield from self._station_choice(tr, kind)
+        base, alt = option in (0, 2), option in (1, 2)
         if kind == Space.FARM:
-            if not tr.neutral:
+            if not tr.neutral and base:
                 self._coins(tr, self.params["FARM_COINS"], "farm")
         elif kind == Space.VILLAGE:
-            yield from self._village(tr)
+            if base:
+                yield from self._village(tr)
         elif kind in PANORAMA_SPACES:
-            if not tr.neutral:
+            if not tr.neutral and base:
                 yield from self._panorama(tr, PanSrc.STATION, [PANORAMA_SPACES[kind]])
+            if st.xr and not tr.neutral and tr.ability == Ability.GOTOZAEMON:
+                self._coins(tr, self.params["GOTOZAEMON_COINS"], "gotozaemon")
         elif kind == Space.HOT_SPRING:
-            yield from self._hot_spring(tr, "hot spring")
+            if base:
+                yield from self._hot_spring(tr, "hot spring")
         elif kind == Space.TEMPLE:
-            yield from self._temple(tr)
+            if base:
+                yield from self._temple(tr)
         elif kind == Space.ENCOUNTER:
             if not tr.neutral:
-                if tr.ability == Ability.UMEGAE:
-                    self._coins(tr, self.params["UMEGAE_COINS"], "umegae")
-                    self._score(tr, "pts_other", self.params["UMEGAE_POINTS"], "umegae's encounter bonus")
-                yield from self._encounter(tr)
+                if tr.ability == Ability.UMEGAE and not st.xr:
+                    self._umegae(tr)
+                if base:
+                    yield from self._encounter(tr)
         elif kind == Space.INN:
             yield from self._inn(tr)
+        if alt:
+            yield from self._alternative(tr, kind, after_base=base)
+        if st.xr and not tr.neutral and (yield from self._vitality(tr)):
+            self._again = tr.index
+
+    def _umegae(self, tr: TravelerState) -> None:
+        """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed 002)."""
+        self._coins(tr, self.params["UMEGAE_COINS"], "umegae")
+        self._score(tr, "pts_other", self.params["UMEGAE_POINTS"], "umegae's encounter bonus")
 
     # ================================================================ end of the game
     def _end_scoring(self) -> None:
@@ -292,21 +328,28 @@ class Referee(Stations):
             self._header = f"  {name}"
             self._flush()
         for tr in players:
-            if tr.ability == Ability.MITSUKUNI:
-                n = len(tr.hot_springs) + len(tr.achievements)
+            if tr.ability == Ability.MITSUKUNI:  # Bathhouses count too (seed 002 notes)
+                n = len(tr.hot_springs) + tr.bathhouses + len(tr.achievements)
+                baths = f" + {tr.bathhouses} bathhouses" if st.xr else ""
                 self._score(tr, "pts_other", p["MITSUKUNI_BONUS"] * n,
-                            f"{len(tr.hot_springs)} hot springs + {len(tr.achievements)} achievements")
+                            f"{len(tr.hot_springs)} hot springs{baths} + {len(tr.achievements)} achievements")
                 self._header = "  mitsukuni"
                 self._flush()
+        if st.xr:
+            self._score_calligraphy()
         self.ranks = final_ranks([(tr.score, len(tr.achievements)) for tr in players])
         if self.narrate:
             self._final_table()
 
     def _final_table(self) -> None:
         rows = build_rows(self.state, self.ranks)
-        cols = ("meals", "souvenirs", "panoramas", "hot_springs", "temple", "temple_bonus",
-                "encounters", "achievements", "other")
-        heads = ("rank", "score", "meals", "souv", "pano", "hot", "temple", "t.rank", "enc", "ach", "other")
+        cols: tuple[str, ...] = ("meals", "souvenirs", "panoramas", "hot_springs", "temple", "temple_bonus",
+                                 "encounters", "achievements", "other")
+        heads: tuple[str, ...] = ("rank", "score", "meals", "souv", "pano", "hot", "temple", "t.rank", "enc",
+                                  "ach", "other")
+        if self.state.xr:
+            cols += ("cherry_trees", "bathhouses", "legendary", "calligraphy")
+            heads += ("cherry", "bath", "legend", "calli")
         self.narration.append("final  " + f"{'player':<16}" + "".join(f"{h:>7}" for h in heads))
         names = {tr.index: tr.name for tr in self.state.players()}
         for row in sorted(rows, key=lambda r: (r["rank"], r["player"])):

@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator
 
 from kernels.enums import Ev
 from sim.config import GameConfig
-from sim.referee_state import DECK_NAMES, Event, GameState, Illegal, TravelerState, kind_name
+from sim.referee_state import DECK_NAMES, XR_DECK_NAMES, Event, GameState, Illegal, TravelerState, kind_name
 from sim.rules import Rules
 
 Step = Generator[None, Event, None]  # a handler that consumes events
@@ -22,7 +22,19 @@ SHORT = {
     "pts_meals": "meals", "pts_souvenirs": "souvenirs", "pts_panoramas": "panoramas",
     "pts_hot_springs": "hot springs", "pts_temple": "temple", "pts_temple_bonus": "temple ranking",
     "pts_encounters": "encounters", "pts_achievements": "achievements", "pts_other": "other",
+    "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
+    "pts_calligraphy": "calligraphy",
 }
+OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho")
+
+
+def deck_name(deck: int) -> str:
+    """Name of a deck code of the log (0-3 piles, 4-8 Crossroads markets)."""
+    if 0 <= deck < len(DECK_NAMES):
+        return DECK_NAMES[deck]
+    if 0 <= deck - len(DECK_NAMES) < len(XR_DECK_NAMES):
+        return XR_DECK_NAMES[deck - len(DECK_NAMES)]
+    return f"deck {deck}"
 
 
 class ReplayBase:
@@ -97,9 +109,17 @@ class ReplayBase:
         self._pending = ev
         return None
 
+    def _option(self, tr: TravelerState, opt: int) -> Generator[None, Event, bool]:
+        """An ``OPTION(t, opt, 0|1)`` yes/no decision of ``tr``."""
+        ev = yield from self._take(Ev.OPTION, tr, f"{OPTION_NAMES[opt]}'s yes/no")
+        if ev.a != opt or ev.b not in (0, 1):
+            raise Illegal(ev, f"option {ev.a}={ev.b}, expected {OPTION_NAMES[opt]} ({opt}) = 0 or 1")
+        self._note(f"{OPTION_NAMES[opt]}: {'yes' if ev.b else 'no'}")
+        return ev.b == 1
+
     def _card(self, ev: Event, deck: int, card: int) -> int:
         if deck != ev.a and ev.kind in (Ev.DRAW, Ev.GAIN, Ev.UNDER):
-            got = DECK_NAMES[ev.a] if 0 <= ev.a < 4 else str(ev.a)
+            got = deck_name(ev.a) if 0 <= ev.a < 4 else str(ev.a)
             raise Illegal(ev, f"the {got} deck, expected the {DECK_NAMES[deck]} deck")
         if not 0 <= card < self.state.deck_sizes[deck]:
             raise Illegal(ev, f"no {DECK_NAMES[deck]} card {card}")

@@ -10,14 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sim.referee_state import POINT_COLUMNS, GameState, TravelerState
+from kernels.enums import Calli
+from sim.referee_state import GameState, TravelerState
 
 # Result columns the referee recomputes (kernels.enums.RESULT_FIELDS minus game and bot).
 ROW_FIELDS = (
     "player", "seat", "traveler", "alt_traveler", "score", "rank", "win_k",
-    *POINT_COLUMNS,
+    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
+    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
+    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
 )
 END_ACHIEVEMENTS = ("gourmet", "bather", "chatterbox", "collector")
 
@@ -75,13 +79,51 @@ def achievement_winners(counts: Sequence[int], min_count: int) -> list[int]:
 
 
 def end_achievement_count(tr: TravelerState, name: str) -> int:
+    """The count an end achievement compares; Crossroads cards count too (C31, zero in base games)."""
     if name == "gourmet":
         return tr.meal_value  # printed costs (C22)
     if name == "bather":
-        return len(tr.hot_springs)
+        return len(tr.hot_springs) + tr.bathhouses
     if name == "chatterbox":
-        return len(tr.encounters)
-    return len(tr.souvenirs)
+        return len(tr.encounters) + len(tr.calligraphy)
+    return len(tr.souvenirs) + len(tr.legendary)
+
+
+# ---------------------------------------------------------------- Crossroads
+def script_purchase_points(souvenirs: int, legendary: int, per_card: int = 1) -> int:
+    """A Script object (Shodo, Emaki) on purchase: a point per Souvenir and other Legendary Object held (C29)."""
+    return per_card * (souvenirs + legendary)
+
+
+def patience_points(arrival: int, n_travelers: int, params: dict[str, int]) -> int:
+    """Patience: ``arrival`` is the 0-based order of arrival at the final Inn among ``n_travelers`` (C33)."""
+    from_last = n_travelers - 1 - arrival
+    if from_last == 0:
+        return params["PATIENCE_LAST"]
+    if from_last == 1:
+        return params["PATIENCE_SECOND"]
+    return params["PATIENCE_OTHER"]
+
+
+def calligraphy_points(kind: int, params: dict[str, int], *, coins: int = 0, complete_panoramas: int = 0,
+                       cherry_trees: int = 0, legendary: int = 0, souvenirs: int = 0, arrival: int = 0,
+                       n_travelers: int = 1, achievements: int = 0, calligraphy: int = 1,
+                       inn_meals: int = 0) -> int:
+    """End points of one Calligraphy card (seed 002 "Calligraphy"; C32-C34)."""
+    p = params
+    if kind == Calli.FORESIGHT:
+        return p["FORESIGHT"] * coins
+    if kind == Calli.CONTEMPLATION:
+        return p["CONTEMPLATION_PAN"] * complete_panoramas + p["CONTEMPLATION_CHERRY"] * cherry_trees
+    if kind == Calli.NOSTALGIA:
+        return p["NOSTALGIA_LEGEND"] * legendary + p["NOSTALGIA_SOUVENIR"] * souvenirs
+    if kind == Calli.PATIENCE:
+        return patience_points(arrival, n_travelers, p)
+    if kind == Calli.PERFECTION:
+        return p["PERFECTION_ACH"] * achievements + p["PERFECTION_CALLI"] * calligraphy  # counts itself
+    if kind == Calli.FASTING:
+        return p["FASTING_MEAL"] * max(0, p["FASTING_INNS"] - inn_meals)
+    raise ValueError(f"unknown Calligraphy kind {kind}")
 
 
 def final_ranks(keys: Sequence[tuple[int, int]]) -> list[int]:
@@ -120,6 +162,11 @@ def build_rows(state: GameState, ranks: Sequence[int] | None = None) -> list[dic
             coins_start=tr.coins_start,
             stops=tr.stops,
             panoramas=sum(tr.panorama),
+            cherry_trees=tr.cherry_trees,
+            bathhouses=tr.bathhouses,
+            legendary=len(tr.legendary),
+            calligraphy=len(tr.calligraphy),
+            amulets=tr.amulets_acquired,
         )
         rows.append({k: int(row[k]) for k in ROW_FIELDS})
     return rows

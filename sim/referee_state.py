@@ -11,21 +11,33 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kernels.enums import PANORAMA_NAMES, SPACE_NAMES, Ability, Deck, Ev, Space
+from kernels.enums import AMULET_NAMES, CALLI_NAMES, PANORAMA_NAMES, SPACE_NAMES, Ability, Deck, Ev, Space
 from sim.config import GameConfig
 from sim.rules import Rules
 
 KIND_NAMES = {getattr(Ev, name): name for name in Ev._fields}
 DECK_NAMES = ("souvenir", "meal", "hot spring", "encounter")
+XR_DECK_NAMES = ("legendary object", "amulet", "calligraphy", "cherry tree", "bathhouse")  # decks 4..8
 POINT_COLUMNS = (
     "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
     "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
 )
 PANORAMA_SPACES = {Space.PADDY: 0, Space.MOUNTAIN: 1, Space.SEA: 2}
 
 
 def kind_name(kind: int) -> str:
     return KIND_NAMES.get(kind, f"kind {kind}")
+
+
+def amulet_kind(rules: Rules, card: int) -> int:
+    """The ``kernels.enums.Amulet`` code of Amulet card ``card``, -1 if there is no such card."""
+    return AMULET_NAMES.index(rules.amulets[card]) if 0 <= card < len(rules.amulets) else -1
+
+
+def calligraphy_kind(rules: Rules, card: int) -> int:
+    """The ``kernels.enums.Calli`` code of Calligraphy card ``card``, -1 if there is no such card."""
+    return CALLI_NAMES.index(rules.calligraphy[card]) if 0 <= card < len(rules.calligraphy) else -1
 
 
 @dataclass(frozen=True)
@@ -107,6 +119,16 @@ class TravelerState:
     achievements: list[str] = field(default_factory=list)
     donated: int = 0
     stops: int = 0
+    # Crossroads
+    cherry_trees: int = 0
+    bathhouses: int = 0
+    legendary: list[int] = field(default_factory=list)  # Legendary Object card ids
+    calligraphy: list[int] = field(default_factory=list)  # Calligraphy card ids
+    amulets: set[int] = field(default_factory=set)  # Amulet card ids held
+    amulets_new: set[int] = field(default_factory=set)  # bought this turn: not usable yet (C35)
+    amulets_acquired: int = 0  # Amulet cards ever taken (set-up and Temples)
+    scripts: int = 0  # Script objects held (C29)
+    inn_meals: int = 0  # meals eaten at Inns (Fasting, C34)
 
     @property
     def score(self) -> int:
@@ -141,7 +163,13 @@ class GameState:
         self.board = list(rules.board_types)
         self.double = list(rules.board_double)
         self.last = len(self.board) - 1
-        n_fam = max(len(rules.souvenir_families), 1)
+        self.xr = rules.crossroads
+        # C30: with Crossroads the Offerings are a fifth souvenir family, scoring FIFTH_FAMILY_POINTS
+        n_fam = max(len(rules.souvenir_families), 1) + int(self.xr)
+        self.offering_family = n_fam - 1 if self.xr else -1
+        self.set_points = list(rules.set_points)
+        if self.xr:
+            self.set_points = (self.set_points + [0] * n_fam)[: n_fam - 1] + [self.params["FIFTH_FAMILY_POINTS"]]
         self.travelers = [
             TravelerState(i, neutral=(i == self.n_players), family_counts=[0] * n_fam)
             for i in range(self.n_trav)
@@ -154,6 +182,12 @@ class GameState:
         self.pan_achievement: list[int | None] = [None, None, None]  # who took each
         self.next_stamp = 0
         self.turn = 0
+        # Crossroads markets (face up): card ids still available, and the identical cards left
+        self.legendary_market: list[int] = []
+        self.amulet_market: list[int] = []
+        self.calligraphy_market: list[int] = []
+        self.cherry_left = 0
+        self.bath_left = 0
 
     # ------------------------------------------------------------ set-up
     @property
@@ -231,8 +265,13 @@ class GameState:
         """The player whose traveler is farthest along (same space: the earlier arrival); C10."""
         return max(self.players(), key=self.behind_key).index
 
-    def why_illegal(self, t: int, dest: int) -> str | None:
-        """Why ``t`` may not move to ``dest`` now, or None if the move is legal."""
+    def why_illegal(self, t: int, dest: int, friendship: bool = False) -> str | None:
+        """Why ``t`` may not move to ``dest`` now, or None if the move is legal.
+
+        ``friendship``: the Friendship Amulet is used, so ``dest`` must be a space of
+        one slot (a single space, or a double one at 2-3 travelers) already holding
+        exactly one other traveler, which then takes ``t`` as if it were double.
+        """
         tr = self.travelers[t]
         if not 0 <= dest <= self.last:
             return f"space {dest} is not on the board"
@@ -242,7 +281,12 @@ class GameState:
         if dest > inn:
             return f"space {dest} lies beyond the Inn at {inn}, which every traveler must stop at"
         kind = self.board[dest]
-        if kind != Space.INN and len(self.occupants(dest)) >= self.capacity(dest):
+        if friendship:
+            if kind == Space.INN or self.capacity(dest) != 1 or len(self.occupants(dest)) != 1:
+                n_occ = len(self.occupants(dest))
+                return (f"the friendship amulet needs a one-slot space held by exactly one other traveler; "
+                        f"space {dest} ({self.space_name(dest)}) holds {n_occ}")
+        elif kind != Space.INN and len(self.occupants(dest)) >= self.capacity(dest):
             who = ", ".join(o.name for o in self.occupants(dest))
             return f"space {dest} ({self.space_name(dest)}) is full ({who})"
         if tr.neutral:
@@ -255,14 +299,18 @@ class GameState:
             return f"{tr.name} has completed the {PANORAMA_NAMES[PANORAMA_SPACES[kind]]} panorama"
         return None
 
-    def legal_destinations(self, t: int) -> list[int]:
+    def legal_destinations(self, t: int, friendship: bool = False) -> list[int]:
         tr = self.travelers[t]
         if tr.pos >= self.last:
             return []
-        return [d for d in range(tr.pos + 1, self.next_inn(tr.pos) + 1) if self.why_illegal(t, d) is None]
+        return [d for d in range(tr.pos + 1, self.next_inn(tr.pos) + 1)
+                if self.why_illegal(t, d, friendship) is None]
 
     def move(self, t: int, dest: int) -> None:
         tr = self.travelers[t]
+        for other in self.travelers:  # C35: another traveler moves, so the others' turns are over
+            if other.index != t:
+                other.amulets_new.clear()
         tr.pos = dest
         tr.stamp = self.next_stamp
         self.next_stamp += 1
@@ -292,8 +340,23 @@ class GameState:
     def can_eat(self, tr: TravelerState, card: int) -> bool:
         return self.rules.meals[card].dish not in tr.dishes
 
+    def alone_in_lead(self, tr: TravelerState) -> bool:
+        """Every other traveler is strictly behind ``tr`` on the road (Vitality, C36)."""
+        return all(o.pos < tr.pos for o in self.travelers if o is not tr)
+
+    def complete_panoramas(self, tr: TravelerState) -> int:
+        return sum(1 for p in range(3) if self.panorama_complete(tr, p))
+
     def card_name(self, deck: int, card: int) -> str:
         r = self.rules
+        if deck == Deck.LEGENDARY:
+            return r.legendary[card].name
+        if deck == Deck.AMULET:
+            return f"{r.amulets[card]} amulet"
+        if deck == Deck.CALLIGRAPHY:
+            return f"{r.calligraphy[card]} calligraphy"
+        if deck in (Deck.CHERRY, Deck.BATHHOUSE):
+            return XR_DECK_NAMES[deck - Deck.LEGENDARY]
         if deck == Deck.SOUVENIR:
             s = r.souvenirs[card]
             return f"{s.name} ({r.souvenir_families[s.family]})"

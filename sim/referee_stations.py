@@ -3,22 +3,23 @@
 Each handler is a generator that consumes the events the space produces
 (``docs/log-format.md``, "A turn") and applies their effects to the referee's
 own state; rule choices are cited by their number in ``docs/rules-choices.md``.
+With Crossroads (``state.xr``) the handlers also take the Devotion and
+Hospitality Amulets, Script bonuses and the Crossroads Travelers at Inns
+(``sim/referee_crossroads.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-
 from kernels.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc
-from sim.referee_replay import ReplayBase, Step
+from sim.referee_crossroads import Crossroads
+from sim.referee_replay import Step
 from sim.referee_scoring import ordinal, souvenir_points
 from sim.referee_state import Event, Illegal, InnVisit, TravelerState
 
 SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi")
-OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada")
 
 
-class Stations(ReplayBase):
+class Stations(Crossroads):
     """Handlers for the spaces; ``Referee`` adds set-up, turn order and end scoring."""
 
     def _village(self, tr: TravelerState) -> Step:
@@ -58,6 +59,8 @@ class Stations(ReplayBase):
             bought.append((ev, card))
             self._coins(tr, -paid, f"buys {st.card_name(Deck.SOUVENIR, card)}")
             self._add_souvenir(tr, card)
+            if st.xr:
+                yield from self._devotion(tr, paid)
         if tr.ability == Ability.SASAYAKKO:
             self._check_sasayakko(bought, coins_before)
 
@@ -79,11 +82,12 @@ class Stations(ReplayBase):
 
     def _add_souvenir(self, tr: TravelerState, card: int) -> None:
         s = self.rules.souvenirs[card]
-        pts, k, place = souvenir_points(tr.family_counts, s.family, self.rules.set_points)
+        pts, k, place = souvenir_points(tr.family_counts, s.family, self.state.set_points)
         tr.family_counts[s.family] += 1
         tr.souvenirs.append(card)
         name = self.state.card_name(Deck.SOUVENIR, card)
         self._score(tr, "pts_souvenirs", pts, f"{name} joins set {k} as {ordinal(place)} family")
+        self._script_bonus(tr)
 
     def _panorama(self, tr: TravelerState, source: int, allowed: list[int]) -> Step:
         what = f"a panorama card from {SOURCE_NAMES[source]}"
@@ -179,13 +183,6 @@ class Stations(ReplayBase):
         self._note(f"meets {st.card_name(Deck.ENCOUNTER, card)}")
         yield from self._encounter_effect(tr, card)
 
-    def _option(self, tr: TravelerState, opt: int) -> Generator[None, Event, bool]:
-        ev = yield from self._take(Ev.OPTION, tr, f"{OPTION_NAMES[opt]}'s yes/no")
-        if ev.a != opt or ev.b not in (0, 1):
-            raise Illegal(ev, f"option {ev.a}={ev.b}, expected {OPTION_NAMES[opt]} ({opt}) = 0 or 1")
-        self._note(f"{OPTION_NAMES[opt]}: {'yes' if ev.b else 'no'}")
-        return ev.b == 1
-
     def _encounter_effect(self, tr: TravelerState, card: int) -> Step:
         st, p = self.state, self.params
         enc = self.rules.encounters[card]
@@ -236,6 +233,8 @@ class Stations(ReplayBase):
         inn = st.inn_visit(tr.pos)
         inn.arrived.append(tr.index)
         self._note(f"arrives {ordinal(len(inn.arrived))}")
+        if st.xr:
+            yield from self._no_health_at_inn(tr)
         if st.is_intermediate_inn(tr.pos) and not tr.neutral:  # C19: the ability comes first
             if tr.ability == Ability.HIROSHIGE:
                 incomplete = st.incomplete_panoramas(tr)
@@ -243,6 +242,13 @@ class Stations(ReplayBase):
                     yield from self._panorama(tr, PanSrc.HIROSHIGE, incomplete)
             elif tr.ability == Ability.CHUUBEI:
                 yield from self._encounter(tr)
+            elif tr.ability == Ability.DAIGORO:  # a souvenir before the meal (seed 002)
+                if st.piles[Deck.SOUVENIR]:
+                    s = yield from self._draw(tr, Deck.SOUVENIR, "daigoro")
+                    yield from self._gain_free(tr, Deck.SOUVENIR, [s], "daigoro's souvenir")
+                    self._add_souvenir(tr, s)
+            elif tr.ability == Ability.JIROCHO:
+                yield from self._jirocho(tr)
         if len(inn.arrived) == 1:
             n = min(st.n_trav + self.params["HAND_EXTRA"], len(st.piles[Deck.MEAL]))
             for i in range(n):
@@ -276,15 +282,23 @@ class Stations(ReplayBase):
                 raise Illegal(ev, f"meal {ev.a} is not in the inn's hand")
             offered = ev.a
             self._note(f"offered {st.card_name(Deck.MEAL, ev.a)}")
+        hospitality = st.xr and (yield from self._hospitality(tr))
         gain = yield from self._maybe(lambda e: e.kind == Ev.GAIN and e.t == tr.index, "a meal or the next event")
         if gain is None:
+            if hospitality:
+                raise Illegal(self._pending, f"{tr.name} used the hospitality amulet, then took no meal")
             self._note("no meal")
             return
         ev = gain
         card = self._gained(ev, Deck.MEAL, inn.hand)
         if not st.can_eat(tr, card):
             raise Illegal(ev, f"{tr.name} has already eaten {st.card_name(Deck.MEAL, card)}")
-        if card == offered and ev.c == 0:
+        price = 0
+        if hospitality:
+            if ev.c != 0:
+                raise Illegal(ev, f"the hospitality amulet makes the meal free, {tr.name} paid {ev.c}")
+            why = "hospitality amulet"
+        elif card == offered and ev.c == 0:
             why = "satsuki's free meal"
         else:
             price = st.meal_price(tr, card)
@@ -295,6 +309,12 @@ class Stations(ReplayBase):
             self._coins(tr, -price, "meal")
             why = f"{'kinko ' if tr.ability == Ability.KINKO else ''}pays {price}"
         self._eat(tr, card, why)
+        if st.xr:
+            tr.inn_meals += 1
+            if tr.ability == Ability.NAMPO:  # the printed cost in points at each Inn meal (C38)
+                m = self.rules.meals[card]
+                self._score(tr, "pts_other", m.cost, f"nampo: {m.name} costs {m.cost}")
+            yield from self._devotion(tr, price)
 
     def _eat(self, tr: TravelerState, card: int, why: str) -> None:
         m = self.rules.meals[card]
