@@ -41,7 +41,8 @@ from kernels.xbots import (
 
 @njit(cache=True)
 def setup_markets_nb(pub, hid, ru):
-    """Put XR_CARDS random cards of each Crossroads market in play, and as many Cherry Trees and Bathhouses."""
+    """Put XR_CARDS random cards of each Crossroads market in play, and as many Cherry Trees and
+    Bathhouses as the box holds up to that number."""
     k = ru["cfg"][Cfg.XR_CARDS]
     ids = pub["iscr"]
     for m in range(3):
@@ -57,8 +58,8 @@ def setup_markets_nb(pub, hid, ru):
             if pub["mkt"][m, c] == 1:
                 log_nb(hid, Ev.MARKET, -1, Deck.LEGENDARY + m, c, 1, -1)
     for j in range(2):
-        pub["xcnt"][j] = k
-        log_nb(hid, Ev.MARKET, -1, Deck.CHERRY + j, -1, k, -1)
+        pub["xcnt"][j] = min(k, ru["params"][P.CHERRY_COPIES if j == 0 else P.BATH_COPIES])
+        log_nb(hid, Ev.MARKET, -1, Deck.CHERRY + j, -1, pub["xcnt"][j], -1)
 
 
 @njit(cache=True)

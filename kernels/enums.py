@@ -328,6 +328,8 @@ class PT(NamedTuple):
     FASTING_MEAL: int = 71
     FASTING_INNS: int = 72
     FIFTH_FAMILY_POINTS: int = 73  # kept in SET_PTS0 + 4; here for the record
+    CHERRY_COPIES: int = 74  # Cherry Trees in the box
+    BATH_COPIES: int = 75  # Bathhouses in the box
 
 
 P = PT()

@@ -348,6 +348,8 @@ def _build(raw: dict[str, Any]) -> Rules:
     params.update(
         XR=int(xr),
         CHERRY_POINTS=x["cherry_tree"]["points"],
+        CHERRY_COPIES=x["cherry_tree"]["copies"],
+        BATH_COPIES=x["bathhouse"]["copies"],
         CHERRY_COINS=x["cherry_tree"]["coins"],
         BATH_COST=x["bathhouse"]["cost"],
         BATH_POINTS=x["bathhouse"]["points"],
