@@ -62,7 +62,7 @@ BAD_RUN_OPTIONS = [
     ["--seed", "-1"],
     ["--variants", "nosuch"],
     ["--variants", "gastronomy,gastronomy"],
-    ["--expansions", "crossroads"],
+    ["--expansions", "matsuri"],
     ["--bots", "smart"],
     ["--bots", "greedy,random"],
     ["--set", "travelers.kinko.coins"],

@@ -1,5 +1,10 @@
 """docs/rules.md cannot rot: every test it names exists, every rule test is named, every rule
-choice of docs/rules-choices.md is covered, and the rule ids are unique and in order."""
+choice of docs/rules-choices.md is covered, and the rule ids are unique and in order.
+
+The same holds for the Crossroads section: rules X1, X2, ... name tests of
+``tests/test_rules_crossroads_*.py`` only, every such test is named there, and every
+Crossroads choice C23..C39 maps to existing X rules; the open engine bugs it lists are
+exactly the strict-xfail tests."""
 
 from __future__ import annotations
 
@@ -70,3 +75,94 @@ def test_every_rule_choice_is_covered() -> None:
         m = re.match(r"\| (C\d+) [^|]*\| ([R\d, ]+) \|", line)
         if m:
             assert set(m.group(2).replace(" ", "").split(",")) <= rule_ids, line
+
+
+# ======================================================================== Crossroads
+XR_FILE = re.compile(r"test_rules_crossroads_\w+\.py")
+
+
+def crossroads_section() -> str:
+    text = DOC.read_text()
+    assert "\n## Crossroads\n" in text, "docs/rules.md needs a '## Crossroads' section"
+    return text.split("\n## Crossroads\n", 1)[1].split("\n## ", 1)[0]
+
+
+def crossroads_choices() -> list[str]:
+    text = CHOICES.read_text()
+    assert "\n## Crossroads\n" in text
+    return re.findall(r"^\| (C\d+) \|", text.split("\n## Crossroads\n", 1)[1], flags=re.M)
+
+
+def xfail_strict_tests(path: Path) -> set[str]:
+    """Test functions of ``path`` decorated ``pytest.mark.xfail(strict=True, ...)``."""
+    out = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+            for dec in node.decorator_list:
+                src = ast.unparse(dec)
+                if "xfail" in src and "strict=True" in src:
+                    out.add(node.name)
+    return out
+
+
+def test_crossroads_rule_ids_are_unique_and_in_order() -> None:
+    """The Crossroads rows are X1, X2, ... with no gap or repeat, each with a source and a test of a
+    ``tests/test_rules_crossroads_*.py`` file."""
+    section = crossroads_section()
+    rows = [line for line in section.splitlines() if re.match(r"\| X\d+ \|", line)]
+    ids = [int(re.match(r"\| X(\d+) \|", r).group(1)) for r in rows]
+    assert len(ids) >= 40 and ids == list(range(1, len(ids) + 1))
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 4 and all(cells), row
+        refs = REF.findall(cells[3])
+        assert refs and all(XR_FILE.fullmatch(f) for f, _ in refs), row
+    assert not re.search(r"^\| X\d+ \|", DOC.read_text().split("\n## Crossroads\n", 1)[0], flags=re.M)
+
+
+def test_every_crossroads_rule_test_is_in_the_crossroads_section() -> None:
+    """Each test of ``tests/test_rules_crossroads_*.py`` appears in an X row, and there are four such
+    files (markets and stations, Amulets, scoring, Travelers)."""
+    section = crossroads_section()
+    rows = "\n".join(line for line in section.splitlines() if re.match(r"\| X\d+ \|", line))
+    named = set(REF.findall(rows))
+    files = sorted((ROOT / "tests").glob("test_rules_crossroads_*.py"))
+    assert {p.name for p in files} == {f"test_rules_crossroads_{a}.py" for a in
+                                       ("stations", "amulets", "scoring", "travelers")}
+    missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
+    assert not missing, f"add these Crossroads rule tests to an X row of docs/rules.md: {missing}"
+
+
+def test_every_crossroads_choice_is_covered() -> None:
+    """Each Crossroads choice (C23..C39, the "## Crossroads" section of docs/rules-choices.md) has a
+    row of the Crossroads choices table naming existing X rules, and each of those rules cites it."""
+    choices = crossroads_choices()
+    assert choices == [f"C{i}" for i in range(23, 40)]
+    section = crossroads_section()
+    rules = {m.group(1): m.group(0) for m in re.finditer(r"^\| (X\d+) \|.*$", section, flags=re.M)}
+    mapped = {}
+    for line in section.splitlines():
+        m = re.match(r"\| (C\d+) [^|]*\| ([X\d, ]+) \|", line)
+        if m:
+            mapped[m.group(1)] = m.group(2).replace(" ", "").split(",")
+    assert sorted(mapped, key=lambda c: int(c[1:])) == choices
+    for c, xs in mapped.items():
+        for x in xs:
+            assert x in rules, f"{c} maps to {x}, which is not a Crossroads rule"
+            assert re.search(rf"\b{c}\b", rules[x].split("|")[3]), f"rule {x} does not cite {c} in its source"
+
+
+def test_open_engine_bugs_are_the_strict_xfail_tests() -> None:
+    """The section's "Open engine bugs" table lists exactly the ``xfail(strict=True)`` tests of the
+    Crossroads rule files, each with a stated problem."""
+    section = crossroads_section()
+    assert "### Open engine bugs" in section
+    table = section.split("### Open engine bugs", 1)[1]
+    listed = {(f, t) for f, t in REF.findall(table)}
+    xfails = {(p.name, t) for p in sorted((ROOT / "tests").glob("test_rules_crossroads_*.py"))
+              for t in xfail_strict_tests(p)}
+    assert listed == xfails
+    for line in table.splitlines():
+        if REF.search(line):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            assert len(cells) == 2 and len(cells[1]) > 40, line
