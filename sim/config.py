@@ -142,7 +142,8 @@ class GameConfig:
         parts.append("travelers=" + self.travelers.replace(",", "+"))
         parts.append("bots=" + "+".join(self.bots))
         for k, v in self.overrides:
-            val = "+".join(map(str, v)) if isinstance(v, list) else str(v)
+            # lists are written with "+" (commas separate the spec's parts)
+            val = "+".join(map(str, v)) if isinstance(v, list) else str(v).replace(",", "+")
             parts.append(f"set:{k}={val}")
         return ",".join(parts)
 
