@@ -1,0 +1,100 @@
+"""Rule overrides from TOML patch files: ``--set @patch.toml``.
+
+A patch file holds the rules to change, in the layout of the dotted keys that
+``--set`` takes::
+
+    # kinko-rich.toml
+    [travelers.kinko]
+    coins = 8
+
+    [meals]
+    hand_extra = 0
+
+    [variants.preparations]
+    "4" = [0, 0, 1, 1]
+
+``load_patch`` flattens it into ``[("travelers.kinko.coins", 8), ("meals.hand_extra", 0), ...]``
+(the same pairs as ``--set travelers.kinko.coins=8 --set meals.hand_extra=0``);
+``expand_sets`` turns a list of ``--set`` items, some of them ``@file.toml``, into
+plain ``KEY=VALUE`` items, so a command line can take both.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from sim.errors import UserError
+
+
+def _flatten(prefix: str, node: Any, out: list[tuple[str, Any]], path: Path) -> None:
+    if isinstance(node, dict):
+        if not node:
+            raise UserError(f"{path}: section '{prefix}' is empty; give the rules to change or remove it")
+        for key, value in node.items():
+            _flatten(f"{prefix}.{key}" if prefix else str(key), value, out, path)
+        return
+    if isinstance(node, list) and any(isinstance(x, dict | list) for x in node):
+        raise UserError(f"{path}: '{prefix}' must be a value or a list of values, not a table")
+    if not isinstance(node, bool | int | str | list):
+        raise UserError(f"{path}: '{prefix}' = {node!r} is not a whole number, true/false, text or list")
+    out.append((prefix, node))
+
+
+def load_patch(path: str | Path) -> list[tuple[str, Any]]:
+    """The dotted overrides of a TOML patch file, in file order.
+
+    Raises ``UserError`` (one line: what is wrong and how to fix it) when the file
+    is missing, is not TOML, or holds no rule.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except FileNotFoundError:
+        raise UserError(f"patch file {p} does not exist; give the path of a TOML file of rule overrides") from None
+    except OSError as exc:
+        raise UserError(f"cannot read patch file {p} ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"patch file {p} is not valid TOML ({exc})") from None
+    out: list[tuple[str, Any]] = []
+    if not data:
+        raise UserError(f"patch file {p} holds no rule; write e.g. [travelers.kinko] coins = 8")
+    _flatten("", data, out, p)
+    return out
+
+
+def format_value(value: Any) -> str:
+    """An override value as ``--set`` text (lists as comma-separated values)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(format_value(v) for v in value)
+    return str(value)
+
+
+def parse_value(text: str) -> Any:
+    """``--set`` text as a typed value: a whole number, true/false, a list (commas) or text."""
+    text = text.strip()
+    if "," in text:
+        return [parse_value(x) for x in text.split(",") if x.strip()]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def expand_sets(sets: Iterable[str] | None) -> list[str]:
+    """``--set`` items with every ``@patch.toml`` replaced by its ``KEY=VALUE`` items."""
+    out: list[str] = []
+    for item in sets or []:
+        if item.strip().startswith("@"):
+            out += [f"{k}={format_value(v)}" for k, v in load_patch(item.strip()[1:])]
+        else:
+            out.append(item)
+    return out
