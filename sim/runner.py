@@ -21,13 +21,14 @@ import re
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
@@ -39,6 +40,9 @@ from sim import dataset, engine
 from sim.config import GameConfig
 from sim.errors import UserError
 from sim.rules import Rules
+
+if TYPE_CHECKING:
+    from sim.cluster import Cluster
 
 DEFAULT_CHUNK_SIZE = 100_000
 MANIFEST = "manifest.json"
@@ -260,9 +264,14 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
         yield lambda n: bar.advance(task, n)
 
 
-def _write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: Rules, n_players: int) -> str:
+def write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: Rules, n_players: int) -> str:
+    """Write games ``[start, end)`` as their part file: temp file, fsync, rename; return its name.
+
+    The temp name is unique to this call, so two writers of the same chunk (a
+    cluster task retried while the first attempt still runs) cannot mix bytes.
+    """
     name = part_name(start, end)
-    tmp = out_dir / f".{name}.tmp"
+    tmp = out_dir / f".{name}.{uuid.uuid4().hex[:8]}.tmp"
     dataset.write_table(dataset.to_table(records, rules, n_players), tmp)
     os.replace(tmp, out_dir / name)
     fsync_dir(out_dir)
@@ -279,6 +288,7 @@ def run(
     resume: bool = False,
     progress: bool = True,
     on_progress: Progress | None = None,
+    cluster: Cluster | None = None,
 ) -> RunSummary:
     """Play games ``[0, games)`` of ``config`` with ``seed`` into part files under ``out_dir``.
 
@@ -286,6 +296,7 @@ def run(
     are and only the missing games are played (``games`` may grow). Raises
     ``UserError`` before writing anything if the options or ``out_dir`` are bad.
     ``on_progress(n)`` is called after each part with its number of games.
+    With ``cluster`` (``sim.cluster.connect``) the chunks are played by its workers.
     """
     out = Path(out_dir)
     validate(games, seed, chunk_size, threads)
@@ -327,7 +338,10 @@ def run(
                     on_progress(n)
 
             try:
-                _play_chunks(config, rules, seed, out, todo, threads, saved)
+                if cluster is not None:
+                    cluster.play_chunks(config, rules, seed, out, todo, threads, saved)
+                else:
+                    _play_chunks(config, rules, seed, out, todo, threads, saved)
             except BaseException:
                 manifest["status"] = "interrupted"
                 write_json_atomic(out / MANIFEST, manifest)
@@ -352,7 +366,7 @@ def _play_chunks(
                     fut, n = pending
                     pending = None
                     saved(fut.result(), n)
-                pending = (pool.submit(_write_part, out, start, end, batch.records, rules, config.n_players),
+                pending = (pool.submit(write_part, out, start, end, batch.records, rules, config.n_players),
                            end - start)
                 del batch
             if pending is not None:

@@ -18,14 +18,18 @@ holds that cell's part files and manifest; ``OUT/manifest.json`` the study's.
 from __future__ import annotations
 
 import os
+import threading
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sim import runner
 from sim.config import ConfigError, GameConfig
 from sim.errors import UserError
+
+if TYPE_CHECKING:
+    from sim.cluster import Cluster
 
 GRID_KEYS = ("players", "variants", "expansions", "bots", "travelers")
 KEYS = ("name", "description", "seed", "chunk_size", "games", "overrides", *GRID_KEYS)
@@ -151,9 +155,12 @@ def _done(cell_dir: Path) -> int:
 
 def run_study(
     file: str | os.PathLike[str], out_dir: str | os.PathLike[str], resume: bool = False,
-    quiet: bool = False, threads: int | None = None,
+    quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None,
 ) -> dict[str, Any]:
-    """Run every cell of the study ``file`` into ``out_dir``; return the study manifest."""
+    """Run every cell of the study ``file`` into ``out_dir``; return the study manifest.
+
+    With ``cluster`` several cells are in flight at once, their chunks played by its workers.
+    """
     study = load_study(file)
     out = Path(out_dir)
     runner.validate(1, study.seed, study.chunk_size, threads)
@@ -176,12 +183,23 @@ def run_study(
         done = sum(min(_done(out / c.path()), c.games) for c in study.cells)
         try:
             with runner.progress_bar(total, done, not quiet, "study") as advance:
-                for cell, cfg, entry in zip(study.cells, study.configs, manifest["cells"], strict=True):
-                    entry["status"] = "running"
-                    runner.write_json_atomic(out / runner.MANIFEST, manifest)
+                lock = threading.Lock()  # cells may run on several threads (cluster)
+
+                def run_cell(cell: Cell, cfg: GameConfig, entry: dict[str, Any]) -> None:
+                    with lock:
+                        entry["status"] = "running"
+                        runner.write_json_atomic(out / runner.MANIFEST, manifest)
                     runner.run(cfg, cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
-                               resume=True, progress=False, on_progress=advance)
-                    entry["status"] = "complete"
+                               resume=True, progress=False, on_progress=advance, cluster=cluster)
+                    with lock:
+                        entry["status"] = "complete"
+
+                items = list(zip(study.cells, study.configs, manifest["cells"], strict=True))
+                if cluster is None:
+                    for item in items:
+                        run_cell(*item)
+                else:
+                    cluster.each(run_cell, items)
         except BaseException:
             manifest["status"] = "interrupted"
             runner.write_json_atomic(out / runner.MANIFEST, manifest)
