@@ -9,12 +9,22 @@ The bot id is ``pub['ps'][p, PF.BOT]`` of the deciding player ``p``.
 
 Bots: ``Bot.RANDOM`` picks uniformly among the legal choices (with the game's
 stream ``pub['rng']``); ``Bot.GREEDY`` maximises points now plus ``w[COIN]``
-per coin, keeping a coin reserve for meals.
+per coin, keeping a coin reserve for meals. Ids ``>= Bot.HEURISTIC`` go to
+``kernels.heuristic`` (their yes/no options and the draft use the greedy rules
+with their own weights); ``Bot.SEARCH``'s moves are searched by ``kernels.search``.
 """
 
 from numba import njit
 
 from kernels.enums import PF, Ability, Bot, Deck, Enc, G, P, Space, W
+from kernels.heuristic import (
+    heuristic_donation_nb,
+    heuristic_encounter_nb,
+    heuristic_meal_nb,
+    heuristic_move_nb,
+    heuristic_panorama_nb,
+    heuristic_village_nb,
+)
 from kernels.rng import randint_nb
 from kernels.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
 from kernels.xbots import raise_space_values_nb
@@ -85,6 +95,8 @@ def choose_move_nb(pub, ru, t, ctrl, ncand):
     bot = ps[ctrl, PF.BOT]
     if bot == Bot.RANDOM or ncand == 1:
         return randint_nb(pub["rng"], ncand) if ncand > 1 else 0
+    if bot >= Bot.HEURISTIC:
+        return heuristic_move_nb(pub, ru, t, ctrl, ncand)
     w = ru["botw"][ctrl]
     board = ru["board"]
     cand = pub["cand"]
@@ -152,6 +164,8 @@ def choose_village_nb(pub, ru, t, ntbl):
     """
     ps = pub["ps"]
     bot = ps[t, PF.BOT]
+    if bot >= Bot.HEURISTIC:
+        return heuristic_village_nb(pub, ru, t, ntbl)
     w = ru["botw"][t]
     params = ru["params"]
     card = ru["card"]
@@ -203,6 +217,8 @@ def choose_donation_nb(pub, ru, t):
     hi = min(ru["params"][P.TEMPLE_MAX], coins)
     if ps[t, PF.BOT] == Bot.RANDOM:
         return 1 + randint_nb(pub["rng"], hi)
+    if ps[t, PF.BOT] >= Bot.HEURISTIC:
+        return heuristic_donation_nb(pub, ru, t)
     w = ru["botw"][t]
     best, bv = 1, -1e9
     for d in range(1, hi + 1):
@@ -223,6 +239,8 @@ def choose_option_nb(pub, ru, t, value):
 @njit(cache=True)
 def choose_panorama_nb(pub, ru, t):
     """A panorama type still open to ``t`` (the caller checks one exists)."""
+    if pub["ps"][t, PF.BOT] >= Bot.HEURISTIC:
+        return heuristic_panorama_nb(pub, ru, t)
     random = pub["ps"][t, PF.BOT] == Bot.RANDOM
     nopen = 0
     best, bv = -1, -1e9
@@ -275,19 +293,26 @@ def choose_encounter_nb(pub, ru, t, c1, c2):
     """Yoshiyasu keeps one of two Encounter cards: 0 keeps ``c1``, 1 keeps ``c2``."""
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         return randint_nb(pub["rng"], 2)
+    if pub["ps"][t, PF.BOT] >= Bot.HEURISTIC:
+        return heuristic_encounter_nb(pub, ru, t, c1, c2)
     return 1 if encounter_value_nb(pub, ru, t, c2) > encounter_value_nb(pub, ru, t, c1) else 0
 
 
 @njit(cache=True)
-def choose_meal_nb(pub, ru, t, offered):
-    """Returns (index into the hand or -1 for no meal, 1 if taken free as Satsuki's offer)."""
+def choose_meal_nb(pub, ru, t, offered, budget):
+    """Returns (index into the hand or -1 for no meal, 1 if taken free as Satsuki's offer).
+
+    ``budget`` is the dearest price ``t`` can pay: the coins held, or more with
+    a Hospitality Amulet that makes the meal free.
+    """
     ps = pub["ps"]
+    if ps[t, PF.BOT] >= Bot.HEURISTIC:
+        return heuristic_meal_nb(pub, ru, t, offered, budget)
     hand = pub["hand"]
     card = ru["card"]
     params = ru["params"]
     w = ru["botw"][t]
     random = ps[t, PF.BOT] == Bot.RANDOM
-    coins = ps[t, PF.COINS]
     nlegal = 1  # "no meal" is always legal
     best, free, bv = -1, 0, 0.0
     for i in range(pub["gs"][G.HAND_N]):
@@ -298,7 +323,7 @@ def choose_meal_nb(pub, ru, t, offered):
             if f == 1 and c != offered:
                 continue
             price = 0 if f == 1 else meal_price_nb(pub, ru, t, c)
-            if price > coins:
+            if price > budget:
                 continue
             nlegal += 1
             if random:

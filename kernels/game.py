@@ -10,8 +10,9 @@ a game.
 import numpy as np
 from numba import njit, prange
 
+import kernels.search as search
 from kernels.board import lead_player_nb, legal_moves_nb, next_mover_nb
-from kernels.bots import choose_move_nb, choose_traveler_nb
+from kernels.bots import choose_traveler_nb
 from kernels.crossroads import (
     calligraphy_scoring_nb,
     fortune_nb,
@@ -134,16 +135,26 @@ def setup_nb(pub, hid, ru):
 @njit(cache=True)
 def turn_nb(pub, hid, ru):
     """One move of the traveler farthest behind; False once everyone is at the end."""
+    t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
+    if t < 0:
+        return False
+    s = pub["cand"][search.decide_move_nb(pub, ru, t, ctrl, ncand)]
+    move_nb(pub, hid, ru, t, ctrl, s)
+    return True
+
+
+@njit(cache=True)
+def begin_turn_nb(pub, hid, ru):
+    """Who moves, who decides, how many legal moves (in ``pub['cand']``); t = -1 once the game is over."""
     ps = pub["ps"]
     gs = pub["gs"]
-    occ = pub["occ"]
     if gs[G.FORCE] > 0:  # Vitality: the same traveler moves again
         t = gs[G.FORCE] - 1
         gs[G.FORCE] = 0
     else:
         t = next_mover_nb(pub)
     if ps[t, PF.POS] == gs[G.LAST]:
-        return False
+        return -1, -1, 0
     xr = ru["params"][P.XR] == 1
     neutral = ps[t, PF.NEUTRAL] == 1
     if t != gs[G.LAST_MOVER]:  # a new turn: Amulets bought in the last one become usable
@@ -156,7 +167,17 @@ def turn_nb(pub, hid, ru):
     ncand = legal_moves_nb(pub, ru, t)
     if xr and not neutral:
         ncand = friendship_moves_nb(pub, ru, t, ncand)
-    s = pub["cand"][choose_move_nb(pub, ru, t, ctrl, ncand)]
+    return t, ctrl, ncand
+
+
+@njit(cache=True)
+def move_nb(pub, hid, ru, t, ctrl, s):
+    """``t`` (moved by ``ctrl``) goes to space ``s`` and plays it (also the search bot's rollouts)."""
+    ps = pub["ps"]
+    gs = pub["gs"]
+    occ = pub["occ"]
+    xr = ru["params"][P.XR] == 1
+    neutral = ps[t, PF.NEUTRAL] == 1
     typ = ru["board"][0, s]
     if xr and typ != Space.INN and occ[s] > 0:
         cap = 2 if (ru["board"][1, s] == 1 and gs[G.N_TRAV] >= 4) else 1
@@ -178,7 +199,6 @@ def turn_nb(pub, hid, ru):
         station_nb(pub, hid, ru, t, typ)
         if xr:
             vitality_nb(pub, hid, ru, t)
-    return True
 
 
 @njit(cache=True)
@@ -230,6 +250,15 @@ def write_records_nb(pub, game, out):
 
 
 @njit(cache=True)
+def end_scoring_nb(pub, ru):
+    """The end of the journey: Temple ranking, end achievements (Crossroads: Calligraphy)."""
+    temple_ranking_nb(pub, ru)
+    end_achievements_nb(pub, ru)
+    if ru["params"][P.XR] == 1:
+        calligraphy_scoring_nb(pub, ru)
+
+
+@njit(cache=True)
 def play_game_nb(seed, game, rules, out, log):
     """Play game ``game`` of the run seeded ``seed`` (``rules``: one ``RULES_DTYPE`` record).
 
@@ -248,10 +277,7 @@ def play_game_nb(seed, game, rules, out, log):
     while turn_nb(pub, hid, ru):
         pass
     log_nb(hid, Ev.END, -1, -1, -1, -1, -1)
-    temple_ranking_nb(pub, ru)
-    end_achievements_nb(pub, ru)
-    if ru["params"][P.XR] == 1:
-        calligraphy_scoring_nb(pub, ru)
+    end_scoring_nb(pub, ru)
     write_records_nb(pub, game, out)
     lg = hids[0]["lg"]
     nlog = 0

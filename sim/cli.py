@@ -38,7 +38,7 @@ Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (on
 Bots = Annotated[str, typer.Option(help="greedy | random | B1,B2,... (one per player).")]
 Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiation, return-trip, gastronomy, "
                                             "preparations (or none).")]
-Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters (or none).")]
+Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads (or none).")]
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE, repeatable, "
                                                                "e.g. --set travelers.kinko.coins=6.")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
@@ -46,6 +46,9 @@ Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i dep
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
 Resume = Annotated[bool, typer.Option("--resume", help="Continue an interrupted run or study in --out.")]
+ClusterSpec = Annotated[str | None, typer.Option(
+    "--cluster", help="Play on a Dask cluster: a scheduler ADDRESS (tcp://HOST:8786) or local:N for N local "
+                      "worker processes (default: in this process). See docs/cluster.md.")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -102,11 +105,15 @@ def run(
     players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
     expansions: Expansions = "", sets: Sets = None,
     chunk_size: Annotated[int, typer.Option(help="Games per part file.")] = runner.DEFAULT_CHUNK_SIZE,
-    threads: Threads = None, resume: Resume = False, quiet: Quiet = False,
+    threads: Threads = None, resume: Resume = False, quiet: Quiet = False, cluster: ClusterSpec = None,
 ) -> None:
     """Play GAMES games and write them to a Parquet dataset in OUT."""
+    from sim.cluster import connect
+
     config = make_config(players, travelers, bots, variants, expansions, sets)
-    s = runner.run(config, games, seed, out, chunk_size, threads, resume=resume, progress=not quiet)
+    with connect(cluster) as cl:
+        s = runner.run(config, games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
+                       cluster=cl)
     if not quiet:
         if s.played == 0:
             typer.echo(f"{out} is already complete ({games:,} games)")
@@ -189,12 +196,14 @@ def replay(
 def study(
     file: Annotated[Path, typer.Argument(help="Study TOML file (see studies/).")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
-    resume: Resume = False, quiet: Quiet = False, threads: Threads = None,
+    resume: Resume = False, quiet: Quiet = False, threads: Threads = None, cluster: ClusterSpec = None,
 ) -> None:
     """Run every cell of a study into one hive-partitioned dataset."""
+    from sim.cluster import connect
     from sim.study import run_study
 
-    manifest = run_study(file, out, resume=resume, quiet=quiet, threads=threads)
+    with connect(cluster) as cl:
+        manifest = run_study(file, out, resume=resume, quiet=quiet, threads=threads, cluster=cl)
     if not quiet:
         games = sum(c["games"] for c in manifest["cells"])
         typer.echo(f"study complete: {len(manifest['cells'])} cells, {games:,} games in {out}")
@@ -303,6 +312,11 @@ def cli_options(config: GameConfig) -> str:
     return " ".join(opts)
 
 
+from sim.checks_cli import check_app  # noqa: E402
+
+app.add_typer(check_app, name="check")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: usage errors are one line too (exit 2)."""
     command = typer.main.get_command(app)
@@ -328,3 +342,19 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+@app.command()
+@user_errors
+def playthroughs(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory (default: the repo's "
+                                                                   "tests/playthroughs/).")] = None,
+) -> None:
+    """Regenerate the golden playthrough files (sim/playthrough.py) after an intended change."""
+    from sim import playthrough
+
+    written = playthrough.regenerate(out)
+    typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")
+
+
+app.add_typer(_import("sim.bots_cli", "bots_app"))  # tune, ladder (sim/bots_cli.py)

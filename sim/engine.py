@@ -19,7 +19,7 @@ from kernels.game import play_batch_nb
 from kernels.records import RESULT_DTYPE
 from kernels.state import RULES_DTYPE
 from sim.config import ConfigError, GameConfig
-from sim.rules import Rules
+from sim.rules import Rules, RulesError
 
 MAX_SEED = 2**63 - 1
 
@@ -36,18 +36,80 @@ class GameBatch:
         return self.events[i, : self.n_events[i]]
 
 
-def bot_weights(name: str, rules: Rules) -> np.ndarray:
-    """The weight vector of bot ``name`` from ``sim/data/bots.toml``."""
+BOT_DIR = "bots"  # sim/data/bots/NAME.toml: one weight file per heuristic-tier bot
+TYPE_KEYS = tuple(f"type_{n}" for n in E.SPACE_NAMES)  # [features] keys of the per-type biases
+
+
+def feature_names() -> list[str]:
+    """The ``[features]`` keys of a weight file, in ``W.HF0 + k`` order."""
+    names = [n.lower() for n in E.HF._fields if n != "TYPE0"]
+    return names + list(TYPE_KEYS)
+
+
+def _feature_index(key: str) -> int:
+    if key in TYPE_KEYS:
+        return E.W.HF0 + E.HF.TYPE0 + TYPE_KEYS.index(key)
+    if key.upper() in E.HF._fields and key != "type0":
+        return E.W.HF0 + getattr(E.HF, key.upper())
+    raise ConfigError(f"unknown feature '{key}' in a bot weight file; known: {', '.join(feature_names())}")
+
+
+def bot_table(name: str) -> dict:
+    """The raw TOML table of bot ``name``: ``sim/data/bots.toml`` or ``sim/data/bots/NAME.toml``.
+
+    A weight file may say ``inherit = "OTHER"``: OTHER's table, then this file's keys on top.
+    """
     data = tomllib.loads((resources.files("sim.data") / "bots.toml").read_text())
+    if name in data:
+        return dict(data[name])
+    path = resources.files("sim.data") / BOT_DIR / f"{name}.toml"
+    if not path.is_file():
+        return {}
+    table = tomllib.loads(path.read_text())
+    parent = table.pop("inherit", None)
+    if parent is None:
+        return table
+    base = bot_table(str(parent))
+    for key, value in table.items():
+        base[key] = {**base.get(key, {}), **value} if isinstance(value, dict) else value
+    return base
+
+
+def weights_from_table(table: dict, rules: Rules) -> np.ndarray:
+    """A weight vector (indices ``enums.W``) from a bot's TOML table."""
     w = np.zeros(E.W_N, np.float64)
-    table = data.get(name, {})
     for key, value in table.items():
         if key == "travelers":
             for tname, v in value.items():
-                w[E.W.TRAV0 + rules.traveler_index(tname)] = float(v)
+                try:
+                    w[E.W.TRAV0 + rules.traveler_index(tname)] = float(v)
+                except RulesError:
+                    continue  # a Traveler these rules do not have (e.g. Crossroads off)
+        elif key == "features":
+            for fname, v in value.items():
+                w[_feature_index(fname)] = float(v)
+        elif key == "search":
+            for sname, v in value.items():
+                w[getattr(E.W, "S_" + sname.upper())] = float(v)
         else:
             w[getattr(E.W, key.upper())] = float(value)
     return w
+
+
+def bot_weights(name: str, rules: Rules) -> np.ndarray:
+    """The weight vector of bot ``name`` (``sim/data/bots.toml``, ``sim/data/bots/NAME.toml``)."""
+    return weights_from_table(bot_table(name), rules)
+
+
+def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: np.ndarray | None = None) -> np.ndarray:
+    """The kernels' one-element ``RULES_DTYPE`` array: rules tables, configuration, bot weights."""
+    ru = np.zeros(1, RULES_DTYPE)
+    for key, arr in rules.tables().items():
+        ru[0][key][tuple(slice(0, k) for k in arr.shape)] = arr
+    ru[0]["cfg"] = config.cfg_array(rules, log=log)
+    for p, name in enumerate(config.bot_names()):
+        ru[0]["botw"][p] = bot_weights(name, rules) if weights is None else weights[p]
+    return ru
 
 
 def play_games(
@@ -58,20 +120,18 @@ def play_games(
     count: int,
     log: bool = False,
     threads: int | None = None,
+    weights: np.ndarray | None = None,
 ) -> GameBatch:
-    """Play games ``start .. start+count-1`` of the run seeded ``seed``."""
+    """Play games ``start .. start+count-1`` of the run seeded ``seed``.
+
+    ``weights`` (n_players x ``W_N``) replaces the players' bot weights (tuning, tests).
+    """
     if not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
     if start < 0 or count < 0:
         raise ConfigError(f"game indices must be non-negative (start {start}, count {count})")
-    tables = rules.tables()
-    ru = np.zeros(1, RULES_DTYPE)
-    for key, arr in tables.items():
-        ru[0][key][tuple(slice(0, k) for k in arr.shape)] = arr
-    ru[0]["cfg"] = config.cfg_array(rules, log=log)
+    ru = rules_record(config, rules, log, weights)
     n = config.n_players
-    for p, name in enumerate(config.bot_names()):
-        ru[0]["botw"][p] = bot_weights(name, rules)
     out = np.zeros(count * n, RESULT_DTYPE)
     logs = np.zeros((max(count, 1) if log else 1, E.MAX_EVENTS, E.EV_FIELDS), np.int16)
     nlog = np.zeros(max(count, 1), np.int32)

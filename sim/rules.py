@@ -384,9 +384,9 @@ def _build(raw: dict[str, Any]) -> Rules:
     if len(rank) != 4:
         raise RulesError("temple.ranking_points needs exactly 4 values")
     prep = {int(k): [int(x) for x in val] for k, val in v["preparations"].items()}
-    for n, offs in prep.items():
-        if len(offs) != n:
-            raise RulesError(f"variants.preparations.{n} needs {n} values, got {len(offs)}")
+    for n_players, offs in prep.items():
+        if len(offs) != n_players:
+            raise RulesError(f"variants.preparations.{n_players} needs {n_players} values, got {len(offs)}")
     return Rules(
         version=str(r["version"]),
         raw=raw,

@@ -1,0 +1,190 @@
+"""The bot tiers (docs/bots.md): legal games, random and greedy unchanged, no peeking, the draft."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import numpy as np
+import pytest
+
+from kernels import enums as E
+from kernels import features, heuristic, search
+from kernels.enums import DECK_CAP, PF, G, W
+from kernels.features import B_CAND
+from kernels.game import begin_turn_nb, setup_nb, turn_nb
+from kernels.rng import seed_game_nb
+from kernels.state import HID_DTYPE, PUB_DTYPE
+from sim import engine
+from sim.config import GameConfig
+from sim.referee import explain_mismatch, referee_game
+
+CHEAP = {W.S_ROLLOUTS: 2, W.S_TOPK: 2}  # a search budget small enough for the tests
+
+
+def weights(config: GameConfig, rules, budget: dict[int, float] | None = None) -> np.ndarray:
+    """The players' weights, with the search bot's budget cut to ``budget`` (default CHEAP)."""
+    ws = np.array([engine.bot_weights(b, rules) for b in config.bot_names()])
+    for p, b in enumerate(config.bot_names()):
+        if b == "search":
+            for k, v in (budget or CHEAP).items():
+                ws[p, k] = v
+    return ws
+
+
+# ---------------------------------------------------------------- random and greedy are unchanged
+# sums over 1000 games (seed 1) of the result columns and of the action log, recorded before the
+# heuristic tiers were added
+PINS = [
+    ("players=4,bots=random", (151494, 30205, 6656, 17775, 9848), (243411, 4412959)),
+    ("players=4,bots=greedy", (261115, 54326, 17575, 15256, 14916), (309825, 5921284)),
+    ("players=2,bots=greedy", (142891, 27671, 7815, 7562, 7535), (225914, 4020780)),
+    ("players=5,bots=greedy,variants=preparations+gastronomy,expansions=new-encounters",
+     (289884, 59514, 17751, 18824, 17882), (337601, 6724687)),
+    ("players=3,bots=random+greedy+greedy", (173641, 35295, 12292, 11865, 9771), (242193, 4313655)),
+    ("players=5,bots=random+greedy+greedy+random+random", (242310, 50327, 17679, 21044, 15045), (318461, 6208058)),
+]
+
+
+@pytest.mark.parametrize(("spec", "cols", "log"), PINS, ids=[p[0] for p in PINS])
+def test_random_and_greedy_play_the_same_games(spec, cols, log):
+    config = GameConfig.parse(spec)
+    batch = engine.play_games(config, config.rules(), 1, 0, 1000, log=True)
+    rec = batch.records
+    got = tuple(int(rec[f].astype(np.int64).sum()) for f in ("score", "stops", "coins_left", "traveler", "meals"))
+    assert got == cols
+    ev = np.concatenate([batch.game_events(i) for i in range(1000)]).astype(np.int64)
+    assert (len(ev), int(ev.sum())) == log
+
+
+# ---------------------------------------------------------------- every tier plays legal games
+CASES = [(tier, n) for tier in ("heuristic", "tuned", "search") for n in (2, 3, 4, 5)]
+
+
+@pytest.mark.parametrize(("tier", "n"), CASES, ids=[f"{t}-{n}p" for t, n in CASES])
+def test_every_tier_plays_legal_games(tier, n):
+    games = 60 if tier == "search" else 150
+    field = (tier, "greedy", "tuned", tier, "random")[:n]
+    expansions = ("new-encounters",) if n % 2 else ()
+    variants = ("preparations",) if n >= 4 else ()
+    config = GameConfig(n_players=n, bots=field, expansions=expansions, variants=variants)
+    rules = config.rules()
+    batch = engine.play_games(config, rules, 100 + n, 0, games, log=True, weights=weights(config, rules))
+    names = batch.records.dtype.names
+    rows = [dict(zip(names, map(int, r), strict=True)) for r in batch.records.tolist()]
+    for i in range(games):
+        res = referee_game(config, rules, batch.game_events(i), rows[i * n : (i + 1) * n])
+        assert res.ok, f"game {i}: {explain_mismatch(res)}"
+
+
+def test_tiers_differ_and_are_deterministic():
+    config = GameConfig(n_players=3, bots=("search", "tuned", "heuristic"))
+    rules = config.rules()
+    a = engine.play_games(config, rules, 9, 0, 20, weights=weights(config, rules), threads=1).records
+    b = engine.play_games(config, rules, 9, 10, 10, weights=weights(config, rules)).records
+    assert np.array_equal(a[30:], b)  # game i depends only on (seed, i), whatever the threads and chunks
+    assert list(np.unique(a["bot"])) == [E.Bot.HEURISTIC, E.Bot.TUNED, E.Bot.SEARCH]
+
+
+# ---------------------------------------------------------------- the search bot never peeks
+def test_no_bot_function_receives_hid():
+    for mod in (features, heuristic, search):
+        for name, obj in vars(mod).items():
+            func = getattr(obj, "py_func", None)
+            if func is None or func.__module__ != mod.__name__:
+                continue
+            assert "hid" not in inspect.signature(func).parameters, f"{mod.__name__}.{name} receives hid"
+    assert list(inspect.signature(search.decide_move_nb.py_func).parameters) == ["pub", "ru", "t", "ctrl", "ncand"]
+    assert not re.search(r"\bhid\b", inspect.getsource(search).replace("``hid``", ""))  # scratch piles: h2
+
+
+def _position_with_hand(seed: int):
+    """Records of a 4-player game at a move decision while an Inn's meal hand waits.
+
+    Random bots (one jumps to the Inn while the others still have a choice)
+    reach the position; every row holds the search bot's weights.
+    """
+    config = GameConfig(n_players=4, bots=("random",))
+    rules = config.rules()
+    w = engine.bot_weights("search", rules)
+    w[W.S_ROLLOUTS], w[W.S_TOPK] = 4, 3
+    ru = engine.rules_record(config, rules, weights=np.repeat(w[None, :], 4, axis=0))
+    pubs, hids = np.zeros(1, PUB_DTYPE), np.zeros(1, HID_DTYPE)
+    with np.errstate(over="ignore"):
+        seed_game_nb(pubs[0]["rng"], seed, 0)
+        setup_nb(pubs[0], hids[0], ru[0])
+        while True:
+            p, h = pubs.copy(), hids.copy()
+            t, ctrl, ncand = begin_turn_nb(p[0], h[0], ru[0])
+            assert t >= 0, "no position with a waiting meal hand"
+            if p[0]["gs"][G.HAND_N] > 0 and ncand > 1:
+                return ru, p, h, t, ctrl, ncand
+            turn_nb(pubs[0], hids[0], ru[0])
+
+
+def _search(ru, pubs, t, ctrl, ncand):
+    p = pubs.copy()
+    with np.errstate(over="ignore"):
+        k = search.search_move_nb(p[0], ru[0], t, ctrl, ncand)
+    return int(k), p[0]["bscr"][B_CAND : B_CAND + ncand].copy()
+
+
+def test_search_decision_ignores_what_the_player_cannot_see():
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    assert pubs[0]["ps"][t, PF.POS] < pubs[0]["gs"][G.LAST]
+    base = _search(ru, pubs, t, ctrl, ncand)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        p, h = pubs.copy(), hids.copy()
+        pub, hid = p[0], h[0]
+        # shuffle every pile's order, and swap the unseen meal hand with cards of the meal pile
+        for d in range(E.N_DECKS):
+            idx = (hid["dtop"][d] + np.arange(pub["dcnt"][d])) % DECK_CAP
+            hid["deck"][d, idx] = rng.permutation(hid["deck"][d, idx])
+        hn = int(pub["gs"][G.HAND_N])
+        m = min(hn, int(pub["dcnt"][E.Deck.MEAL]))
+        idx = (hid["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
+        pile = hid["deck"][E.Deck.MEAL, idx].copy()
+        hid["deck"][E.Deck.MEAL, idx] = pub["hand"][:m]
+        pub["hand"][:m] = pile
+        k, vals = _search(ru, p, t, ctrl, ncand)
+        assert k == base[0]
+        assert np.array_equal(vals, base[1])
+    # the values are rollouts: another stream gives other values
+    p = pubs.copy()
+    p[0]["rng"][0] ^= np.uint64(0xABCDEF)
+    assert not np.array_equal(_search(ru, p, t, ctrl, ncand)[1], base[1])
+
+
+# ---------------------------------------------------------------- the draft
+@pytest.mark.parametrize("tier", ["greedy", "heuristic", "tuned", "search"])
+def test_each_tier_keeps_the_traveler_it_values_more(tier):
+    config = GameConfig(n_players=4, bots=(tier,))
+    rules = config.rules()
+    batch = engine.play_games(config, rules, 3, 0, 40, log=True, weights=weights(config, rules))
+    w = engine.bot_weights(tier, rules)
+    coins = np.array([t.coins for t in rules.travelers])
+
+    def value(x: int) -> float:
+        return w[W.DRAFT_COIN] * coins[x] + w[W.TRAV0 + x]
+
+    kept = 0
+    for i in range(40):
+        ev = batch.game_events(i)
+        deals = {int(r[1]): (int(r[2]), int(r[3])) for r in ev if r[0] == E.Ev.DEAL}
+        for r in ev[ev[:, 0] == E.Ev.KEEP]:
+            a, b = deals[int(r[1])]
+            other = b if int(r[2]) == a else a
+            assert value(int(r[2])) >= value(other)
+            kept += 1
+    assert kept == 160
+
+
+def test_tuned_weights_are_data():
+    rules = GameConfig().rules()
+    h, t, s = (engine.bot_weights(b, rules) for b in ("heuristic", "tuned", "search"))
+    assert not np.array_equal(h, t)
+    assert s[W.S_ROLLOUTS] >= 1 and s[W.S_TOPK] >= 2
+    core = [i for i in range(E.W_N) if i not in (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN)]
+    assert np.array_equal(s[core], t[core])  # search.toml inherits the tuned weights
+    assert engine.feature_names()[0] == "pts" and len(engine.feature_names()) == E.HF_N
