@@ -278,12 +278,17 @@ def meal_nb(pub, hid, ru, t):
     if pub["ps"][t, PF.ABILITY] == Ability.SATSUKI and hn > 0:
         offered = hand[randint_nb(pub["rng"], hn)]
         log_nb(hid, Ev.OFFER, t, offered, -1, -1, -1)
-    i, free = choose_meal_nb(pub, ru, t, offered)
+    coins = pub["ps"][t, PF.COINS]
+    hosp = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.XR] == 1 else -1
+    i, free = choose_meal_nb(pub, ru, t, offered, coins if hosp < 0 else 1 << 20)
     if i < 0:
         return
     c = hand[i]
     paid = 0 if free == 1 else meal_price_nb(pub, ru, t, c)
-    if hospitality_nb(pub, hid, ru, t, paid):
+    if paid > coins:  # only affordable thanks to Hospitality: the Amulet must be used
+        use_amulet_nb(pub, hid, t, hosp, -1)
+        paid = 0
+    elif hospitality_nb(pub, hid, ru, t, paid):
         paid = 0
     gain_meal_nb(pub, ru, t, c, paid)
     log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)

@@ -298,9 +298,6 @@ def test_hospitality_kept_when_the_meal_is_free_anyway(mode: str) -> None:
     assert held(pos, 0) == {HOSPITALITY}
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a traveler holding Hospitality but fewer coins than the meal's "
-                   "price is never offered the free meal (choose_meal_nb skips meals it cannot pay before "
-                   "hospitality_nb is consulted)")
 @BOTH
 def test_hospitality_free_meal_without_coins(mode: str) -> None:
     """Seed 002 "Hospitality": the Meal card is taken "for free", so a traveler with no coin can
