@@ -86,7 +86,9 @@ def load_dataset(path: str | Path) -> Dataset:
     if missing:
         raise ValueError(f"dataset '{p}' lacks the column(s) {', '.join(missing)}: not a tokaido-sim results dataset")
     casts = [pl.col(c).cast(t) for c, t in SCHEMA.items() if c in names]
-    return Dataset(p, lf.with_columns(casts), read_manifest(p))
+    # datasets written before the Crossroads columns existed read them as 0
+    zeros = [pl.lit(0, pl.Int16).alias(c) for c in POINT_SOURCES + COUNTS if c not in names]
+    return Dataset(p, lf.with_columns(casts + zeros), read_manifest(p))
 
 
 def load(path: str | Path) -> pl.LazyFrame:

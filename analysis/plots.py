@@ -157,14 +157,17 @@ def plot_points_by_source(lf: pl.LazyFrame, path: str | Path) -> Path:
     if df.is_empty():
         return _empty(path, "No Travelers in this dataset")
     order, counts = _order(df, "mean_score"), _counts(df)
-    colors = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#edc948", "#76b7b2", "#ff9da7", "#9c755f"]
+    colors = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#edc948", "#76b7b2", "#ff9da7", "#9c755f",
+              "#bab0ac", "#86bcb6", "#d37295", "#8cd17d"]
+    # only the sources that score in this data (Crossroads columns are 0 in base games)
+    sources = [c for c in POINT_SOURCES if df[c].abs().sum() > 0]
     width = max(6.5, 2.0 + 2.8 * len(counts))
     fig = _figure(width, 2.0 + 0.32 * len(order))
     for ax, n in zip(_panels(fig, len(counts)), counts, strict=True):
         sub = {r["traveler"]: r for r in df.filter(pl.col("n_players") == n).iter_rows(named=True)}
         ys = [y for y, t in enumerate(order) if t in sub]
         left = np.zeros(len(ys))
-        for src, color in zip(POINT_SOURCES, colors, strict=True):
+        for src, color in zip(sources, colors[: len(sources)], strict=True):
             vals = np.array([sub[order[y]][src] for y in ys], dtype=float)
             ax.barh(ys, vals, left=left, color=color, height=0.7, label=SOURCE_LABELS[src])
             left += vals
@@ -174,7 +177,7 @@ def plot_points_by_source(lf: pl.LazyFrame, path: str | Path) -> Path:
     ax0 = fig.axes[0]
     ax0.set_yticks(range(len(order)), order)
     handles, labels = ax0.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncols=min(9, int(width // 1.25)),
+    fig.legend(handles, labels, loc="outside lower center", ncols=min(len(sources), int(width // 1.25)),
                fontsize=9, frameon=False)
     _title(fig, lf, "Mean points by source per Traveler")
     return _save(fig, path)

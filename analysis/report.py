@@ -75,9 +75,10 @@ def _travelers_md(df: pl.DataFrame, keys: list[str]) -> str:
 def _points_md(df: pl.DataFrame, keys: list[str]) -> str:
     out = []
     for vals, sub in fmt.groups(df, keys):
-        rows = [[r["traveler"], *(fmt.num(r[c]) for c in POINT_SOURCES), fmt.num(r["mean_score"])]
+        sources = [c for c in POINT_SOURCES if sub[c].abs().sum() > 0]  # Crossroads columns: 0 in base games
+        rows = [[r["traveler"], *(fmt.num(r[c]) for c in sources), fmt.num(r["mean_score"])]
                 for r in sub.sort("win_rate", descending=True).iter_rows(named=True)]
-        head = ["Traveler", *(SOURCE_LABELS[c] for c in POINT_SOURCES), "total"]
+        head = ["Traveler", *(SOURCE_LABELS[c] for c in sources), "total"]
         out.append(f"### {fmt.group_label(vals)}\n\n" + fmt.table(head, rows))
     return "\n\n".join(out)
 
