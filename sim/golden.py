@@ -1,8 +1,8 @@
 """Golden games: seeded games whose whole outcome is committed, so any change in behaviour shows.
 
 ``tests/golden/golden.json`` holds, for every configuration of ``DEFAULT_SPECS``
-(every player count with both bots, every variant and the expansion alone and in
-combinations), ``GAMES`` games of seed ``SEED``: each game's full action log
+(every player count with both bots, every variant and expansion alone and in
+combinations, Crossroads at every player count, the heuristic and tuned bots), ``GAMES`` games of seed ``SEED``: each game's full action log
 (int16 rows, zlib-compressed, base64) and result records, and a SHA-256 of both.
 The file also records the rules version, the rules fingerprint and a digest of
 the bot weights it was made with.
@@ -57,6 +57,10 @@ DEFAULT_SPECS = (
     "players=3,travelers=random",
     "players=4,travelers=kinko+hiroshige+satsuki+umegae,bots=greedy+random+greedy+random",
     "players=5,expansions=new-encounters,bots=random+greedy+greedy+random+greedy",
+    *(f"players={n},expansions=crossroads" for n in range(2, 6)),
+    "players=3,expansions=crossroads,bots=random",
+    "players=4,variants=gastronomy+preparations,expansions=crossroads+new-encounters,bots=random+greedy+greedy+random",
+    "players=4,expansions=crossroads,bots=heuristic+tuned+greedy+random",
 )
 
 # field names of each event kind (docs/log-format.md), for readable differences
