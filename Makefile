@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RESULTS := results
 
-.PHONY: run test lint typecheck pytest bench playthroughs clean env
+.PHONY: run test check lint typecheck pytest bench playthroughs clean env
 
 env: $(STAMP)
 
@@ -32,6 +32,12 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q
 
 test: lint typecheck pytest
+
+# Rule-change regression checks (docs/ci.md): golden games, then the balance against committed baselines.
+check: $(STAMP)
+	$(BIN)/tokaido-sim check golden
+	$(BIN)/tokaido-sim check stats --baseline results/baselines/base-4p-greedy.json --games 100000
+	$(BIN)/tokaido-sim check stats --baseline results/baselines/base-3p-greedy.json --games 100000
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
