@@ -340,10 +340,6 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-if __name__ == "__main__":
-    main()
-
-
 @app.command()
 @user_errors
 def playthroughs(
@@ -358,3 +354,7 @@ def playthroughs(
 
 
 app.add_typer(_import("sim.bots_cli", "bots_app"))  # tune, ladder (sim/bots_cli.py)
+
+
+if __name__ == "__main__":
+    main()
