@@ -95,7 +95,7 @@ def test_never_the_same_dish_twice(mode: str) -> None:
     for seed in range(20):
         pos = make_position(rs, coins=[9, 9, 9], bots=Bot.RANDOM, seed=seed, dishes={0: ["sushi"]},
                             hand=[sushi, dango, soba])
-        i, free = kern(choose_meal_nb, mode)(pos.pub, pos.ru, 0, -1)
+        i, free = kern(choose_meal_nb, mode)(pos.pub, pos.ru, 0, -1, 9)
         assert i != 0 and free == 0
 
 
@@ -107,7 +107,7 @@ def test_meal_is_optional() -> None:
     picks = set()
     for seed in range(30):
         pos = make_position(rs, coins=[9, 9, 9], bots=Bot.RANDOM, seed=seed, hand=hand)
-        picks.add(int(choose_meal_nb(pos.pub, pos.ru, 0, -1)[0]))
+        picks.add(int(choose_meal_nb(pos.pub, pos.ru, 0, -1, 9)[0]))
     assert picks == {-1, 0, 1, 2, 3}
 
 
