@@ -9,19 +9,14 @@ from typing import Any
 
 import polars as pl
 
+from kernels.enums import RESULT_FIELDS
+
 # Columns that describe a run's configuration in a study dataset (hive partitions).
 CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
 
-POINT_SOURCES = (
-    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
-    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
-    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
-)
-COUNTS = (
-    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
-    "donated", "coins_left", "coins_start", "stops", "panoramas",
-    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
-)
+# every per-player column after the ranking: points by source, then counts (kernels.enums.RESULT_FIELDS)
+POINT_SOURCES = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
+COUNTS = RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
 
 # The dataset schema (one row per player per game); partition columns may arrive as other types.
 SCHEMA: dict[str, type[pl.DataType] | pl.DataType] = {

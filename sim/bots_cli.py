@@ -6,41 +6,23 @@ merges these commands into the main command.
 
 from __future__ import annotations
 
-import functools
 import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 
-from sim.config import ConfigError
-from sim.errors import UserError
+from sim.errors import UserError, user_errors
 
 bots_app = typer.Typer(help="Bot tiers: tune the heuristic's weights, play the ladder.")
 
-F = TypeVar("F", bound=Callable[..., Any])
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed.")]
 
 
-def _errors(func: F) -> F:
-    """User errors: one line ``error: ...`` on stderr, exit code 2 (1 for I/O failures)."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (UserError, ConfigError) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        except OSError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(1) from None
-
-    return wrapper  # type: ignore[return-value]
 
 
 def _command_line() -> str:
@@ -48,7 +30,7 @@ def _command_line() -> str:
 
 
 @bots_app.command()
-@_errors
+@user_errors
 def tune(
     out: Annotated[Path, typer.Option("--out", "-o", help="Weight file to write.")] = Path("sim/data/bots/tuned.toml"),
     generations: Annotated[int, typer.Option(help="CEM generations.")] = 16,
@@ -89,7 +71,7 @@ def tune(
 
 
 @bots_app.command()
-@_errors
+@user_errors
 def ladder(
     out: Annotated[Path, typer.Option("--out", "-o", help="Directory for ladder.csv and ladder.md.")],
     players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",

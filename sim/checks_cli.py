@@ -6,22 +6,19 @@ Exit codes: 0 nothing moved, 1 something moved (or the golden file is stale),
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 
-from sim.config import ConfigError, GameConfig
-from sim.errors import UserError
+from sim.config import GameConfig
+from sim.errors import UserError, user_errors
 
 check_app = typer.Typer(no_args_is_help=True, help="CI checks: golden games and statistical baselines.")
 
-F = TypeVar("F", bound=Callable[..., Any])
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml, repeatable.")]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
 BaselineFile = Annotated[Path, typer.Option("--baseline", "-b", help="Baseline JSON (results/baselines/).")]
@@ -31,24 +28,12 @@ RateTol = Annotated[float | None, typer.Option(help="Tolerance of rates (win, pi
 ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, in points (default: the baseline's).")]
 
 
-def user_errors(func: F) -> F:
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (UserError, ConfigError) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        except OSError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(1) from None
-
-    return wrapper  # type: ignore[return-value]
 
 
 def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
-    from sim.overrides import load_patch, parse_value
+    from sim.overrides import load_patch
+    from sim.rules import parse_value
 
     out: list[tuple[str, Any]] = []
     for item in sets or []:

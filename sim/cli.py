@@ -6,7 +6,6 @@ User errors (bad options, unusable output directory) end with one line
 
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,8 +15,9 @@ import typer
 
 from kernels import enums as E
 from sim import runner
-from sim.config import ConfigError, GameConfig
-from sim.errors import UserError
+from sim.config import GameConfig
+from sim.errors import UserError, fail, user_errors
+from sim.overrides import expand_sets
 
 app = typer.Typer(
     name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -51,28 +51,6 @@ ClusterSpec = Annotated[str | None, typer.Option(
                       "worker processes (default: in this process). See docs/cluster.md.")]
 
 
-def fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
-def user_errors(func: F) -> F:
-    """Turn user errors into one line on stderr and exit code 2 (1 for I/O failures)."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (UserError, ConfigError) as exc:
-            raise fail(str(exc)) from None
-        except OSError as exc:
-            raise fail(str(exc), 1) from None
-        except KeyboardInterrupt:
-            raise fail("interrupted; a run or study keeps its finished parts: rerun it with --resume", 130) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
 def _split(text: str) -> tuple[str, ...]:
     items = tuple(x.strip() for x in text.replace("+", ",").split(",") if x.strip())
     return () if items == ("none",) else items
@@ -83,7 +61,7 @@ def make_config(
 ) -> GameConfig:
     """Build and validate a ``GameConfig`` from the command-line options."""
     overrides = []
-    for item in sets or []:
+    for item in expand_sets(sets):  # KEY=VALUE, or @patch.toml for a file of them
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
             raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")

@@ -17,18 +17,12 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from kernels import enums as E
+from kernels.enums import RESULT_FIELDS
 from sim.rules import Rules
 
-PTS_COLUMNS = (
-    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
-    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
-    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
-)
-COUNT_COLUMNS = (
-    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
-    "donated", "coins_left", "coins_start", "stops", "panoramas",
-    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
-)
+# every per-player column after the ranking: points by source, then counts (kernels.enums.RESULT_FIELDS)
+PTS_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
+COUNT_COLUMNS = RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
 NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
 SCHEMA = pa.schema(
     [

@@ -76,19 +76,6 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def parse_value(text: str) -> Any:
-    """``--set`` text as a typed value: a whole number, true/false, a list (commas) or text."""
-    text = text.strip()
-    if "," in text:
-        return [parse_value(x) for x in text.split(",") if x.strip()]
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def expand_sets(sets: Iterable[str] | None) -> list[str]:
     """``--set`` items with every ``@patch.toml`` replaced by its ``KEY=VALUE`` items."""
     out: list[str] = []

@@ -165,11 +165,11 @@ def _read_data() -> dict[str, Any]:
     return out
 
 
-def _parse_value(text: str) -> Any:
+def parse_value(text: str) -> Any:
     """Turn an override's text into an int, a list of ints, a bool or a string."""
     text = text.strip()
     if "," in text:
-        return [_parse_value(x) for x in text.split(",") if x.strip()]
+        return [parse_value(x) for x in text.split(",") if x.strip()]
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
     try:
@@ -198,7 +198,7 @@ _ROOTS = {
 def apply_override(raw: dict[str, Any], key: str, value: Any) -> None:
     """Set one dotted key in the raw rules; raise RulesError if it names nothing."""
     if isinstance(value, str):
-        value = _parse_value(value)
+        value = parse_value(value)
     parts = key.split(".")
     if parts[0] == "travelers" and len(parts) == 3:
         for t in raw["travelers"]["traveler"]:
