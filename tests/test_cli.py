@@ -17,23 +17,10 @@ if str(ROOT) not in sys.path:
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from cli_helpers import ENV, SLOW_CLI  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from sim import cli, dataset, runner  # noqa: E402
-
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-# Run the CLI in a real process with every engine call slowed down, so it can be interrupted midway.
-SLOW_CLI = (
-    "import sys, time\n"
-    "import sim.engine as e\n"
-    "play = e.play_games\n"
-    "def slow(*a, **k):\n"
-    "    time.sleep(0.05)\n"
-    "    return play(*a, **k)\n"
-    "e.play_games = slow\n"
-    "from sim.cli import main\n"
-    "main(sys.argv[1:])\n"
-)
 
 
 def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -21,12 +21,11 @@ from functools import cache
 import numba
 import numpy as np
 import pytest
+from conformance_helpers import assert_referee_agrees
 
 from kernels.enums import BOT_NAMES
-from sim.cli import cli_options
 from sim.config import EXPANSIONS, VARIANTS, GameConfig
 from sim.engine import GameBatch, play_games
-from sim.referee import referee_game, rows_from_records
 from sim.rules import Rules
 
 TRAV_A = "hiroshige+chuubei+kinko+yoshiyasu+satsuki"
@@ -79,7 +78,6 @@ CONFORMANCE: list[tuple[str, int, int]] = [
     ("players=2,bots=search", 2036, SLOW),
     ("players=4,bots=search+tuned+heuristic+greedy,expansions=crossroads,travelers=random", 2037, SLOW),
 ]
-CHUNK = 250  # games per engine call (bounds the log buffer's memory)
 
 
 @cache
@@ -104,25 +102,7 @@ def test_conformance_covers_everything() -> None:
 @pytest.mark.parametrize(("spec", "seed", "games"), CONFORMANCE, ids=[s for s, _, _ in CONFORMANCE])
 def test_referee_agrees(spec: str, seed: int, games: int) -> None:
     config, rules = setup(spec)
-    n = config.n_players
-    mismatches, first = 0, None
-    for start in range(0, games, CHUNK):
-        count = min(CHUNK, games - start)
-        batch = play_games(config, rules, seed, start, count, log=True)
-        for i in range(count):
-            res = referee_game(config, rules, batch.game_events(i), rows_from_records(batch.records[i * n:(i + 1) * n]))
-            if not res.ok:
-                mismatches += 1
-                if first is None:
-                    first = (start + i, res.errors[:5])
-    if first is not None:
-        game, errors = first
-        pytest.fail(
-            f"{mismatches} of {games} games disagree; first: config {config.spec()}, seed {seed}, "
-            f"game {game}\n" + "\n".join(f"referee: {e}" for e in errors)
-            + f"\nreplay: tokaido-sim replay --seed {seed} --game {game} {cli_options(config)}",
-            pytrace=False,
-        )
+    assert_referee_agrees(config, rules, seed, games)
 
 
 # ======================================================================== invariants

@@ -24,11 +24,11 @@ from functools import cache
 
 import numpy as np
 import pytest
+from conformance_helpers import assert_referee_agrees
 
 from kernels.enums import Ev, Space
 from sim.config import VARIANTS, GameConfig
 from sim.engine import play_games
-from sim.referee import referee_game, rows_from_records
 from sim.rules import Rules
 
 XR = "expansions=crossroads"
@@ -36,7 +36,6 @@ XR_NE = "expansions=crossroads+new-encounters"
 ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"
 TRAV_X5 = "daigoro+gotozaemon+jirocho+kita+miyataka"
 GAMES = 1000
-CHUNK = 250  # games per engine call (bounds the log buffer's memory)
 
 # (spec, seed, games); every spec is GameConfig.spec()-style
 CONFORMANCE: list[tuple[str, int, int]] = [
@@ -125,31 +124,7 @@ def test_conformance_games_exercise_every_crossroads_rule() -> None:
 def test_referee_agrees_crossroads(spec: str, seed: int, games: int) -> None:
     """The referee accepts every Crossroads game and recomputes every kernel column."""
     config, rules = setup(spec)
-    n = config.n_players
-    mismatches, first = 0, None
-    for start in range(0, games, CHUNK):
-        count = min(CHUNK, games - start)
-        batch = play_games(config, rules, seed, start, count, log=True)
-        assert batch.n_events is not None
-        for i in range(count):
-            if batch.n_events[i] < 0:
-                errors = ["the action log overflowed (MAX_EVENTS)"]
-            else:
-                res = referee_game(config, rules, batch.game_events(i),
-                                   rows_from_records(batch.records[i * n:(i + 1) * n]))
-                errors = res.errors
-            if errors:
-                mismatches += 1
-                if first is None:
-                    first = (start + i, errors[:5])
-    if first is not None:
-        game, errors = first
-        pytest.fail(
-            f"{mismatches} of {games} games disagree; first: config {config.spec()}, seed {seed}, "
-            f"game {game}\n" + "\n".join(f"referee: {e}" for e in errors)
-            + f"\nreplay: tokaido-sim replay --seed {seed} --game {game} (with the config's options)",
-            pytrace=False,
-        )
+    assert_referee_agrees(config, rules, seed, games)
 
 
 # ======================================================================== invariants

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import signal
 import subprocess
 import sys
@@ -17,24 +16,13 @@ if str(ROOT) not in sys.path:
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from cli_helpers import ENV, SLOW_CLI  # noqa: E402
 
 from sim import dataset, runner  # noqa: E402
 from sim.errors import UserError  # noqa: E402
 from sim.study import load_study, parse_study, run_study  # noqa: E402
 
 STUDIES = ROOT / "studies"
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-SLOW_CLI = (
-    "import sys, time\n"
-    "import sim.engine as e\n"
-    "play = e.play_games\n"
-    "def slow(*a, **k):\n"
-    "    time.sleep(0.05)\n"
-    "    return play(*a, **k)\n"
-    "e.play_games = slow\n"
-    "from sim.cli import main\n"
-    "main(sys.argv[1:])\n"
-)
 TINY = """
 name = "tiny"
 seed = 3

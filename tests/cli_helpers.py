@@ -1,0 +1,21 @@
+"""Shared by the CLI and study tests: run the real CLI in a subprocess, slowed so it can be killed midway."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+# every engine call sleeps 50 ms, so a test can interrupt a run between chunks
+SLOW_CLI = (
+    "import sys, time\n"
+    "import sim.engine as e\n"
+    "play = e.play_games\n"
+    "def slow(*a, **k):\n"
+    "    time.sleep(0.05)\n"
+    "    return play(*a, **k)\n"
+    "e.play_games = slow\n"
+    "from sim.cli import main\n"
+    "main(sys.argv[1:])\n"
+)
