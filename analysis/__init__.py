@@ -4,6 +4,10 @@
 - ``analysis.stats``: Wilson and t intervals, Holm, two-proportion, paired and binomial tests.
 - ``analysis.tables``: per Traveler / seat / draft / head-to-head tables.
 - ``analysis.report``: ``write_report(dataset_dir, out_dir)`` -> ``report.md`` and CSVs.
-- ``analysis.compare``: ``compare(base_dir, other_dir, out_dir)``, paired on common random numbers.
+- ``analysis.effects``: effects of one dataset against another (unpaired and paired on common random
+  numbers) and within a study.
+- ``analysis.compare``: ``compare(base_dir, other_dir, out_dir)`` writes them as Markdown, CSV, a plot.
 - ``analysis.plots``: one PNG per function; ``plot_all(dataset_dir, out_dir)``.
+
+May import: ``kernels.core.enums`` (names of ids) and its own modules; nothing of ``sim``.
 """

@@ -9,12 +9,12 @@ from typing import Any
 
 import polars as pl
 
-from kernels.enums import RESULT_FIELDS
+from kernels.core.enums import RESULT_FIELDS
 
 # Columns that describe a run's configuration in a study dataset (hive partitions).
 CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
 
-# every per-player column after the ranking: points by source, then counts (kernels.enums.RESULT_FIELDS)
+# every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
 POINT_SOURCES = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
 COUNTS = RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
 

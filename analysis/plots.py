@@ -19,6 +19,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
 from analysis import tables
+from analysis.effects import study_effects
 from analysis.load import POINT_SOURCES, conditions, load
 from analysis.report import SOURCE_LABELS
 
@@ -242,7 +243,7 @@ def _effect_frame(eff: pl.DataFrame) -> tuple[pl.DataFrame, list[str], bool]:
 
 def plot_effects(eff: pl.DataFrame, path: str | Path, title: str = "Effect of the rule change",
                  kinds: Sequence[str] = ("traveler", "seat", "all")) -> Path:
-    """Forest plot of effects (output of ``compare.effects`` / ``compare.study_effects``): win rate (pp)
+    """Forest plot of effects (output of ``effects.effects`` / ``effects.study_effects``): win rate (pp)
     and mean score (points) per Traveler, seat and for all players; one colour per player count; filled
     markers are significant (Holm 5%); light bands are the unpaired intervals when the runs were paired."""
     eff = eff.filter(pl.col("kind").is_in(list(kinds))) if not eff.is_empty() else eff
@@ -305,8 +306,6 @@ def plot_all(dataset_dir: str | Path, out_dir: str | Path) -> list[Path]:
     ``points_by_source.png``, ``seat_advantage.png``, and, for a study dataset whose ``variants``
     include ``none`` and others, ``variant_effects.png`` (each variant against none).
     """
-    from analysis.compare import study_effects
-
     lf = load(dataset_dir)
     out = Path(out_dir)
     funcs = (plot_win_rates, plot_fairness_heatmap, plot_score_distributions, plot_points_by_source,

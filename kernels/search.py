@@ -24,23 +24,16 @@ its moves go straight to ``bots.choose_move_nb``).
 import numpy as np
 from numba import njit
 
-import kernels.game as game
-from kernels.bots import choose_move_nb
-from kernels.enums import MAX_TRAV, N_DECKS, PF, W_N, Bot, Deck, G, W
-from kernels.features import B_CAND, pool_nb
-from kernels.heuristic import heuristic_move_nb
-from kernels.rng import mix64_nb, next_u64_nb, shuffle_nb
-from kernels.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
+import kernels.game.turn as game
+from kernels.bots.features import B_CAND, pool_nb
+from kernels.bots.heuristic import heuristic_move_nb
+from kernels.bots.policy import choose_move_nb
+from kernels.core.enums import MAX_TRAV, N_DECKS, PF, Bot, Deck, G
+from kernels.core.rng import mix64_nb, next_u64_nb, shuffle_nb
+from kernels.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
+from kernels.core.weights import W_N, W
 
 _ONE = np.uint64(1)
-
-
-@njit(cache=True)
-def decide_move_nb(pub, ru, t, ctrl, ncand):
-    """Index into ``pub['cand']`` of the move ``ctrl`` chooses for ``t`` (the game's move hook)."""
-    if ncand > 1 and pub["ps"][ctrl, PF.BOT] == Bot.SEARCH:
-        return search_move_nb(pub, ru, t, ctrl, ncand)
-    return choose_move_nb(pub, ru, t, ctrl, ncand)
 
 
 @njit(cache=True)
@@ -147,7 +140,7 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
         vals[sel[j]] = sums[j] / rollouts  # the searched candidates' mean rollout values (tests read them)
         if sums[j] > sums[bj]:
             bj = j
-    # keep the scratch arrays alive while their records are in use (see game.play_game_nb)
+    # keep the scratch arrays alive while their records are in use (see kernels.play.play_game_nb)
     pubs[0]["gs"][G.TURNS] += 0
     hids[0]["lg"][1] += 0
     rus[0]["botw"][0, 0] += 0.0

@@ -1,4 +1,7 @@
-"""Errors the user can fix, and the decorator that turns them into one line and an exit code."""
+"""Errors the user can fix, and the decorator that turns them into one line and an exit code.
+
+A leaf: imports nothing of the project, so every package may use it.
+"""
 
 from __future__ import annotations
 
@@ -23,13 +26,11 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 def user_errors(func: F) -> F:
     """Turn user errors into one line on stderr and exit code 2 (1 for I/O failures, 130 on Ctrl-C)."""
-    from sim.config import ConfigError
-
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (UserError, ConfigError) as exc:
+        except UserError as exc:  # ConfigError is one too
             raise fail(str(exc)) from None
         except OSError as exc:
             raise fail(str(exc), 1) from None

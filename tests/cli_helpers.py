@@ -10,12 +10,12 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("P
 # every engine call sleeps 50 ms, so a test can interrupt a run between chunks
 SLOW_CLI = (
     "import sys, time\n"
-    "import sim.engine as e\n"
+    "import sim.run.engine as e\n"
     "play = e.play_games\n"
     "def slow(*a, **k):\n"
     "    time.sleep(0.05)\n"
     "    return play(*a, **k)\n"
     "e.play_games = slow\n"
-    "from sim.cli import main\n"
+    "from sim.cli.app import main\n"
     "main(sys.argv[1:])\n"
 )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sim.cli import cli_options
-from sim.config import GameConfig
-from sim.engine import play_games
-from sim.referee import referee_game, rows_from_records
-from sim.rules import Rules
+from sim.cli.options import cli_options
+from sim.referee.game import referee_game, rows_from_records
+from sim.rules.config import GameConfig
+from sim.rules.tables import Rules
+from sim.run.engine import play_games
 
 CHUNK = 250  # games per engine call (bounds the log buffer's memory)
 

@@ -6,9 +6,9 @@
     pos.stop(1, 14)              # traveler 1 arrives at the Inn on space 14
     pos.ps[1, PF.MEALS], pos.events(Ev.GAIN)
 
-``make_rules`` builds the rules record the way ``sim.engine.play_games`` does
+``make_rules`` builds the rules record the way ``sim.run.engine.play_games`` does
 (``GameConfig(...).rules().tables()``, ``config.cfg_array``, ``bot_weights``) and
-can override any number of ``kernels.enums.P`` by name. ``make_position`` builds a
+can override any number of ``kernels.core.enums.P`` by name. ``make_position`` builds a
 public record (``pub``) and a hidden one (``hid``: piles and the action log) with
 chosen Travelers, positions, arrival order, coins, collections, pile orders and
 the current Inn's meal hand. Logging is on, so ``Position.events`` shows what the
@@ -32,29 +32,18 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kernels.board import lead_player_nb
-from kernels.enums import (
-    DECK_CAP,
-    MAX_TRAV,
-    N_FAMILIES,
-    PF,
-    Ability,
-    Bot,
-    Cfg,
-    Ev,
-    G,
-    P,
-    Space,
-    W,
-)
-from kernels.game import begin_turn_nb, move_nb, setup_nb, turn_nb
-from kernels.piles import log_nb
-from kernels.rng import seed_game_nb
-from kernels.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
-from kernels.stations import inn_nb, station_nb, temple_nb
-from sim.config import GameConfig
-from sim.engine import bot_weights
-from sim.rules import Rules
+from kernels.core.board import lead_player_nb
+from kernels.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Cfg, Ev, G, P, Space
+from kernels.core.piles import log_nb
+from kernels.core.rng import seed_game_nb
+from kernels.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
+from kernels.core.weights import W
+from kernels.game.stations import inn_nb, station_nb, temple_nb
+from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
+from kernels.play import turn_nb
+from sim.rules.config import GameConfig
+from sim.rules.tables import Rules
+from sim.run.engine import bot_weights
 
 MODES = ("jit", "py")
 BOTH = pytest.mark.parametrize("mode", MODES)
@@ -108,7 +97,7 @@ def make_rules(
     arr = np.zeros(1, RULES_DTYPE)
     ru = arr[0]
     for key, table in rules.tables().items():
-        if key in RULES_DTYPE.names:  # as sim.engine.play_games does
+        if key in RULES_DTYPE.names:  # as sim.run.engine.play_games does
             ru[key][tuple(slice(0, k) for k in table.shape)] = table
     cfg = config.cfg_array(rules, log=True)
     ru["cfg"][: len(cfg)] = cfg
@@ -224,7 +213,7 @@ class Position:
     def stop(self, t: int, s: int) -> None:
         """Move traveler ``t`` to space ``s`` and resolve the space.
 
-        The bookkeeping mirrors ``kernels.game.turn_nb`` after the move is
+        The bookkeeping mirrors ``kernels.play.turn_nb`` after the move is
         chosen, so a test can pick the destination instead of the bot.
         """
         ps, gs, occ = self.ps, self.gs, self.pub["occ"]
@@ -475,7 +464,7 @@ def xr_position(
 
 
 def xmove(pos: Position, t: int, s: int) -> None:
-    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.game`` plays it (``move_nb``): the
+    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.game.turn`` plays it (``move_nb``): the
     Friendship Amulet if the space is full, the stop, then the Vitality Amulet."""
     ctrl = lead_player_nb(pos.pub) if pos.ps[t, PF.NEUTRAL] == 1 else t
     pos.k(move_nb)(pos.pub, pos.hid, pos.ru, t, ctrl, s)

@@ -8,16 +8,21 @@ import re
 import numpy as np
 import pytest
 
-from kernels import enums as E
-from kernels import features, heuristic, search
-from kernels.enums import DECK_CAP, PF, G, W
-from kernels.features import B_CAND
-from kernels.game import begin_turn_nb, setup_nb, turn_nb
-from kernels.rng import seed_game_nb
-from kernels.state import HID_DTYPE, PUB_DTYPE
-from sim import engine
-from sim.config import GameConfig
-from sim.referee import explain_mismatch, referee_game
+from kernels import play, search
+from kernels.bots import crossroads as xchoices
+from kernels.bots import features, heuristic, policy
+from kernels.bots.features import B_CAND
+from kernels.core import enums as E
+from kernels.core import weights as Wt
+from kernels.core.enums import DECK_CAP, PF, G
+from kernels.core.rng import seed_game_nb
+from kernels.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.core.weights import W
+from kernels.game.turn import begin_turn_nb, setup_nb
+from kernels.play import turn_nb
+from sim.referee.game import explain_mismatch, referee_game
+from sim.rules.config import GameConfig
+from sim.run import engine
 
 CHEAP = {W.S_ROLLOUTS: 2, W.S_TOPK: 2}  # a search budget small enough for the tests
 
@@ -88,13 +93,13 @@ def test_tiers_differ_and_are_deterministic():
 
 # ---------------------------------------------------------------- the search bot never peeks
 def test_no_bot_function_receives_hid():
-    for mod in (features, heuristic, search):
+    for mod in (policy, features, heuristic, xchoices, search):
         for name, obj in vars(mod).items():
             func = getattr(obj, "py_func", None)
             if func is None or func.__module__ != mod.__name__:
                 continue
             assert "hid" not in inspect.signature(func).parameters, f"{mod.__name__}.{name} receives hid"
-    assert list(inspect.signature(search.decide_move_nb.py_func).parameters) == ["pub", "ru", "t", "ctrl", "ncand"]
+    assert list(inspect.signature(play.decide_move_nb.py_func).parameters) == ["pub", "ru", "t", "ctrl", "ncand"]
     assert not re.search(r"\bhid\b", inspect.getsource(search).replace("``hid``", ""))  # scratch piles: h2
 
 
@@ -185,6 +190,6 @@ def test_tuned_weights_are_data():
     h, t, s = (engine.bot_weights(b, rules) for b in ("heuristic", "tuned", "search"))
     assert not np.array_equal(h, t)
     assert s[W.S_ROLLOUTS] >= 1 and s[W.S_TOPK] >= 2
-    core = [i for i in range(E.W_N) if i not in (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN)]
+    core = [i for i in range(Wt.W_N) if i not in (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN)]
     assert np.array_equal(s[core], t[core])  # search.toml inherits the tuned weights
-    assert engine.feature_names()[0] == "pts" and len(engine.feature_names()) == E.HF_N
+    assert engine.feature_names()[0] == "pts" and len(engine.feature_names()) == Wt.HF_N

@@ -15,12 +15,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from cli_helpers import ENV, SLOW_CLI  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
+import numpy as np
+import pytest
+from cli_helpers import ENV, SLOW_CLI
+from typer.testing import CliRunner
 
-from sim import cli, dataset, runner  # noqa: E402
+from sim.cli import app as cli
+from sim.cli import options
+from sim.run import dataset, outdir
 
 
 def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -137,7 +139,7 @@ def test_verify_and_replay(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_verify_reports_the_first_mismatch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import sim.referee
+    import sim.referee.game
 
     seen: list[int] = []
 
@@ -147,7 +149,7 @@ def test_verify_reports_the_first_mismatch(monkeypatch: pytest.MonkeyPatch, caps
         assert kernel_rows is not None and len(kernel_rows) == config.n_players
         return SimpleNamespace(ok=not bad, errors=["boom: pts_meals differs"] if bad else [], narration=[])
 
-    monkeypatch.setattr(sim.referee, "referee_game", fake_referee)
+    monkeypatch.setattr(sim.referee.game, "referee_game", fake_referee)
     code, out, _ = call(["verify", "--games", "10", "--seed", "5", "--players", "2", "--quiet"], capsys)
     assert code == 1
     assert out.splitlines()[0] == "verified 10 games, 2 mismatches"
@@ -158,7 +160,7 @@ def test_verify_reports_the_first_mismatch(monkeypatch: pytest.MonkeyPatch, caps
 
 def test_decode_log() -> None:
     ev = np.array([[6, 0, 5, 0, -1, -1], [14, -1, -1, -1, -1, -1]], np.int16)
-    assert cli.decode_log(ev).splitlines() == ["   0 MOVE     t=0 a=5 b=0", "   1 END"]
+    assert options.decode_log(ev).splitlines() == ["   0 MOVE     t=0 a=5 b=0", "   1 END"]
 
 
 def wait_for_parts(root: Path, n: int, proc: subprocess.Popen[bytes], pattern: str = "part-*.parquet") -> None:
@@ -189,7 +191,7 @@ def test_killed_run_resumes_without_rewriting_parts(tmp_path: Path) -> None:
     assert len(now) == 30 and not list(out.glob(".*.tmp"))
     games = dataset.read_table(out)["game"].to_numpy()
     assert np.array_equal(np.sort(games), np.repeat(np.arange(3000), 4))
-    assert json.loads((out / runner.MANIFEST).read_text())["status"] == "complete"
+    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
 
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
@@ -202,6 +204,6 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
-    m = json.loads((out / runner.MANIFEST).read_text())
+    m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "interrupted"
     assert m["parts"] == sorted(p.name for p in out.glob("part-*.parquet"))

@@ -14,14 +14,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import cloudpickle  # noqa: E402
-import pyarrow as pa  # noqa: E402
-import pytest  # noqa: E402
+import cloudpickle
+import pyarrow as pa
+import pytest
 
-from sim import cli, cluster, dataset, runner  # noqa: E402
-from sim.config import GameConfig  # noqa: E402
-from sim.errors import UserError  # noqa: E402
-from sim.study import run_study  # noqa: E402
+from sim.cli import app as cli
+from sim.errors import UserError
+from sim.rules.config import GameConfig
+from sim.run import cluster, dataset, outdir, runner
+from sim.run.study import run_study
 
 # the failing tasks below run on the workers, which cannot import this test module
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -100,7 +101,7 @@ def test_parse_spec() -> None:
 
 def test_workers_must_match_the_driver_and_see_the_output(tmp_path: Path) -> None:
     c = cluster.Cluster("local:1")  # not started
-    good = {"host": "h", "code": cluster.CODE, "versions": runner.versions()}
+    good = {"host": "h", "code": cluster.CODE, "versions": outdir.versions()}
     c.workers = {"tcp://a:1": good}
     c._check_workers()
     c.workers["tcp://b:1"] = {**good, "code": "0" * 16}
@@ -112,8 +113,8 @@ def test_workers_must_match_the_driver_and_see_the_output(tmp_path: Path) -> Non
     c.workers["tcp://b:1"] = ImportError("No module named 'sim'")  # type: ignore[assignment]
     with pytest.raises(UserError, match="tcp://b:1 cannot play games .*No module named 'sim'"):
         c._check_workers()
-    (tmp_path / runner.LOCK).touch()
-    assert cluster.sees(str(tmp_path / runner.LOCK)) and not cluster.sees(str(tmp_path / "x" / runner.LOCK))
+    (tmp_path / outdir.LOCK).touch()
+    assert cluster.sees(str(tmp_path / outdir.LOCK)) and not cluster.sees(str(tmp_path / "x" / outdir.LOCK))
 
 
 def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
@@ -122,8 +123,8 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
     assert (s.played, s.status) == (GAMES, "complete")
     assert table(out).equals(reference)
     assert sorted(seen) == [CHUNK] * 4
-    m = json.loads((out / runner.MANIFEST).read_text())
-    assert m["status"] == "complete" and m["parts"] == [runner.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
+    m = json.loads((out / outdir.MANIFEST).read_text())
+    assert m["status"] == "complete" and m["parts"] == [outdir.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
     assert not list(out.glob(".*.tmp"))
     assert len(fresh.workers) == 2 and all(w["code"] == cluster.CODE for w in fresh.workers.values())
     # another chunk size on the cluster: still the same games
@@ -134,14 +135,14 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
 def test_resume_on_cluster(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
     out = tmp_path / "run"
     runner.run(CONFIG, GAMES - 3000, SEED, out, CHUNK, progress=False, cluster=fresh)
-    (out / runner.part_name(2000, 4000)).unlink()
+    (out / outdir.part_name(2000, 4000)).unlink()
     kept = part_stats(out)
     s = runner.run(CONFIG, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
     assert s.played == 2000 + 3000
     after = part_stats(out)
     assert {k: after[k] for k in kept} == kept
     assert table(out).equals(reference)
-    assert json.loads((out / runner.MANIFEST).read_text())["status"] == "complete"
+    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
 
 
 def test_killed_worker_loses_only_its_chunk(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
@@ -163,7 +164,7 @@ def test_failed_chunk_stops_the_run_and_resume_finishes_it(
     out = tmp_path / "run"
     with pytest.raises(cluster.ClusterError, match=r"games \[0, 2000\) failed.*boom.*--resume"):
         runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False, cluster=fresh)
-    assert json.loads((out / runner.MANIFEST).read_text())["status"] == "interrupted"
+    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "interrupted"
     fresh.task, fresh.retries = cluster.play_chunk, cluster.RETRIES
     runner.run(CONFIG, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
     assert table(out).equals(reference)
@@ -180,7 +181,7 @@ def test_study_on_cluster_matches_in_process(tmp_path: Path, fresh: cluster.Clus
     fresh.task, fresh.retries = functools.partial(fail_chunk, 600), 0
     with pytest.raises(cluster.ClusterError):
         run_study(file, tmp_path / "again", quiet=True, cluster=fresh)
-    assert json.loads((tmp_path / "again" / runner.MANIFEST).read_text())["status"] == "interrupted"
+    assert json.loads((tmp_path / "again" / outdir.MANIFEST).read_text())["status"] == "interrupted"
     fresh.task, fresh.retries = cluster.play_chunk, cluster.RETRIES
     run_study(file, tmp_path / "again", resume=True, quiet=True, cluster=fresh)
     assert table(tmp_path / "again").equals(table(tmp_path / "local"))

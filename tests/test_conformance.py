@@ -4,7 +4,7 @@
   slow search bot), 35,300 games in all: 2-5 players, every variant alone
   and combined, both expansions (the New Encounters promo, Crossroads),
   draft/random/fixed Travelers and every bot, played with the action log and
-  replayed by the independent referee (``sim/referee.py``); 0 mismatches.
+  replayed by the independent referee (``sim/referee/game.py``); 0 mismatches.
   The referee replays ~750 games/s per core: the module takes about a minute
   on one core, ~40 s with ``pytest -n 2`` (one configuration per test), on a
   quiet machine.
@@ -23,10 +23,10 @@ import numpy as np
 import pytest
 from conformance_helpers import assert_referee_agrees
 
-from kernels.enums import BOT_NAMES
-from sim.config import EXPANSIONS, VARIANTS, GameConfig
-from sim.engine import GameBatch, play_games
-from sim.rules import Rules
+from kernels.core.enums import BOT_NAMES
+from sim.rules.config import EXPANSIONS, VARIANTS, GameConfig
+from sim.rules.tables import Rules
+from sim.run.engine import GameBatch, play_games
 
 TRAV_A = "hiroshige+chuubei+kinko+yoshiyasu+satsuki"
 TRAV_B = "mitsukuni+sasayakko+hirotada+umegae+zen-emon"

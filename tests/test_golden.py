@@ -11,11 +11,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
+import numpy as np
+import pytest
 
-from kernels import enums as E  # noqa: E402
-from sim import cli, golden  # noqa: E402
+from kernels.core import enums as E
+from sim.checks import golden
+from sim.cli import app as cli
 
 GOLDEN = ROOT / "tests" / "golden" / "golden.json"
 

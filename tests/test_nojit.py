@@ -26,10 +26,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernels.enums import PF, W
-from sim.config import GameConfig
-from sim.engine import bot_weights, play_games
-from sim.rules import Rules
+from kernels.core.enums import PF
+from kernels.core.weights import W
+from sim.rules.config import GameConfig
+from sim.rules.tables import Rules
+from sim.run.engine import bot_weights, play_games
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,10 +75,10 @@ import numpy as np
 import numba
 if sys.argv[3] == "python":
     assert numba.config.DISABLE_JIT, "NUMBA_DISABLE_JIT was not honoured"
-    from kernels.game import play_batch_nb
+    from kernels.play import play_batch_nb
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
-from sim.config import GameConfig
-from sim.engine import play_games
+from sim.rules.config import GameConfig
+from sim.run.engine import play_games
 from test_nojit import weights  # this module, on PYTHONPATH
 cases = json.loads(sys.argv[1])
 out = {}
@@ -162,9 +163,9 @@ def test_pure_python_kernels_play_the_same_games(tmp_path: Path) -> None:
 CACHE_PROBE = """
 import sys
 import numpy as np
-from kernels.board import lead_player_nb
-from kernels.enums import PF, G
-from kernels.state import PUB_DTYPE
+from kernels.core.board import lead_player_nb
+from kernels.core.enums import PF, G
+from kernels.core.state import PUB_DTYPE
 pubs = np.zeros(1, PUB_DTYPE)
 pub = pubs[0]
 pub["gs"][G.N_PLAYERS] = 2
@@ -179,7 +180,7 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
 
     Numba checks only a cached function's own file; ``kernels/__init__.py`` keys
     the whole cache by a hash of every kernel source (without it this failed:
-    the cached kernel kept the old indices, and a cached ``game.play_batch_nb``
+    the cached kernel kept the old indices, and a cached ``kernels.play.play_batch_nb``
     kept playing an edited bot's old code).
     """
     src = tmp_path / "src"
@@ -195,7 +196,7 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
         return int(proc.stdout.strip())
 
     assert lead() == 1  # player 1 is farther along (space 9 against 5)
-    enums = src / "kernels" / "enums.py"
+    enums = src / "kernels" / "core" / "enums.py"  # another file than the probed kernel's
     text = enums.read_text()
     pos, seq = f"    POS: int = {PF.POS}", f"    SEQ: int = {PF.SEQ}"
     assert pos in text and seq in text

@@ -10,12 +10,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pytest  # noqa: E402
+import pytest
 
-from sim import cli, dataset  # noqa: E402
-from sim.config import GameConfig  # noqa: E402
-from sim.errors import UserError  # noqa: E402
-from sim.overrides import expand_sets, format_value, load_patch  # noqa: E402
+from sim.cli import app as cli
+from sim.cli import options
+from sim.errors import UserError
+from sim.rules.config import GameConfig
+from sim.rules.overrides import expand_sets, format_value, load_patch
+from sim.run import dataset
 
 PATCH = """\
 # a designer's rule change
@@ -54,7 +56,7 @@ def test_a_patch_gives_the_same_rules_as_set(tmp_path: Path) -> None:
     p = tmp_path / "patch.toml"
     p.write_text(PATCH)
     patched = GameConfig(n_players=4, variants=("preparations",), overrides=tuple(load_patch(p)))
-    via_set = cli.make_config(4, "draft", "greedy", "preparations", "", expand_sets([f"@{p}"]))
+    via_set = options.make_config(4, "draft", "greedy", "preparations", "", expand_sets([f"@{p}"]))
     assert patched.rules().fingerprint() == via_set.rules().fingerprint()
     assert patched.rules().fingerprint() != GameConfig(n_players=4, variants=("preparations",)).rules().fingerprint()
     r = patched.rules()

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kernels.enums import BOT_NAMES
-from sim import playthrough as pt
-from sim.config import EXPANSIONS, VARIANTS, GameConfig
+from kernels.core.enums import BOT_NAMES
+from sim.checks import playthrough as pt
+from sim.rules.config import EXPANSIONS, VARIANTS, GameConfig
 
 DIR = Path(__file__).resolve().parent / "playthroughs"
 MAX_DIFF_LINES = 60
@@ -104,7 +104,6 @@ def test_cli_command_regenerates(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from sim.cli import app
-
     result = CliRunner().invoke(app, ["playthroughs", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("*.txt"))) == len(pt.PLAYTHROUGHS)

@@ -1,4 +1,4 @@
-"""The referee (sim/referee.py): scoring examples from the rulebook, hand-built logs, self-play.
+"""The referee (sim/referee/game.py): scoring examples from the rulebook, hand-built logs, self-play.
 
 Hand-built logs use small helpers (``setup_log``, ``ev``); full games come from a
 random legal-game generator (``SelfPlay``) that writes a log following
@@ -14,17 +14,12 @@ from functools import cache
 import numpy as np
 import pytest
 
-from kernels.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
-from sim.config import GameConfig
-from sim.referee import Referee, explain_mismatch, referee_game
-from sim.referee_scoring import (
-    achievement_winners,
-    final_ranks,
-    souvenir_collection_points,
-    temple_bonus,
-)
-from sim.referee_state import PANORAMA_SPACES, TravelerState, amulet_kind
-from sim.rules import Rules
+from kernels.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
+from sim.referee.game import Referee, explain_mismatch, referee_game
+from sim.referee.scoring import achievement_winners, final_ranks, souvenir_collection_points, temple_bonus
+from sim.referee.state import PANORAMA_SPACES, TravelerState, amulet_kind
+from sim.rules.config import GameConfig
+from sim.rules.tables import Rules
 
 Row = tuple[int, int, int, int, int, int]
 

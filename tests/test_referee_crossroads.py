@@ -1,4 +1,4 @@
-"""The referee's Crossroads rules (sim/referee_crossroads.py): hand-built logs, rulebook examples, self-play.
+"""The referee's Crossroads rules (sim/referee/crossroads.py): hand-built logs, rulebook examples, self-play.
 
 Every rule of seed 002 "The Crossroads expansion" and the project's choices
 C23-C39 (docs/rules-choices.md) has a legal log that the referee accepts and an
@@ -14,10 +14,9 @@ import numpy as np
 import pytest
 from test_referee import Row, SelfPlay, assert_illegal, cfg, ev, feed, setup_log
 
-from kernels.enums import RESULT_FIELDS, Ability, Calli, Deck, DieSrc, Ev, Opt, Space
-from sim.config import GameConfig
-from sim.referee import Referee, explain_mismatch, referee_game
-from sim.referee_scoring import (
+from kernels.core.enums import RESULT_FIELDS, Ability, Calli, Deck, DieSrc, Ev, Opt, Space
+from sim.referee.game import Referee, explain_mismatch, referee_game
+from sim.referee.scoring import (
     ROW_FIELDS,
     calligraphy_points,
     end_achievement_count,
@@ -25,8 +24,9 @@ from sim.referee_scoring import (
     script_purchase_points,
     souvenir_collection_points,
 )
-from sim.referee_state import TravelerState
-from sim.rules import Rules
+from sim.referee.state import TravelerState
+from sim.rules.config import GameConfig
+from sim.rules.tables import Rules
 
 XR = ("crossroads",)
 # card ids (sim/data/crossroads.toml order)
@@ -79,7 +79,7 @@ def ok(config: GameConfig, rules: Rules, rows: list[Row]) -> Referee:
 
 def stop(t: int, space: int, option: int = 0) -> list[Row]:
     """A player's MOVE to a station and the CHOICE that follows."""
-    from sim.rules import load_rules
+    from sim.rules.tables import load_rules
 
     kind = load_rules().board_types[space]
     return [ev(Ev.MOVE, t, space, t), ev(Ev.CHOICE, t, kind, option)]

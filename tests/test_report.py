@@ -11,7 +11,8 @@ import pytest
 from analysis_fixtures import make_dataset, write_rows
 
 from analysis import stats
-from analysis.compare import compare, effects
+from analysis.compare import compare
+from analysis.effects import effects
 from analysis.load import load, load_dataset
 from analysis.plots import PLOT_FILES, plot_all, plot_effects
 from analysis.report import write_report

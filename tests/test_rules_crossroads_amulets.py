@@ -29,12 +29,12 @@ from positions import (
     xr_position,
 )
 
-from kernels.board import legal_moves_nb, next_mover_nb
-from kernels.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
-from kernels.enums import PF, Deck, DieSrc, Ev, G, Space
-from kernels.score import temple_ranking_nb
-from kernels.stations import meal_nb
-from sim.referee_state import GameState
+from kernels.core.board import legal_moves_nb, next_mover_nb
+from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Space
+from kernels.core.score import temple_ranking_nb
+from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
+from kernels.game.stations import meal_nb
+from sim.referee.state import GameState
 
 CFG3 = xr_config(3)
 VITALITY, FORTUNE, HEALTH, FRIENDSHIP, HOSPITALITY, DEVOTION = range(6)  # card ids (crossroads.toml)

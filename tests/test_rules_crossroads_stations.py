@@ -24,16 +24,16 @@ from positions import (
     xr_position,
 )
 
-from kernels.board import legal_moves_nb
-from kernels.crossroads import alternative_nb, alternative_possible_nb, roll_nb
-from kernels.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P, Space
-from kernels.score import gain_souvenir_nb
-from kernels.xbots import choose_legendary_nb
-from sim import cli
-from sim.config import GameConfig
-from sim.engine import play_games
-from sim.referee import referee_game, rows_from_records
-from sim.referee_scoring import souvenir_collection_points
+from kernels.bots.crossroads import choose_legendary_nb
+from kernels.core.board import legal_moves_nb
+from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P, Space
+from kernels.core.score import gain_souvenir_nb
+from kernels.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
+from sim.cli import app as cli
+from sim.referee.game import referee_game, rows_from_records
+from sim.referee.scoring import souvenir_collection_points
+from sim.rules.config import GameConfig
+from sim.run.engine import play_games
 
 CFG3 = xr_config(3)
 SMALL, FOOD, CLOTHING, ART, OFFERING = 0, 1, 2, 3, 4

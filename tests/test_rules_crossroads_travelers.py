@@ -19,8 +19,8 @@ from positions import (
     xr_position,
 )
 
-from kernels.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
-from sim.config import ConfigError, GameConfig
+from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
+from sim.rules.config import ConfigError, GameConfig
 
 XR_COINS = {"daigoro": 3, "gotozaemon": 0, "jirocho": 5, "kita": 4, "miyataka": 4, "nampo": 2}
 BASE = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",

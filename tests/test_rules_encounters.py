@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from positions import BOTH, encounter_ids, hot_spring_ids, make_position, make_rules, meal_ids, souvenir_ids
 
-from kernels.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
-from sim.config import GameConfig
+from kernels.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
+from sim.rules.config import GameConfig
 
 BASE = GameConfig(n_players=3, travelers="random")
 PROMO = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from positions import BOTH, kern, make_position, make_rules, meal_ids
 
-from kernels.bots import choose_meal_nb
-from kernels.enums import PF, Bot, Deck, Ev, G
-from sim.config import ConfigError, GameConfig
-from sim.engine import play_games
-from sim.referee import explain_mismatch, referee_game, rows_from_records
+from kernels.bots.policy import choose_meal_nb
+from kernels.core.enums import PF, Bot, Deck, Ev, G
+from sim.referee.game import explain_mismatch, referee_game, rows_from_records
+from sim.rules.config import ConfigError, GameConfig
+from sim.run.engine import play_games
 
 INN = 14
 

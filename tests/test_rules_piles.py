@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from positions import BOTH, encounter_ids, kern, make_position, make_rules, meal_ids, souvenir_ids
 
-from kernels.board import legal_moves_nb
-from kernels.enums import PF, Deck, Ev, G
-from sim.config import GameConfig
+from kernels.core.board import legal_moves_nb
+from kernels.core.enums import PF, Deck, Ev, G
+from sim.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

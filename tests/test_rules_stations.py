@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import BOTH, INNS, kern, make_position, make_rules, souvenir_ids, spaces_of
 
-from kernels.bots import choose_village_nb
-from kernels.enums import PF, Bot, Deck, Ev, G, Space
-from kernels.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
-from sim.config import GameConfig
-from sim.referee_scoring import souvenir_collection_points, souvenir_points
+from kernels.bots.policy import choose_village_nb
+from kernels.core.enums import PF, Bot, Deck, Ev, G, Space
+from kernels.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
+from sim.referee.scoring import souvenir_collection_points, souvenir_points
+from sim.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3

@@ -19,10 +19,10 @@ from positions import (
     souvenir_ids,
 )
 
-from kernels.bots import choose_village_nb, village_prices_nb
-from kernels.enums import PF, Ability, Bot, Deck, Ev, PanSrc
-from kernels.score import end_achievements_nb, meal_price_nb, take_panorama_nb
-from sim.config import GameConfig
+from kernels.bots.policy import choose_village_nb, village_prices_nb
+from kernels.core.enums import PF, Ability, Bot, Deck, Ev, PanSrc
+from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
+from sim.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

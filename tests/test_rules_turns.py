@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import BOTH, INNS, LAST, kern, make_position, make_rules, setup_position
 
-from kernels.board import lead_player_nb, legal_moves_nb, next_mover_nb
-from kernels.enums import PF, Ev, G
-from sim.config import GameConfig
-from sim.referee_state import GameState
+from kernels.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
+from kernels.core.enums import PF, Ev, G
+from sim.referee.state import GameState
+from sim.rules.config import GameConfig
 
 CFG = {n: GameConfig(n_players=n, travelers="random") for n in range(2, 6)}
 

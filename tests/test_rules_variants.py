@@ -1,7 +1,7 @@
 """Rules of the variants (rulebook "Variations") and their combinations.
 
 Set-up runs the real ``setup_nb`` (``tests/positions.setup_position``); the
-combinations play whole games and have the referee (``sim/referee.py``) check
+combinations play whole games and have the referee (``sim/referee/game.py``) check
 every move. Docstrings quote the rulebook (seed 000) or name the rule choice.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from positions import BOTH, kern, make_position, make_rules, setup_position
 
-from kernels.board import legal_moves_nb
-from kernels.enums import PF, Ability, Ev, P, Space
-from sim.config import GameConfig
-from sim.engine import play_games
-from sim.referee import explain_mismatch, referee_game, rows_from_records
+from kernels.core.board import legal_moves_nb
+from kernels.core.enums import PF, Ability, Ev, P, Space
+from sim.referee.game import explain_mismatch, referee_game, rows_from_records
+from sim.rules.config import GameConfig
+from sim.run.engine import play_games
 
 PREP = {2: [0, 1], 3: [-1, 0, 1], 4: [-1, 0, 1, 2], 5: [-1, -1, 0, 1, 2]}
 FIXED = ["hirotada", "kinko", "mitsukuni", "umegae", "yoshiyasu"]  # 8, 7, 6, 5, 9 coins

@@ -11,15 +11,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import pyarrow as pa  # noqa: E402
-import pyarrow.parquet as pq  # noqa: E402
-import pytest  # noqa: E402
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
 
-from kernels.records import RESULT_DTYPE  # noqa: E402
-from sim import dataset, engine, runner  # noqa: E402
-from sim.config import GameConfig  # noqa: E402
-from sim.errors import UserError  # noqa: E402
+from kernels.core.records import RESULT_DTYPE
+from sim.errors import UserError
+from sim.rules.config import GameConfig
+from sim.run import dataset, engine, outdir, runner
 
 STUB = "STUB" in (engine.__doc__ or "")
 
@@ -63,7 +63,7 @@ def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     s = runner.run(cfg, 250, 11, out, chunk_size=100, progress=False)
     assert (s.games, s.played, s.status) == (250, 250, "complete")
     names = sorted(p.name for p in out.glob("part-*.parquet"))
-    assert names == [runner.part_name(0, 100), runner.part_name(100, 200), runner.part_name(200, 250)]
+    assert names == [outdir.part_name(0, 100), outdir.part_name(100, 200), outdir.part_name(200, 250)]
     t = sorted_table(out)
     assert t.schema.equals(dataset.SCHEMA)
     assert t.num_rows == 250 * 3
@@ -74,7 +74,7 @@ def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     assert set(t["alt_traveler"].drop_null().to_pylist()) <= names_ok
     wins = t.group_by("game").aggregate([("win", "sum")])["win_sum"].to_numpy()
     assert np.allclose(wins, 1.0)
-    m = json.loads((out / runner.MANIFEST).read_text())
+    m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "complete" and m["finished"]
     assert (m["seed"], m["games"], m["chunk_size"], m["spec"]) == (11, 250, 100, cfg.spec())
     assert m["config"] == json.loads(json.dumps(cfg.to_dict()))
@@ -119,10 +119,10 @@ def test_real_engine_same_seed_same_dataset_any_chunking(tmp_path: Path) -> None
 
 
 def test_missing_chunks() -> None:
-    assert runner.missing_chunks([], 10, 4) == [(0, 4), (4, 8), (8, 10)]
-    assert runner.missing_chunks([(0, 4), (8, 10)], 10, 4) == [(4, 8)]
-    assert runner.missing_chunks([(4, 8)], 12, 3) == [(0, 3), (3, 4), (8, 11), (11, 12)]
-    assert runner.missing_chunks([(0, 10)], 10, 4) == []
+    assert outdir.missing_chunks([], 10, 4) == [(0, 4), (4, 8), (8, 10)]
+    assert outdir.missing_chunks([(0, 4), (8, 10)], 10, 4) == [(4, 8)]
+    assert outdir.missing_chunks([(4, 8)], 12, 3) == [(0, 3), (3, 4), (8, 11), (11, 12)]
+    assert outdir.missing_chunks([(0, 10)], 10, 4) == []
 
 
 @pytest.mark.usefixtures("fake_engine")
@@ -131,21 +131,21 @@ def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> 
     out = tmp_path / "run"
     runner.run(cfg, 400, 3, out, chunk_size=100, progress=False)
     full = sorted_table(out)
-    (out / runner.part_name(100, 200)).unlink()
-    stale = out / f".{runner.part_name(100, 200)}.tmp"
+    (out / outdir.part_name(100, 200)).unlink()
+    stale = out / f".{outdir.part_name(100, 200)}.tmp"
     stale.write_bytes(b"PAR1 half-written")
-    m = json.loads((out / runner.MANIFEST).read_text())
+    m = json.loads((out / outdir.MANIFEST).read_text())
     m["status"] = "running"
-    (out / runner.MANIFEST).write_text(json.dumps(m))
+    (out / outdir.MANIFEST).write_text(json.dumps(m))
     before = part_stats(out)
     s = runner.run(cfg, 400, 3, out, chunk_size=100, resume=True, progress=False)
     assert s.played == 100
     after = part_stats(out)
     assert {k: v for k, v in after.items() if k in before} == before
-    assert set(after) - set(before) == {runner.part_name(100, 200)}
+    assert set(after) - set(before) == {outdir.part_name(100, 200)}
     assert not stale.exists()
     assert sorted_table(out).equals(full)
-    m = json.loads((out / runner.MANIFEST).read_text())
+    m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "complete" and len(m["resumed"]) == 1 and len(m["parts"]) == 4
     # a complete run resumes as a no-op and may grow
     assert runner.run(cfg, 400, 3, out, chunk_size=100, resume=True, progress=False).played == 0
@@ -168,9 +168,9 @@ def test_interrupted_run_keeps_finished_parts(tmp_path: Path, monkeypatch: pytes
     out = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         runner.run(cfg, 1000, 1, out, chunk_size=100, progress=False)
-    m = json.loads((out / runner.MANIFEST).read_text())
+    m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "interrupted"
-    assert m["parts"] == [runner.part_name(0, 100), runner.part_name(100, 200)]
+    assert m["parts"] == [outdir.part_name(0, 100), outdir.part_name(100, 200)]
     monkeypatch.setattr(engine, "play_games", fake_play_games)
     assert runner.run(cfg, 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 800
     assert sorted_table(out)["game"].to_pylist() == list(np.repeat(np.arange(1000), 4))
@@ -200,9 +200,9 @@ def test_resume_refuses_a_different_run(tmp_path: Path, change: dict, message: s
 def test_resume_refuses_changed_rules(tmp_path: Path) -> None:
     out = tmp_path / "run"
     runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, progress=False)
-    m = json.loads((out / runner.MANIFEST).read_text())
+    m = json.loads((out / outdir.MANIFEST).read_text())
     m["rules_fingerprint"] = "0" * 16
-    (out / runner.MANIFEST).write_text(json.dumps(m))
+    (out / outdir.MANIFEST).write_text(json.dumps(m))
     with pytest.raises(UserError, match="the rules changed"):
         runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, resume=True, progress=False)
 
@@ -232,7 +232,7 @@ def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
 def test_corrupt_part_is_reported(tmp_path: Path) -> None:
     out = tmp_path / "run"
     runner.run(GameConfig(n_players=2), 200, 1, out, chunk_size=100, progress=False)
-    part = out / runner.part_name(100, 200)
+    part = out / outdir.part_name(100, 200)
     part.write_bytes(part.read_bytes()[:100])
     with pytest.raises(UserError, match="delete it"):
         runner.run(GameConfig(n_players=2), 200, 1, out, chunk_size=100, resume=True, progress=False)

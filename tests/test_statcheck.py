@@ -11,11 +11,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
+import numpy as np
+import pytest
 
-from sim import cli, engine, statcheck  # noqa: E402
-from sim.config import GameConfig  # noqa: E402
+from sim.checks import statcheck
+from sim.cli import app as cli
+from sim.rules.config import GameConfig
+from sim.run import engine
 
 BASELINES = ROOT / "results" / "baselines"
 CHECK_GAMES = "20000"

@@ -14,13 +14,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from cli_helpers import ENV, SLOW_CLI  # noqa: E402
+import numpy as np
+import pytest
+from cli_helpers import ENV, SLOW_CLI
 
-from sim import dataset, runner  # noqa: E402
-from sim.errors import UserError  # noqa: E402
-from sim.study import load_study, parse_study, run_study  # noqa: E402
+from sim.errors import UserError
+from sim.run import dataset, outdir
+from sim.run.study import load_study, parse_study, run_study
 
 STUDIES = ROOT / "studies"
 TINY = """
@@ -73,7 +73,7 @@ def test_study_runs_into_a_hive_dataset(tmp_path: Path) -> None:
     cell = out / "n_players=3/variants=gastronomy+preparations/expansions=none/bots=greedy/travelers=draft"
     cm = json.loads((cell / "manifest.json").read_text())
     assert (cm["seed"], cm["games"], cm["chunk_size"]) == (3, 40, 25)
-    assert sorted(p.name for p in cell.glob("part-*.parquet")) == [runner.part_name(0, 25), runner.part_name(25, 40)]
+    assert sorted(p.name for p in cell.glob("part-*.parquet")) == [outdir.part_name(0, 25), outdir.part_name(25, 40)]
     t = dataset.read_table(out)
     assert t.num_rows == 2 * (60 * 2 + 40 * 3)
     assert {"variants", "expansions", "bots", "travelers"} <= set(t.schema.names)

@@ -1,0 +1,96 @@
+"""A/B speed of two source trees in one run: is a change (a refactor, a new expansion) slower?
+
+    .venv/bin/python benchmarks/bench_ab.py /path/to/before /path/to/after --games 200000 --rounds 5
+
+Each tree is timed in its own subprocess (``PYTHONPATH=TREE``), rounds alternating A, B, A, B so a
+change in the machine's load hits both alike. Before any timing, both trees must play the same
+games: the result records of the first ``--check-games`` games are compared (a refactor that
+changes behaviour is not a refactor; pass ``--no-check`` for a change that means to). Each round
+plays the kernel (``play_games``, compilation never timed) on ``--games`` games of each config.
+Prints a Markdown table: best and median games/s per tree and config, and the ratio B / A.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+CHILD = r"""
+import json, sys, time
+import numpy as np
+try:
+    from sim.run.engine import play_games
+    from sim.rules.config import GameConfig
+except ImportError:  # trees from before the package layout
+    from sim.engine import play_games
+    from sim.config import GameConfig
+spec, games, check, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+config = GameConfig.parse(spec)
+rules = config.rules()
+play_games(config, rules, 1, 0, 64)  # compile or load the cache; never timed
+if check:
+    np.save(out, play_games(config, rules, 1, 0, check).records)
+t = time.perf_counter()
+play_games(config, rules, 1, 0, games)
+print(json.dumps({"rate": games / (time.perf_counter() - t)}))
+"""
+
+CONFIGS = ("players=4,travelers=draft,bots=greedy", "players=4,travelers=draft,bots=greedy,expansions=crossroads")
+
+
+def child(tree: Path, spec: str, games: int, check: int, out: str) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    proc = subprocess.run([sys.executable, "-c", CHILD, spec, str(games), str(check), out], env=env,
+                          capture_output=True, text=True, cwd=tree)
+    if proc.returncode != 0:
+        sys.exit(f"error: {tree} failed on {spec}: {proc.stderr.strip().splitlines()[-1:]}")
+    return float(json.loads(proc.stdout.strip().splitlines()[-1])["rate"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("a", type=Path, help="tree A (before)")
+    ap.add_argument("b", type=Path, help="tree B (after)")
+    ap.add_argument("--games", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--check-games", type=int, default=2000)
+    ap.add_argument("--no-check", action="store_true", help="the trees are meant to play different games")
+    ap.add_argument("--config", action="append", help="config spec (repeatable; default: base and Crossroads)")
+    args = ap.parse_args()
+    configs = tuple(args.config or CONFIGS)
+    import numpy as np
+
+    rates: dict[tuple[str, str], list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for spec in configs:
+            if not args.no_check:
+                fa, fb = f"{tmp}/a.npy", f"{tmp}/b.npy"
+                child(args.a, spec, 1, args.check_games, fa)
+                child(args.b, spec, 1, args.check_games, fb)
+                ra, rb = np.load(fa), np.load(fb)
+                common = [n for n in ra.dtype.names if n in (rb.dtype.names or ())]
+                if any(not np.array_equal(ra[n], rb[n]) for n in common):
+                    sys.exit(f"error: the trees play different games on {spec}; nothing timed")
+            for _ in range(args.rounds):
+                for name, tree in (("A", args.a), ("B", args.b)):
+                    rates.setdefault((spec, name), []).append(child(tree, spec, args.games, 0, ""))
+    load = os.getloadavg()
+    print(f"A = `{args.a}`, B = `{args.b}`; {args.games:,} games x {args.rounds} alternating rounds; "
+          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}")
+    print("\n| config | A best | A median | B best | B median | B / A (best) | B / A (median) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for spec in configs:
+        a, b = rates[(spec, "A")], rates[(spec, "B")]
+        print(f"| {spec} | {max(a):,.0f} | {statistics.median(a):,.0f} | {max(b):,.0f} | "
+              f"{statistics.median(b):,.0f} | {max(b) / max(a):.3f} | {statistics.median(b) / statistics.median(a):.3f} |")
+
+
+if __name__ == "__main__":
+    main()

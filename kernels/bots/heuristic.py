@@ -1,0 +1,348 @@
+"""The heuristic bots (``Bot.HEURISTIC``, ``Bot.TUNED``; ``Bot.SEARCH`` outside its move search).
+
+Each legal choice gets a value: its features (``weights.HF``, computed in
+``kernels.bots.features`` from what the player may see) times the player's weight
+vector ``ru['botw'][p]``. The bot takes the best value. Weights are data
+(``sim/data/bots/*.toml``): two heuristic bots differ by their weight files only.
+
+A move's value = the value of the space's type now (points, coins, panorama
+progress and race, souvenir set potential, Temple ranking, end achievements, the
+Traveler's ability, a bias per type) + positional features of that very space
+(spaces jumped, free spaces jumped, the Inn queue, what it takes from an opponent
+behind, whether the player moves again, the best space it leaves to the next
+mover, the room left before the Inn).
+"""
+
+from numba import njit
+
+from kernels.bots.features import (
+    B_CAND,
+    B_FAM,
+    B_HOT,
+    B_OPP,
+    B_SORT,
+    B_TYPE,
+    NEG,
+    ach_delta_nb,
+    best_gain_nb,
+    best_pan_nb,
+    coin_value_nb,
+    context_nb,
+    encounter_card_value_nb,
+    expected_max_nb,
+    pan_points_nb,
+    pan_value_nb,
+    pool_nb,
+    temple_choice_nb,
+)
+from kernels.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
+from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
+from kernels.core.weights import HF, W
+
+N_TYPES = 9
+
+
+@njit(cache=True)
+def village_value_nb(pub, ru, t, w):
+    """Expected value of a Village stop: the best single purchase among the 3 cards drawn."""
+    if pub["dcnt"][Deck.SOUVENIR] == 0:
+        return 0.0
+    ps = pub["ps"]
+    card = ru["card"]
+    b = pub["bscr"]
+    coins = ps[t, PF.COINS]
+    ab = ps[t, PF.ABILITY]
+    pool = pool_nb(pub, ru, Deck.SOUVENIR)
+    n = 0
+    for c in range(ru["dsize"][Deck.SOUVENIR]):
+        if (pool >> c) & 1 == 0:
+            continue
+        price = card[Deck.SOUVENIR, 1, c]
+        if ab == Ability.ZEN_EMON:
+            price = min(price, ru["params"][P.ZEN_EMON_PRICE])
+        v = 0.0
+        if price <= coins:
+            v = max(0.0, b[B_FAM + card[Deck.SOUVENIR, 0, c]] + coin_value_nb(pub, t, w, -price))
+        b[B_SORT + n] = v
+        n += 1
+    e = expected_max_nb(b[B_SORT : B_SORT + 32], n, ru["params"][P.VILLAGE_DRAW])
+    if ab == Ability.SASAYAKKO and coins >= 2:
+        e += w[W.HF0 + HF.ABILITY]
+    return e
+
+
+@njit(cache=True)
+def encounter_value_nb(pub, ru, t, w):
+    """Expected value of an Encounter stop (Yoshiyasu keeps the better of two; Umegae's bonus)."""
+    ps = pub["ps"]
+    b = pub["bscr"]
+    h = W.HF0
+    params = ru["params"]
+    ab = ps[t, PF.ABILITY]
+    pool = pool_nb(pub, ru, Deck.ENCOUNTER)
+    n, tot = 0, 0.0
+    for c in range(ru["dsize"][Deck.ENCOUNTER]):
+        if (pool >> c) & 1:
+            v = encounter_card_value_nb(pub, ru, t, w, c)
+            b[B_SORT + n] = v
+            tot += v
+            n += 1
+    v = 0.0
+    if n > 0:
+        v = tot / n + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.ENCOUNTERS, 1)
+        if ab == Ability.YOSHIYASU and n >= 2:
+            v += w[h + HF.ABILITY] * (expected_max_nb(b[B_SORT : B_SORT + 32], n, 2) - tot / n)
+    if ab == Ability.UMEGAE:
+        v += w[h + HF.ABILITY] * params[P.UMEGAE_POINTS] + coin_value_nb(pub, t, w, params[P.UMEGAE_COINS])
+    return v
+
+
+@njit(cache=True)
+def type_values_nb(pub, ru, t, w):
+    """Load ``t``'s context and the value of stopping on each space type into ``bscr[B_TYPE:]``."""
+    context_nb(pub, ru, t, w)
+    ps = pub["ps"]
+    b = pub["bscr"]
+    h = W.HF0
+    b[B_TYPE + Space.INN] = 0.0
+    b[B_TYPE + Space.FARM] = coin_value_nb(pub, t, w, ru["params"][P.FARM_COINS])
+    for k in range(3):
+        b[B_TYPE + Space.PADDY + k] = pan_value_nb(pub, ru, t, w, k) if panorama_open_nb(pub, ru, t, k) else 0.0
+    b[B_TYPE + Space.HOT_SPRING] = b[B_HOT] if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
+    b[B_TYPE + Space.TEMPLE] = temple_choice_nb(pub, ru, t, w)[1] if ps[t, PF.COINS] > 0 else 0.0
+    b[B_TYPE + Space.ENCOUNTER] = encounter_value_nb(pub, ru, t, w)
+    b[B_TYPE + Space.VILLAGE] = village_value_nb(pub, ru, t, w)
+    for k in range(N_TYPES):
+        b[B_TYPE + k] += w[h + HF.TYPE0 + k]
+
+
+@njit(cache=True)
+def opp_values_nb(pub, ru, t):
+    """Rough values (points) of each space type for every other player, into ``bscr[B_OPP:]``."""
+    ps = pub["ps"]
+    b = pub["bscr"]
+    for u in range(pub["gs"][G.N_PLAYERS]):
+        if u == t:
+            continue
+        o = B_OPP + N_TYPES * u
+        coins = ps[u, PF.COINS]
+        b[o + Space.INN] = 0.0
+        b[o + Space.FARM] = 3.0 if coins < 2 else 1.5
+        for k in range(3):
+            b[o + Space.PADDY + k] = pan_points_nb(pub, ru, u, k) if panorama_open_nb(pub, ru, u, k) else 0.0
+        b[o + Space.HOT_SPRING] = 2.5 if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
+        b[o + Space.TEMPLE] = 1.5 if coins > 0 else 0.0
+        b[o + Space.ENCOUNTER] = 3.0 if pub["dcnt"][Deck.ENCOUNTER] > 0 else 0.0
+        b[o + Space.VILLAGE] = max(0.0, best_gain_nb(pub, ru, u, -1) - 1.5) if coins > 0 else 0.0
+
+
+@njit(cache=True)
+def _free_nb(pub, ru, s, t, dest):
+    """Whether space ``s`` has room once ``t`` moved to ``dest``."""
+    occ = pub["occ"][s] + (1 if s == dest else 0) - (1 if s == pub["ps"][t, PF.POS] else 0)
+    if ru["board"][0, s] == Space.INN:
+        return True
+    cap = 2 if (ru["board"][1, s] == 1 and pub["gs"][G.N_TRAV] >= 4) else 1
+    return occ < cap
+
+
+@njit(cache=True)
+def move_values_nb(pub, ru, t, w, ncand):
+    """Heuristic value of each candidate move of player ``t`` into ``bscr[B_CAND:]``; returns the best."""
+    type_values_nb(pub, ru, t, w)
+    opp_values_nb(pub, ru, t)
+    ps = pub["ps"]
+    gs = pub["gs"]
+    b = pub["bscr"]
+    board = ru["board"]
+    cand = pub["cand"]
+    h = W.HF0
+    nt = gs[G.N_TRAV]
+    pos = ps[t, PF.POS]
+    best, bv = 0, NEG
+    for k in range(ncand):
+        s = cand[k]
+        typ = board[0, s]
+        skip_open = 0
+        for x in range(pos + 1, s):
+            if _free_nb(pub, ru, x, t, -1):
+                skip_open += 1
+        queue = pub["occ"][s] if typ == Space.INN else 0
+        deny = 0.0
+        behind_all = True  # t is still the farthest behind after the move
+        nxt = -1
+        for u in range(nt):
+            if u == t:
+                continue
+            pu = ps[u, PF.POS]
+            if u < gs[G.N_PLAYERS] and pu < s:
+                deny = max(deny, b[B_OPP + N_TYPES * u + typ])
+            if pu < s:
+                behind_all = False
+            if nxt < 0 or pu < ps[nxt, PF.POS] or (pu == ps[nxt, PF.POS] and ps[u, PF.SEQ] > ps[nxt, PF.SEQ]):
+                nxt = u
+        again = 1.0 if (behind_all and s != gs[G.LAST]) else 0.0
+        leave = 0.0
+        if again == 0.0 and nxt >= 0 and ps[nxt, PF.NEUTRAL] == 0:
+            for x in range(ps[nxt, PF.POS] + 1, N_SPACES):
+                if board[0, x] == Space.INN:
+                    break
+                if _free_nb(pub, ru, x, t, s):
+                    leave = max(leave, b[B_OPP + N_TYPES * nxt + board[0, x]])
+        room = 0
+        if typ != Space.INN:
+            for x in range(s + 1, N_SPACES):
+                if board[0, x] == Space.INN:
+                    break
+                if _free_nb(pub, ru, x, t, s):
+                    room += 1
+        v = (
+            b[B_TYPE + typ] + w[h + HF.SKIP] * (s - pos - 1) + w[h + HF.SKIP_OPEN] * skip_open
+            + w[h + HF.INN_QUEUE] * queue + w[h + HF.DENY] * deny + w[h + HF.AGAIN] * again
+            + w[h + HF.LEAVE] * leave + w[h + HF.ROOM] * room
+        )
+        b[B_CAND + k] = v
+        if v > bv:
+            best, bv = k, v
+    return best
+
+
+@njit(cache=True)
+def heuristic_move_nb(pub, ru, t, ctrl, ncand):
+    """Index into ``pub['cand']`` of the destination ``ctrl`` chooses for ``t``."""
+    w = ru["botw"][ctrl]
+    ps = pub["ps"]
+    if ps[t, PF.NEUTRAL] == 0:
+        return move_values_nb(pub, ru, t, w, ncand)
+    # 2 players: the lead player sends the Neutral onto the opponent's best space ahead of it
+    opp = 1 - ctrl
+    opp_values_nb(pub, ru, ctrl)
+    b = pub["bscr"]
+    cand = pub["cand"]
+    pos = ps[t, PF.POS]
+    best, bv = 0, NEG
+    for k in range(ncand):
+        s = cand[k]
+        v = -0.01 * (s - pos)
+        if s > ps[opp, PF.POS]:
+            v += w[W.H_BLOCK] * b[B_OPP + N_TYPES * opp + ru["board"][0, s]]
+        b[B_CAND + k] = v
+        if v > bv:
+            best, bv = k, v
+    return best
+
+
+@njit(cache=True)
+def heuristic_village_nb(pub, ru, t, ntbl):
+    """Souvenirs bought from the table: (mask, Zen-emon's 1-coin card or -1)."""
+    ps = pub["ps"]
+    w = ru["botw"][t]
+    context_nb(pub, ru, t, w)
+    params = ru["params"]
+    card = ru["card"]
+    tbl = pub["tbl"]
+    h = W.HF0
+    coins = ps[t, PF.COINS]
+    nf = params[P.N_FAMILIES]
+    fam = pub["iscr"][8:16]
+    zen_opts = ntbl if ps[t, PF.ABILITY] == Ability.ZEN_EMON else 0
+    sasa = ps[t, PF.ABILITY] == Ability.SASAYAKKO
+    pot0 = best_gain_nb(pub, ru, t, -1)
+    best_m, best_z, bv = 0, -1, 0.0
+    for mask in range(1, 1 << ntbl):
+        for zen in range(-1, zen_opts):
+            if zen >= 0 and (mask >> zen) & 1 == 0:
+                continue
+            need, nb, cheapest = 0, 0, 99
+            pts = 0.0
+            for f in range(nf):
+                fam[f] = ps[t, PF.FAM0 + f]
+            for i in range(ntbl):
+                if (mask >> i) & 1:
+                    c = tbl[i]
+                    price = card[Deck.SOUVENIR, 1, c]
+                    if i == zen:
+                        price = min(price, params[P.ZEN_EMON_PRICE])
+                    need += price
+                    nb += 1
+                    cheapest = min(cheapest, price)
+                    f = card[Deck.SOUVENIR, 0, c]
+                    size = 0
+                    for g in range(nf):
+                        if fam[g] > fam[f]:
+                            size += 1
+                    pts += params[P.SET_PTS0 + size]
+                    fam[f] += 1
+            if need > coins:
+                continue
+            paid = need - cheapest if (sasa and nb >= 2) else need
+            # set potential after the purchase: the best next gain with the new family counts
+            pot = 0
+            for g in range(nf):
+                size = 0
+                for f in range(nf):
+                    if fam[f] > fam[g]:
+                        size += 1
+                pot = max(pot, params[P.SET_PTS0 + size])
+            v = (
+                w[h + HF.PTS] * pts + w[h + HF.SET_POT] * (pot - pot0)
+                + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.SOUVENIRS, nb)
+                + coin_value_nb(pub, t, w, -paid)
+            )
+            if v > bv + 1e-9:
+                best_m, best_z, bv = mask, zen, v
+    return best_m, best_z
+
+
+@njit(cache=True)
+def heuristic_donation_nb(pub, ru, t):
+    w = ru["botw"][t]
+    context_nb(pub, ru, t, w)
+    return temple_choice_nb(pub, ru, t, w)[0]
+
+
+@njit(cache=True)
+def heuristic_panorama_nb(pub, ru, t):
+    w = ru["botw"][t]
+    context_nb(pub, ru, t, w)
+    return best_pan_nb(pub, ru, t, w)[0]
+
+
+@njit(cache=True)
+def heuristic_encounter_nb(pub, ru, t, c1, c2):
+    """Yoshiyasu keeps one of two Encounter cards: 0 keeps ``c1``, 1 keeps ``c2``."""
+    w = ru["botw"][t]
+    context_nb(pub, ru, t, w)
+    v1 = encounter_card_value_nb(pub, ru, t, w, c1)
+    return 1 if encounter_card_value_nb(pub, ru, t, w, c2) > v1 else 0
+
+
+@njit(cache=True)
+def heuristic_meal_nb(pub, ru, t, offered, budget):
+    """(index into the hand or -1 for no meal, 1 if taken free as Satsuki's offer)."""
+    w = ru["botw"][t]
+    context_nb(pub, ru, t, w)
+    hand = pub["hand"]
+    card = ru["card"]
+    h = W.HF0
+    mp = ru["params"][P.MEAL_POINTS]
+    best, free, bv = -1, 0, 0.0
+    for i in range(pub["gs"][G.HAND_N]):
+        c = hand[i]
+        if dish_eaten_nb(pub, ru, t, c):
+            continue
+        cost = card[Deck.MEAL, 1, c]
+        for f in range(2):
+            if f == 1 and c != offered:
+                continue
+            price = 0 if f == 1 else meal_price_nb(pub, ru, t, c)
+            if price > budget:
+                continue
+            v = (
+                w[h + HF.PTS] * mp + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost)
+                + coin_value_nb(pub, t, w, -price)
+            )
+            if v > bv + 1e-9:
+                best, free, bv = i, f, v
+    return best, free
+

@@ -1,0 +1,436 @@
+"""Integer codes and array layouts shared by the kernels and their Python wrappers.
+
+Every enum is an instance of a ``NamedTuple`` type whose fields are ints, so
+``Space.VILLAGE`` is a compile-time constant inside ``@njit`` code (the vectorbt
+idiom) and a readable name in Python.
+
+State layout of one game (all arrays are owned by the kernel that plays it):
+
+``ps``  int32[MAX_TRAV, PF_N]  one row per traveler; field indices are ``PF``.
+        Rows ``0..n_players-1`` are the players in configuration order; with
+        2 players row 2 is the Neutral Traveler (``PF.NEUTRAL == 1``).
+``gs``  int64[G_N]             game-wide scalars, field indices are ``G``.
+``occ`` int8[N_SPACES]         travelers on each space (Inns hold everyone).
+``deck`` int16[N_DECKS, DECK_CAP]  each pile as a ring buffer of card ids;
+        ``dtop[d]`` is the index of the top card and ``dcnt[d]`` the number of
+        cards left. Drawing takes ``deck[d, dtop[d]]``; "under the pile" writes
+        at ``(dtop[d] + dcnt[d]) % DECK_CAP``. Bots never receive these arrays:
+        hidden order stays hidden by construction.
+``hand`` int16[HAND_CAP]       the meal cards waiting at the current Inn
+        (``gs[G.HAND_N]`` of them).
+
+Rules tables (built once in ``sim/rules/tables.py`` from ``sim/data/*.toml``):
+
+``board``  int8[2, N_SPACES]   row 0 space type (``Space``), row 1 double flag
+           (Return Trip hands the kernel the reversed board).
+``card``   int16[N_DECKS, 2, DECK_CAP]  two attributes per card id:
+           souvenirs (family, cost), meals (dish, cost), hot springs (value, 0),
+           encounters (``Enc`` kind, panorama type or -1).
+``dsize``  int16[N_DECKS]      cards of each kind in the game.
+``params`` int32[P_N]          the numbers of the rules, indices ``P``.
+``trav``   int32[N_TRAVELERS, 3]  starting coins, ability (``Ability``), gender.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+MAX_PLAYERS = 5
+MAX_TRAV = 6  # five players, or two players plus the Neutral Traveler
+N_SPACES = 55
+DECK_CAP = 32
+HAND_CAP = 8
+N_FAMILIES = 5  # four base souvenir families; room for a fifth (Crossroads offerings)
+N_PANORAMAS = 3
+MAX_EVENTS = 640  # action-log rows per game
+EV_FIELDS = 6
+
+
+class SpaceT(NamedTuple):
+    INN: int = 0
+    VILLAGE: int = 1
+    FARM: int = 2
+    PADDY: int = 3  # panorama type 0
+    MOUNTAIN: int = 4  # panorama type 1
+    SEA: int = 5  # panorama type 2
+    HOT_SPRING: int = 6
+    TEMPLE: int = 7
+    ENCOUNTER: int = 8
+
+
+Space = SpaceT()
+SPACE_NAMES = ("inn", "village", "farm", "paddy", "mountain", "sea", "hot_spring", "temple", "encounter")
+PANORAMA_NAMES = ("paddy", "mountain", "sea")
+
+
+class DeckT(NamedTuple):
+    SOUVENIR: int = 0
+    MEAL: int = 1
+    HOT_SPRING: int = 2
+    ENCOUNTER: int = 3
+    # Crossroads markets (face up: players choose, nobody draws)
+    LEGENDARY: int = 4
+    AMULET: int = 5
+    CALLIGRAPHY: int = 6
+    CHERRY: int = 7
+    BATHHOUSE: int = 8
+
+
+Deck = DeckT()
+N_DECKS = 4  # the shuffled piles; decks 4-8 are Crossroads markets
+N_MARKETS = 3  # Legendary Objects, Amulets, Calligraphy: distinct cards
+MARKET_CAP = 8
+DECK_NAMES = (
+    "souvenir", "meal", "hot_spring", "encounter", "legendary", "amulet", "calligraphy", "cherry_tree",
+    "bathhouse",
+)
+
+
+class LegendT(NamedTuple):
+    SCRIPT: int = 0  # Shodo, Emaki: a point per souvenir/object held, +1 per later souvenir
+    OFFERING: int = 1  # Buppatsu, Ema: a fifth souvenir family
+    SWORD: int = 2  # Murasame, Masamune: 8 points
+
+
+Legend = LegendT()
+LEGEND_KINDS = ("script", "offering", "sword")
+
+
+class AmuletT(NamedTuple):
+    VITALITY: int = 0
+    FORTUNE: int = 1
+    HEALTH: int = 2
+    FRIENDSHIP: int = 3
+    HOSPITALITY: int = 4
+    DEVOTION: int = 5
+
+
+Amulet = AmuletT()
+AMULET_NAMES = ("vitality", "fortune", "health", "friendship", "hospitality", "devotion")
+
+
+class CalliT(NamedTuple):
+    FORESIGHT: int = 0
+    CONTEMPLATION: int = 1
+    NOSTALGIA: int = 2
+    PATIENCE: int = 3
+    PERFECTION: int = 4
+    FASTING: int = 5
+
+
+Calli = CalliT()
+CALLI_NAMES = ("foresight", "contemplation", "nostalgia", "patience", "perfection", "fasting")
+
+
+class EncT(NamedTuple):
+    SHOKUNIN: int = 0
+    ANNAIBITO: int = 1
+    SAMURAI: int = 2
+    KUGE: int = 3
+    MIKO: int = 4
+    ITAMAE: int = 5
+    KITOUSHI: int = 6
+    SARU: int = 7
+    TAKUHATSUSO: int = 8
+
+
+Enc = EncT()
+ENC_NAMES = ("shokunin", "annaibito", "samurai", "kuge", "miko", "itamae", "kitoushi", "saru", "takuhatsuso")
+
+
+class AbilityT(NamedTuple):
+    NONE: int = 0
+    HIROSHIGE: int = 1
+    CHUUBEI: int = 2
+    KINKO: int = 3
+    YOSHIYASU: int = 4
+    SATSUKI: int = 5
+    MITSUKUNI: int = 6
+    SASAYAKKO: int = 7
+    HIROTADA: int = 8
+    UMEGAE: int = 9
+    ZEN_EMON: int = 10
+    DAIGORO: int = 11
+    GOTOZAEMON: int = 12
+    JIROCHO: int = 13
+    KITA: int = 14
+    MIYATAKA: int = 15
+    NAMPO: int = 16
+
+
+Ability = AbilityT()
+ABILITY_NAMES = (
+    "none", "hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki",
+    "mitsukuni", "sasayakko", "hirotada", "umegae", "zen_emon",
+    "daigoro", "gotozaemon", "jirocho", "kita", "miyataka", "nampo",
+)
+
+
+class BotT(NamedTuple):
+    """Bot tiers, weakest first (docs/bots.md). Ids >= HEURISTIC use the heuristic's code."""
+
+    RANDOM: int = 0
+    GREEDY: int = 1
+    HEURISTIC: int = 2  # feature vector x weight vector (sim/data/bots/heuristic.toml)
+    TUNED: int = 3  # the heuristic with self-play tuned weights (sim/data/bots/tuned.toml)
+    SEARCH: int = 4  # determinized Monte Carlo rollouts of each move (sim/data/bots/search.toml)
+
+
+Bot = BotT()
+BOT_NAMES = ("random", "greedy", "heuristic", "tuned", "search")
+
+
+class PFT(NamedTuple):
+    """Per-traveler fields of ``ps``."""
+
+    POS: int = 0  # board index, 0 = start Inn
+    SEQ: int = 1  # arrival stamp at the current space: a later arrival is "behind"
+    COINS: int = 2
+    SCORE: int = 3
+    # points by source; they always sum to SCORE
+    PTS_MEALS: int = 4
+    PTS_SOUVENIRS: int = 5
+    PTS_PANORAMAS: int = 6
+    PTS_HOT_SPRINGS: int = 7
+    PTS_TEMPLE: int = 8
+    PTS_TEMPLE_BONUS: int = 9
+    PTS_ENCOUNTERS: int = 10
+    PTS_ACHIEVEMENTS: int = 11
+    PTS_OTHER: int = 12
+    # counts
+    MEALS: int = 13
+    MEAL_VALUE: int = 14  # printed costs of meals eaten (Gourmet)
+    SOUVENIRS: int = 15
+    HOT_SPRINGS: int = 16
+    ENCOUNTERS: int = 17
+    ACHIEVEMENTS: int = 18
+    DONATED: int = 19  # coins on the Temple in this traveler's colour
+    STOPS: int = 20  # stations stopped at, Inns not counted
+    PAN0: int = 21  # panorama cards taken, paddy / mountain / sea
+    PAN1: int = 22
+    PAN2: int = 23
+    FAM0: int = 24  # souvenirs held per family (N_FAMILIES fields)
+    DISHES: int = 29  # bit mask of dishes eaten
+    TRAVELER: int = 30  # traveler index into the travelers table, -1 = none
+    ABILITY: int = 31
+    BOT: int = 32
+    NEUTRAL: int = 33  # 1 for the 2-player Neutral Traveler
+    SEAT: int = 34  # departure order from the start Inn, 0 = first to leave
+    ALT_TRAVELER: int = 35  # the dealt Traveler not kept in the draft, -1 = none
+    COINS_START: int = 36
+    PANORAMAS: int = 37  # panorama cards held (all types)
+    # Crossroads
+    CHERRY: int = 38  # Cherry Tree cards
+    BATHHOUSES: int = 39
+    LEGENDARY: int = 40  # Legendary Objects held
+    CALLIGRAPHY: int = 41  # Calligraphy cards held
+    CALLI_MASK: int = 42  # bit k: holds Calligraphy card k
+    AMULETS: int = 43  # bit k: holds Amulet card k
+    AMULETS_NEW: int = 44  # bit k: Amulet k bought this turn (not usable yet)
+    AMULETS_BOUGHT: int = 45
+    SCRIPTS: int = 46  # Script objects held: +1 per later souvenir each
+    INN_MEALS: int = 47  # meals eaten at Inns (Fasting)
+    PTS_CHERRY: int = 48
+    PTS_BATHHOUSES: int = 49
+    PTS_LEGENDARY: int = 50
+    PTS_CALLIGRAPHY: int = 51
+    GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
+
+
+PF = PFT()
+PF_N = 53
+PTS_FIELDS = tuple(range(PF.PTS_MEALS, PF.PTS_OTHER + 1))
+
+
+class GT(NamedTuple):
+    """Game-wide fields of ``gs``."""
+
+    N_PLAYERS: int = 0
+    N_TRAV: int = 1
+    SEQ: int = 2  # next arrival stamp
+    PAN_ACH: int = 3  # bit k set: panorama achievement k already taken
+    HAND_N: int = 4  # meal cards in ``hand``
+    INN_ARRIVED: int = 5  # travelers arrived at the current Inn
+    TURNS: int = 6
+    LOG_N: int = 7  # events written to the log
+    LOG_ON: int = 8
+    LAST: int = 9  # index of the last space (Edo, or Kyoto on a Return Trip)
+    INN_HAND_DRAWN: int = 10  # 1 once the first arrival drew the meal hand
+    OVERFLOW: int = 11  # 1 if the log ran out of room
+    LAST_MOVER: int = 12  # the traveler who moved last (an Amulet turn ends when another moves)
+    FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
+
+
+G = GT()
+G_N = 14
+
+
+class PT(NamedTuple):
+    """Indices into ``params``: every number of the rules."""
+
+    SET_PTS0: int = 0  # five entries: 1/3/5/7 (+9 with a fifth family)
+    VILLAGE_DRAW: int = 5
+    VILLAGE_MIN_COINS: int = 6
+    MEAL_POINTS: int = 7
+    HAND_EXTRA: int = 8
+    PAN_LEN0: int = 9  # three entries: paddy, mountain, sea
+    PAN_ACH_POINTS: int = 12
+    FARM_COINS: int = 13
+    TEMPLE_MAX: int = 14
+    TEMPLE_MIN_COINS: int = 15
+    RANK_PTS0: int = 16  # four entries: 10/7/4/2
+    NEUTRAL_BANK_COIN: int = 20
+    SAMURAI_POINTS: int = 21
+    KUGE_COINS: int = 22
+    MIKO_POINTS: int = 23
+    ITAMAE_COST: int = 24
+    KITOUSHI_COST: int = 25
+    TAKUHATSUSO_COST: int = 26
+    TAKUHATSUSO_POINTS: int = 27
+    ACH_POINTS: int = 28
+    ACH_MIN: int = 29
+    KINKO_DISCOUNT: int = 30
+    ZEN_EMON_PRICE: int = 31
+    UMEGAE_POINTS: int = 32
+    UMEGAE_COINS: int = 33
+    MITSUKUNI_BONUS: int = 34
+    HIROTADA_COIN: int = 35
+    INITIATION: int = 36  # 1: no Travelers, everyone starts with INITIATION_COINS
+    INITIATION_COINS: int = 37
+    N_FAMILIES: int = 38  # souvenir families in play
+    # Crossroads (XR = 0: the expansion is off)
+    XR: int = 40
+    XR_CARDS: int = 41  # cards of each Crossroads type in play (4 at 2-3 players, 5 at 4-5)
+    CHERRY_POINTS: int = 42
+    CHERRY_COINS: int = 43
+    BATH_COST: int = 44
+    BATH_POINTS: int = 45
+    GAMING_BET: int = 46
+    AMULET_COST: int = 47
+    CALLI_COST: int = 48
+    START_AMULET: int = 49  # 1: the optional start-of-game Amulet purchase
+    START_AMULET_COST: int = 50
+    SWORD_POINTS: int = 51
+    SCRIPT_BONUS: int = 52
+    DIE0: int = 53  # six Fortune die faces (multipliers)
+    GOTOZAEMON_COINS: int = 59
+    JIROCHO_BET: int = 60
+    FORESIGHT: int = 61  # per coin left
+    CONTEMPLATION_PAN: int = 62  # per completed panorama
+    CONTEMPLATION_CHERRY: int = 63  # per Cherry Tree
+    NOSTALGIA_LEGEND: int = 64
+    NOSTALGIA_SOUVENIR: int = 65
+    PATIENCE_LAST: int = 66
+    PATIENCE_SECOND: int = 67
+    PATIENCE_OTHER: int = 68
+    PERFECTION_ACH: int = 69
+    PERFECTION_CALLI: int = 70
+    FASTING_MEAL: int = 71
+    FASTING_INNS: int = 72
+    FIFTH_FAMILY_POINTS: int = 73  # kept in SET_PTS0 + 4; here for the record
+    CHERRY_COPIES: int = 74  # Cherry Trees in the box
+    BATH_COPIES: int = 75  # Bathhouses in the box
+
+
+P = PT()
+P_N = 80
+
+
+class TravelerModeT(NamedTuple):
+    DRAFT: int = 0  # each player is dealt 2 and keeps 1 (rulebook set-up)
+    RANDOM: int = 1  # each player gets 1 at random
+    FIXED: int = 2  # the configuration names each player's Traveler
+    NONE: int = 3  # Journey of Initiation
+
+
+TravelerMode = TravelerModeT()
+
+
+class CfgT(NamedTuple):
+    """Indices into the per-run ``cfg`` int32 array."""
+
+    N_PLAYERS: int = 0
+    MODE: int = 1  # TravelerMode
+    BOT0: int = 2  # five entries: bot of each player
+    FIXED0: int = 7  # five entries: traveler of each player (FIXED mode)
+    POOL_N: int = 12  # Travelers in the draw pool
+    POOL0: int = 13  # up to 16 entries: traveler indices of the pool
+    PREP0: int = 29  # five entries: Preparations coins by departure order
+    LOG: int = 34  # 1: write the action log
+    XR_CARDS: int = 35  # Crossroads: cards of each type in play for this player count
+
+
+Cfg = CfgT()
+CFG_N = 36
+MAX_POOL = 16
+
+
+class EvT(NamedTuple):
+    """Action-log event kinds; the row layout is (kind, t, a, b, c, d).
+
+    See docs/log-format.md for the meaning of every field.
+    """
+
+    DECK: int = 1  # (-, deck, card, -): setup, pile order top to bottom
+    DEAL: int = 2  # (player, t1, t2): player dealt these Travelers (t2 = -1: no choice)
+    KEEP: int = 3  # (player, traveler): draft decision
+    LINEUP: int = 4  # (trav, order): trav is the order-th to leave the start Inn
+    COINS: int = 5  # (trav, coins): starting coins after Preparations (kernel claim)
+    MOVE: int = 6  # (trav, space, controller)
+    DRAW: int = 7  # (trav, deck, card): top card of deck drawn to the table
+    GAIN: int = 8  # (trav, deck, card, paid): a card on the table joins trav's collection
+    UNDER: int = 9  # (-, deck, card): a card on the table goes under its pile
+    DONATE: int = 10  # (trav, coins from purse, bank coins): Temple stop
+    PANORAMA: int = 11  # (trav, type, source): one panorama card taken (PanSrc)
+    OPTION: int = 12  # (trav, option, choice): a yes/no decision (Opt)
+    OFFER: int = 13  # (trav, card): chance, Satsuki's free meal or the Neutral's discard
+    END: int = 14  # (-): the game is over
+    MARKET: int = 15  # (-, deck, card, count): Crossroads set-up
+    CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both
+    DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
+    USE: int = 18  # (trav, amulet, argument): an Amulet used
+
+
+Ev = EvT()
+
+
+class PanSrcT(NamedTuple):
+    STATION: int = 0
+    ANNAIBITO: int = 1
+    HIROSHIGE: int = 2
+    KITOUSHI: int = 3
+
+
+PanSrc = PanSrcT()
+
+
+class OptT(NamedTuple):
+    ITAMAE: int = 0
+    KITOUSHI: int = 1
+    TAKUHATSUSO: int = 2
+    HIROTADA: int = 3
+    START_AMULET: int = 4
+    JIROCHO: int = 5
+
+
+Opt = OptT()
+
+
+class DieSrcT(NamedTuple):
+    GAMING_ROOM: int = 0
+    JIROCHO: int = 1
+    FORTUNE: int = 2
+
+
+DieSrc = DieSrcT()
+
+# Output columns of one player-row (kernels/core/records.py builds the dtype).
+RESULT_FIELDS = (
+    "game", "player", "seat", "traveler", "alt_traveler", "bot", "score", "rank", "win_k",
+    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
+    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
+    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
+    "donated", "coins_left", "coins_start", "stops", "panoramas",
+    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
+)

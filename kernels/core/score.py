@@ -1,0 +1,191 @@
+"""Scoring: points by source, collections, panoramas, end-of-game awards.
+
+Functions take the public record ``pub`` and the rules record ``ru``
+(``kernels.core.state``) and update ``pub['ps']`` in place; points always go
+through ``add_pts_nb`` so the sources sum to ``PF.SCORE``.
+"""
+
+from numba import njit
+
+from kernels.core.enums import PF, Ability, Deck, G, P
+
+
+@njit(cache=True)
+def add_pts_nb(pub, t, field, v):
+    ps = pub["ps"]
+    ps[t, field] += v
+    ps[t, PF.SCORE] += v
+
+
+@njit(cache=True)
+def mark_gone_nb(pub, d, c):
+    """Card ``c`` of pile ``d`` joined a collection (face up): ``pub['gone']`` tells bots the piles' contents."""
+    pub["gone"][d] |= 1 << int(c)
+
+
+@njit(cache=True)
+def souvenir_gain_pts_nb(pub, ru, t, fam):
+    """Points a souvenir of family ``fam`` would score now.
+
+    The k-th card of a family joins set k; a set's i-th family scores
+    set_points[i] (1, 3, 5, 7): rulebook "Village".
+    """
+    ps = pub["ps"]
+    params = ru["params"]
+    k = ps[t, PF.FAM0 + fam]
+    size = 0
+    for f in range(params[P.N_FAMILIES]):
+        if ps[t, PF.FAM0 + f] > k:
+            size += 1
+    return params[P.SET_PTS0 + size]
+
+
+@njit(cache=True)
+def gain_souvenir_nb(pub, ru, t, c):
+    fam = ru["card"][Deck.SOUVENIR, 0, c]
+    add_pts_nb(pub, t, PF.PTS_SOUVENIRS, souvenir_gain_pts_nb(pub, ru, t, fam))
+    ps = pub["ps"]
+    ps[t, PF.FAM0 + fam] += 1
+    ps[t, PF.SOUVENIRS] += 1
+    mark_gone_nb(pub, Deck.SOUVENIR, c)
+    if ps[t, PF.SCRIPTS] > 0:  # Crossroads Script objects: +1 per later souvenir each
+        add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SCRIPTS] * ru["params"][P.SCRIPT_BONUS])
+
+
+@njit(cache=True)
+def gain_meal_nb(pub, ru, t, c, paid):
+    ps = pub["ps"]
+    card = ru["card"]
+    ps[t, PF.COINS] -= paid
+    ps[t, PF.MEALS] += 1
+    ps[t, PF.MEAL_VALUE] += card[Deck.MEAL, 1, c]
+    ps[t, PF.DISHES] |= 1 << card[Deck.MEAL, 0, c]
+    mark_gone_nb(pub, Deck.MEAL, c)
+    add_pts_nb(pub, t, PF.PTS_MEALS, ru["params"][P.MEAL_POINTS])
+
+
+@njit(cache=True)
+def meal_price_nb(pub, ru, t, c):
+    cost = ru["card"][Deck.MEAL, 1, c]
+    if pub["ps"][t, PF.ABILITY] == Ability.KINKO:
+        cost = max(0, cost - ru["params"][P.KINKO_DISCOUNT])
+    return cost
+
+
+@njit(cache=True)
+def dish_eaten_nb(pub, ru, t, c):
+    return (pub["ps"][t, PF.DISHES] >> ru["card"][Deck.MEAL, 0, c]) & 1
+
+
+@njit(cache=True)
+def gain_hot_spring_nb(pub, ru, t, c):
+    pub["ps"][t, PF.HOT_SPRINGS] += 1
+    mark_gone_nb(pub, Deck.HOT_SPRING, c)
+    add_pts_nb(pub, t, PF.PTS_HOT_SPRINGS, ru["card"][Deck.HOT_SPRING, 0, c])
+    if pub["ps"][t, PF.ABILITY] == Ability.MITSUKUNI:
+        add_pts_nb(pub, t, PF.PTS_OTHER, ru["params"][P.MITSUKUNI_BONUS])
+
+
+@njit(cache=True)
+def gain_achievement_nb(pub, ru, t, pts):
+    pub["ps"][t, PF.ACHIEVEMENTS] += 1
+    add_pts_nb(pub, t, PF.PTS_ACHIEVEMENTS, pts)
+    if pub["ps"][t, PF.ABILITY] == Ability.MITSUKUNI:
+        add_pts_nb(pub, t, PF.PTS_OTHER, ru["params"][P.MITSUKUNI_BONUS])
+
+
+@njit(cache=True)
+def panorama_open_nb(pub, ru, t, typ):
+    return pub["ps"][t, PF.PAN0 + typ] < ru["params"][P.PAN_LEN0 + typ]
+
+
+@njit(cache=True)
+def take_panorama_nb(pub, ru, t, typ):
+    """Take the next card of panorama ``typ``.
+
+    The first traveler to complete a type takes its 3-point achievement.
+    """
+    ps = pub["ps"]
+    gs = pub["gs"]
+    params = ru["params"]
+    v = ps[t, PF.PAN0 + typ] + 1
+    ps[t, PF.PAN0 + typ] = v
+    ps[t, PF.PANORAMAS] += 1
+    add_pts_nb(pub, t, PF.PTS_PANORAMAS, v)
+    if v == params[P.PAN_LEN0 + typ] and (gs[G.PAN_ACH] >> typ) & 1 == 0:
+        gs[G.PAN_ACH] |= 1 << typ
+        gain_achievement_nb(pub, ru, t, params[P.PAN_ACH_POINTS])
+
+
+@njit(cache=True)
+def temple_ranking_nb(pub, ru):
+    """Temple bonus: donors ranked by coins, ties share a rank, no rank skipped.
+
+    10/7/4 for the first three distinct amounts, 2 for every further donor,
+    nothing without a donation; the Neutral takes a place but scores nothing.
+    """
+    ps = pub["ps"]
+    nt = pub["gs"][G.N_TRAV]
+    for t in range(nt):
+        d = ps[t, PF.DONATED]
+        if d <= 0 or ps[t, PF.NEUTRAL] == 1:
+            continue
+        higher = 0  # distinct amounts above d
+        for u in range(nt):
+            du = ps[u, PF.DONATED]
+            if du > d:
+                seen = False
+                for v in range(u):
+                    if ps[v, PF.DONATED] == du:
+                        seen = True
+                        break
+                if not seen:
+                    higher += 1
+        add_pts_nb(pub, t, PF.PTS_TEMPLE_BONUS, ru["params"][P.RANK_PTS0 + min(higher, 3)])
+
+
+@njit(cache=True)
+def end_achievements_nb(pub, ru):
+    """Gourmet, Bather, Chatterbox, Collector: every tied leader scores."""
+    ps = pub["ps"]
+    n = pub["gs"][G.N_PLAYERS]
+    params = ru["params"]
+    counts = pub["iscr"]
+    for k in range(4):
+        # Crossroads cards count too: Bathhouses for Bather, Calligraphy for
+        # Chatterbox, Legendary Objects for Collector (all 0 in the base game)
+        best = 0
+        for p in range(n):
+            if k == 0:
+                v = ps[p, PF.MEAL_VALUE]
+            elif k == 1:
+                v = ps[p, PF.HOT_SPRINGS] + ps[p, PF.BATHHOUSES]
+            elif k == 2:
+                v = ps[p, PF.ENCOUNTERS] + ps[p, PF.CALLIGRAPHY]
+            else:
+                v = ps[p, PF.SOUVENIRS] + ps[p, PF.LEGENDARY]
+            counts[p] = v
+            best = max(best, v)
+        if best < params[P.ACH_MIN]:
+            continue
+        for p in range(n):
+            if counts[p] == best:
+                gain_achievement_nb(pub, ru, p, params[P.ACH_POINTS])
+
+
+@njit(cache=True)
+def final_ranks_nb(pub, ranks):
+    """Rank by score, then achievements, into ``ranks``; returns the number of tied winners."""
+    ps = pub["ps"]
+    n = pub["gs"][G.N_PLAYERS]
+    winners = 0
+    for p in range(n):
+        better = 0
+        for q in range(n):
+            sq, sp = ps[q, PF.SCORE], ps[p, PF.SCORE]
+            if sq > sp or (sq == sp and ps[q, PF.ACHIEVEMENTS] > ps[p, PF.ACHIEVEMENTS]):
+                better += 1
+        ranks[p] = better + 1
+        if better == 0:
+            winners += 1
+    return winners

@@ -1,0 +1,64 @@
+"""Indices into the bots' weight vectors (``ru['botw'][p]``, float64) and the heuristic's features.
+
+``W``: the weights a bot reads (``sim/data/bots.toml`` and ``sim/data/bots/*.toml`` fill them);
+``HF``: the heuristic's feature indices (each feature x its weight, docs/bots.md).
+"""
+
+from typing import NamedTuple
+
+
+class WT(NamedTuple):
+    """Indices into a bot's float64 weight vector (``sim/data/bots.toml``)."""
+
+    COIN: int = 0  # value of one coin, in points
+    SKIP: int = 1  # cost of each space jumped over
+    RESERVE: int = 2  # coins a bot likes to keep for the next meal
+    RESERVE_PEN: int = 3  # cost of each coin below the reserve
+    INN: int = 4  # value of stopping at the Inn instead of a station
+    TEMPLE_RANK: int = 5  # future ranking value of one donated coin
+    GOURMET: int = 6  # value per printed coin of a meal (Gourmet race)
+    ENCOUNTER: int = 7  # expected points of an Encounter card
+    HOT_SPRING: int = 8  # expected points of a Hot Spring card
+    VILLAGE: int = 9  # scale of a Village's expected value
+    SOUVENIR_COST: int = 10  # expected cost of a souvenir
+    BLOCK: int = 11  # 2 players: weight of blocking the opponent with the Neutral
+    DRAFT_COIN: int = 12  # draft: value of a starting coin
+    TRAV0: int = 16  # draft: prior value of each Traveler (MAX_POOL entries)
+    # heuristic tiers: HF0 + HF.* weighs one feature of a choice (kernels/bots/features.py)
+    HF0: int = 32  # HF_N entries
+    H_BLOCK: int = 60  # 2 players: value of moving the Neutral onto the opponent's best space
+    S_ROLLOUTS: int = 61  # search: determinized rollouts per candidate move
+    S_TOPK: int = 62  # search: candidates searched (the heuristic's best ones)
+    S_WIN: int = 63  # search: bonus, in points, of winning a rollout
+
+
+W = WT()
+W_N = 64
+
+
+class HFT(NamedTuple):
+    """Features of a heuristic choice; weight of feature k is ``w[W.HF0 + k]``."""
+
+    PTS: int = 0  # expected points scored now
+    COINS: int = 1  # expected change of coins
+    COINS_LATE: int = 2  # the same, times the progress along the road (coins left at the end are worth 0)
+    SHORT: int = 3  # coins that no longer miss (>0) or now miss (<0) for the next meal
+    SHORT_ALL: int = 4  # the same for all the meals still to come
+    SKIP: int = 5  # spaces jumped over
+    SKIP_OPEN: int = 6  # free spaces jumped over
+    PAN_NEXT: int = 7  # value of this panorama's next card after the stop (0 once complete)
+    PAN_RACE: int = 8  # progress to an unclaimed panorama achievement while leading its race
+    SET_POT: int = 9  # change of the best next souvenir's points (set potential)
+    TEMPLE_RANK: int = 10  # change of the Temple ranking bonus if the game ended now
+    END_ACH: int = 11  # change of the end achievements' points if the game ended now
+    INN_QUEUE: int = 12  # travelers already at the Inn (a later arrival chooses from fewer meals)
+    DENY: int = 13  # the best value an opponent behind would have had on this space
+    AGAIN: int = 14  # still last after the move: the player moves again
+    LEAVE: int = 15  # the best value the next other mover finds after the move
+    ABILITY: int = 16  # the Traveler's ability: extra points (coins count in COINS)
+    ROOM: int = 17  # free spaces left before the next Inn
+    TYPE0: int = 18  # one-hot space type (``Space``, 9 entries): a bias per type
+
+
+HF = HFT()
+HF_N = 27

@@ -1,0 +1,329 @@
+"""The Crossroads expansion in the engine: markets, each station's alternative,
+the Fortune die, Amulets and the end-game Calligraphy.
+
+Markets are face up (``pub['mkt']``, ``pub['xcnt']``): players choose cards,
+nobody draws them, so nothing here touches the hidden piles except the log.
+Amulets held are bit masks ``PF.AMULETS`` (card ids); ``PF.AMULETS_NEW`` marks
+those bought during the current turn, which cannot be used yet.
+"""
+
+from numba import njit
+
+from kernels.bots.crossroads import (
+    choose_amulet_nb,
+    choose_calligraphy_nb,
+    choose_legendary_nb,
+    choose_use_nb,
+    mean_die_nb,
+)
+from kernels.bots.policy import choose_option_nb
+from kernels.core.enums import (
+    MARKET_CAP,
+    PF,
+    Ability,
+    Amulet,
+    Calli,
+    Cfg,
+    Deck,
+    DieSrc,
+    Ev,
+    G,
+    Legend,
+    Opt,
+    P,
+    Space,
+)
+from kernels.core.piles import log_nb
+from kernels.core.rng import randint_nb, shuffle_nb
+from kernels.core.score import add_pts_nb, souvenir_gain_pts_nb
+from kernels.core.weights import W
+
+
+@njit(cache=True)
+def setup_markets_nb(pub, hid, ru):
+    """Put XR_CARDS random cards of each Crossroads market in play, and as many Cherry Trees and
+    Bathhouses as the box holds up to that number."""
+    k = ru["cfg"][Cfg.XR_CARDS]
+    ids = pub["iscr"]
+    for m in range(3):
+        n = 0
+        for c in range(MARKET_CAP):
+            if ru["xcard"][m, 0, c] >= 0:
+                ids[n] = c
+                n += 1
+        shuffle_nb(ids, n, pub["rng"])
+        for i in range(min(k, n)):
+            pub["mkt"][m, ids[i]] = 1
+        for c in range(MARKET_CAP):
+            if pub["mkt"][m, c] == 1:
+                log_nb(hid, Ev.MARKET, -1, Deck.LEGENDARY + m, c, 1, -1)
+    for j in range(2):
+        pub["xcnt"][j] = min(k, ru["params"][P.CHERRY_COPIES if j == 0 else P.BATH_COPIES])
+        log_nb(hid, Ev.MARKET, -1, Deck.CHERRY + j, -1, pub["xcnt"][j], -1)
+
+
+@njit(cache=True)
+def roll_nb(pub, hid, ru, t, bet, src):
+    """Roll the Fortune die for ``t``'s bet (already paid): the bet comes back times the face."""
+    face = ru["params"][P.DIE0 + randint_nb(pub["rng"], 6)]
+    pub["ps"][t, PF.COINS] += bet * face if bet > 0 else face
+    pub["ps"][t, PF.GAMBLES] += 1 if bet > 0 else 0
+    log_nb(hid, Ev.DIE, t, face, bet, src, -1)
+
+
+@njit(cache=True)
+def take_amulet_nb(pub, hid, t, c, paid):
+    ps = pub["ps"]
+    pub["mkt"][1, c] = 0
+    ps[t, PF.AMULETS] |= 1 << c
+    ps[t, PF.AMULETS_BOUGHT] += 1
+    ps[t, PF.COINS] -= paid
+    log_nb(hid, Ev.GAIN, t, Deck.AMULET, c, paid, -1)
+
+
+@njit(cache=True)
+def start_amulets_nb(pub, hid, ru, order, nt):
+    """The optional start purchase: in departure order, pay for a random available Amulet."""
+    params = ru["params"]
+    if params[P.START_AMULET] == 0:
+        return
+    ps = pub["ps"]
+    cost = params[P.START_AMULET_COST]
+    for k in range(nt):
+        t = order[k]
+        if ps[t, PF.NEUTRAL] == 1 or ps[t, PF.COINS] < cost:
+            continue
+        n = 0
+        for c in range(MARKET_CAP):
+            n += pub["mkt"][1, c]
+        if n == 0:
+            return
+        b = choose_option_nb(pub, ru, t, 2.0 - ru["botw"][t][W.COIN] * cost)
+        log_nb(hid, Ev.OPTION, t, Opt.START_AMULET, b, -1, -1)
+        if b == 1:
+            j = randint_nb(pub["rng"], n)
+            for c in range(MARKET_CAP):
+                if pub["mkt"][1, c] == 1:
+                    if j == 0:
+                        take_amulet_nb(pub, hid, t, c, cost)
+                        break
+                    j -= 1
+
+
+@njit(cache=True)
+def usable_amulet_nb(pub, ru, t, kind):
+    """The card id of an Amulet of ``kind`` that ``t`` may use now, or -1."""
+    ps = pub["ps"]
+    held = ps[t, PF.AMULETS] & ~ps[t, PF.AMULETS_NEW]
+    if held == 0:
+        return -1
+    for c in range(MARKET_CAP):
+        if (held >> c) & 1 and ru["xcard"][1, 0, c] == kind:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def use_amulet_nb(pub, hid, t, c, arg):
+    """Spend Amulet ``c``: it goes back to the market."""
+    pub["ps"][t, PF.AMULETS] &= ~(1 << c)
+    pub["mkt"][1, c] = 1
+    log_nb(hid, Ev.USE, t, c, arg, -1, -1)
+
+
+@njit(cache=True)
+def fortune_nb(pub, hid, ru, t):
+    """Before moving: the Fortune Amulet rolls the die for that many coins."""
+    c = usable_amulet_nb(pub, ru, t, Amulet.FORTUNE)
+    if c >= 0 and choose_use_nb(pub, ru, t, mean_die_nb(ru)) == 1:
+        use_amulet_nb(pub, hid, t, c, -1)
+        roll_nb(pub, hid, ru, t, 0, DieSrc.FORTUNE)
+
+
+@njit(cache=True)
+def devotion_nb(pub, hid, ru, t, paid):
+    """After a purchase: the Devotion Amulet sends its coins to the Temple (1 point each)."""
+    if paid <= 0:
+        return
+    c = usable_amulet_nb(pub, ru, t, Amulet.DEVOTION)
+    if c >= 0 and choose_use_nb(pub, ru, t, paid - 1.5) == 1:
+        use_amulet_nb(pub, hid, t, c, paid)
+        pub["ps"][t, PF.DONATED] += paid
+        add_pts_nb(pub, t, PF.PTS_TEMPLE, paid)
+
+
+@njit(cache=True)
+def hospitality_nb(pub, hid, ru, t, price):
+    """Before paying for a meal: True if the Hospitality Amulet makes it free."""
+    if price <= 0:
+        return False
+    c = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY)
+    if c >= 0 and choose_use_nb(pub, ru, t, price * ru["botw"][t][W.COIN]) == 1:
+        use_amulet_nb(pub, hid, t, c, -1)
+        return True
+    return False
+
+
+@njit(cache=True)
+def friendship_moves_nb(pub, ru, t, k):
+    """Add to ``pub['cand']`` the occupied single spaces the Friendship Amulet opens; returns the count."""
+    if usable_amulet_nb(pub, ru, t, Amulet.FRIENDSHIP) < 0:
+        return k
+    ps = pub["ps"]
+    occ = pub["occ"]
+    board = ru["board"]
+    params = ru["params"]
+    nt = pub["gs"][G.N_TRAV]
+    coins = ps[t, PF.COINS]
+    for s in range(ps[t, PF.POS] + 1, board.shape[1]):
+        typ = board[0, s]
+        if typ == Space.INN:
+            break
+        cap = 2 if (board[1, s] == 1 and nt >= 4) else 1
+        if cap != 1 or occ[s] != 1:
+            continue
+        if typ == Space.VILLAGE and coins < params[P.VILLAGE_MIN_COINS]:
+            continue
+        if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS]:
+            continue
+        if Space.PADDY <= typ <= Space.SEA and ps[t, PF.PAN0 + typ - Space.PADDY] >= params[P.PAN_LEN0 + typ - Space.PADDY]:
+            continue
+        pub["cand"][k] = s
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def vitality_nb(pub, hid, ru, t):
+    """After a move not to an Inn: alone in the lead, the Vitality Amulet moves ``t`` again."""
+    c = usable_amulet_nb(pub, ru, t, Amulet.VITALITY)
+    if c < 0:
+        return
+    ps = pub["ps"]
+    for u in range(pub["gs"][G.N_TRAV]):
+        if u != t and ps[u, PF.POS] >= ps[t, PF.POS]:
+            return
+    if choose_use_nb(pub, ru, t, 1.0) == 1:
+        use_amulet_nb(pub, hid, t, c, -1)
+        pub["gs"][G.FORCE] = t + 1
+
+
+@njit(cache=True)
+def alternative_possible_nb(pub, ru, t, typ):
+    """Can ``t`` take the Crossroads alternative at a station of type ``typ``?"""
+    ps = pub["ps"]
+    params = ru["params"]
+    mkt = pub["mkt"]
+    coins = ps[t, PF.COINS]
+    if Space.PADDY <= typ <= Space.SEA:
+        return pub["xcnt"][0] > 0
+    if typ == Space.HOT_SPRING:
+        return pub["xcnt"][1] > 0 and coins >= params[P.BATH_COST]
+    if typ == Space.FARM:
+        return coins >= params[P.GAMING_BET]
+    m = 0 if typ == Space.VILLAGE else (1 if typ == Space.TEMPLE else 2)
+    for c in range(MARKET_CAP):
+        if mkt[m, c] == 1:
+            cost = ru["xcard"][0, 1, c] if m == 0 else (params[P.AMULET_COST] if m == 1 else params[P.CALLI_COST])
+            if cost <= coins:
+                return True
+    return False
+
+
+@njit(cache=True)
+def alternative_nb(pub, hid, ru, t, typ):
+    """The Crossroads alternative of a station (the caller checked it is possible)."""
+    ps = pub["ps"]
+    params = ru["params"]
+    if Space.PADDY <= typ <= Space.SEA:
+        pub["xcnt"][0] -= 1
+        ps[t, PF.CHERRY] += 1
+        ps[t, PF.COINS] += params[P.CHERRY_COINS]
+        add_pts_nb(pub, t, PF.PTS_CHERRY, params[P.CHERRY_POINTS])
+        log_nb(hid, Ev.GAIN, t, Deck.CHERRY, -1, 0, -1)
+    elif typ == Space.HOT_SPRING:
+        cost = params[P.BATH_COST]
+        pub["xcnt"][1] -= 1
+        ps[t, PF.BATHHOUSES] += 1
+        ps[t, PF.COINS] -= cost
+        add_pts_nb(pub, t, PF.PTS_BATHHOUSES, params[P.BATH_POINTS])
+        if ps[t, PF.ABILITY] == Ability.MITSUKUNI:  # a Bathhouse counts as a Hot Spring card
+            add_pts_nb(pub, t, PF.PTS_OTHER, params[P.MITSUKUNI_BONUS])
+        log_nb(hid, Ev.GAIN, t, Deck.BATHHOUSE, -1, cost, -1)
+        devotion_nb(pub, hid, ru, t, cost)
+    elif typ == Space.FARM:
+        bet = params[P.GAMING_BET]
+        ps[t, PF.COINS] -= bet
+        roll_nb(pub, hid, ru, t, bet, DieSrc.GAMING_ROOM)
+    elif typ == Space.VILLAGE:
+        c = choose_legendary_nb(pub, ru, t)
+        cost = ru["xcard"][0, 1, c]
+        kind = ru["xcard"][0, 0, c]
+        pub["mkt"][0, c] = 0
+        ps[t, PF.COINS] -= cost
+        if kind == Legend.SCRIPT:
+            add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SOUVENIRS] + ps[t, PF.LEGENDARY])
+            ps[t, PF.SCRIPTS] += 1
+        elif kind == Legend.OFFERING:
+            fam = params[P.N_FAMILIES] - 1
+            add_pts_nb(pub, t, PF.PTS_LEGENDARY, souvenir_gain_pts_nb(pub, ru, t, fam))
+            ps[t, PF.FAM0 + fam] += 1
+        else:
+            add_pts_nb(pub, t, PF.PTS_LEGENDARY, params[P.SWORD_POINTS])
+        ps[t, PF.LEGENDARY] += 1
+        log_nb(hid, Ev.GAIN, t, Deck.LEGENDARY, c, cost, -1)
+        devotion_nb(pub, hid, ru, t, cost)
+    elif typ == Space.TEMPLE:
+        c = choose_amulet_nb(pub, ru, t)
+        cost = params[P.AMULET_COST]
+        take_amulet_nb(pub, hid, t, c, cost)
+        ps[t, PF.AMULETS_NEW] |= 1 << c
+        devotion_nb(pub, hid, ru, t, cost)
+    elif typ == Space.ENCOUNTER:
+        c = choose_calligraphy_nb(pub, ru, t)
+        cost = params[P.CALLI_COST]
+        pub["mkt"][2, c] = 0
+        ps[t, PF.COINS] -= cost
+        ps[t, PF.CALLIGRAPHY] += 1
+        ps[t, PF.CALLI_MASK] |= 1 << c
+        log_nb(hid, Ev.GAIN, t, Deck.CALLIGRAPHY, c, cost, -1)
+        devotion_nb(pub, hid, ru, t, cost)
+
+
+@njit(cache=True)
+def calligraphy_scoring_nb(pub, ru):
+    """End of the game: every Calligraphy card scores (after the achievements)."""
+    ps = pub["ps"]
+    params = ru["params"]
+    gs = pub["gs"]
+    nt = gs[G.N_TRAV]
+    for p in range(gs[G.N_PLAYERS]):
+        mask = ps[p, PF.CALLI_MASK]
+        if mask == 0:
+            continue
+        later = 0  # travelers who reached the final Inn after p
+        for u in range(nt):
+            if ps[u, PF.SEQ] > ps[p, PF.SEQ]:
+                later += 1
+        done = 0
+        for k in range(3):
+            if ps[p, PF.PAN0 + k] >= params[P.PAN_LEN0 + k]:
+                done += 1
+        for c in range(MARKET_CAP):
+            if (mask >> c) & 1 == 0:
+                continue
+            kind = ru["xcard"][2, 0, c]
+            if kind == Calli.FORESIGHT:
+                v = params[P.FORESIGHT] * ps[p, PF.COINS]
+            elif kind == Calli.CONTEMPLATION:
+                v = params[P.CONTEMPLATION_PAN] * done + params[P.CONTEMPLATION_CHERRY] * ps[p, PF.CHERRY]
+            elif kind == Calli.NOSTALGIA:
+                v = params[P.NOSTALGIA_LEGEND] * ps[p, PF.LEGENDARY] + params[P.NOSTALGIA_SOUVENIR] * ps[p, PF.SOUVENIRS]
+            elif kind == Calli.PATIENCE:
+                v = params[P.PATIENCE_LAST] if later == 0 else (params[P.PATIENCE_SECOND] if later == 1 else params[P.PATIENCE_OTHER])
+            elif kind == Calli.PERFECTION:
+                v = params[P.PERFECTION_ACH] * ps[p, PF.ACHIEVEMENTS] + params[P.PERFECTION_CALLI] * ps[p, PF.CALLIGRAPHY]
+            else:
+                v = params[P.FASTING_MEAL] * max(0, params[P.FASTING_INNS] - ps[p, PF.INN_MEALS])
+            add_pts_nb(pub, p, PF.PTS_CALLIGRAPHY, v)
+

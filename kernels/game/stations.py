@@ -1,0 +1,360 @@
+"""What happens on each space: stations, encounters, Inns.
+
+Functions take the three records of ``kernels.core.state``: ``pub`` (public state),
+``hid`` (piles and log) and ``ru`` (rules). Only these functions and
+``piles`` touch ``hid``; the bots get what the rules show the player.
+"""
+
+from numba import njit
+
+from kernels.bots.crossroads import alt_value_nb, choose_station_option_nb, choose_use_nb
+from kernels.bots.policy import (
+    choose_donation_nb,
+    choose_encounter_nb,
+    choose_meal_nb,
+    choose_option_nb,
+    choose_panorama_nb,
+    choose_village_nb,
+    panorama_value_nb,
+    space_values_nb,
+    village_prices_nb,
+)
+from kernels.core.enums import HAND_CAP, PF, Ability, Amulet, Deck, DieSrc, Enc, Ev, G, Opt, P, PanSrc, Space
+from kernels.core.piles import draw_nb, log_nb, under_nb
+from kernels.core.rng import randint_nb, shuffle_nb
+from kernels.core.score import (
+    add_pts_nb,
+    dish_eaten_nb,
+    gain_hot_spring_nb,
+    gain_meal_nb,
+    gain_souvenir_nb,
+    mark_gone_nb,
+    meal_price_nb,
+    panorama_open_nb,
+    take_panorama_nb,
+)
+from kernels.core.weights import W
+from kernels.game.crossroads import (
+    alternative_nb,
+    alternative_possible_nb,
+    devotion_nb,
+    hospitality_nb,
+    roll_nb,
+    usable_amulet_nb,
+    use_amulet_nb,
+)
+
+
+@njit(cache=True)
+def any_panorama_open_nb(pub, ru, t):
+    for k in range(3):
+        if panorama_open_nb(pub, ru, t, k):
+            return True
+    return False
+
+
+@njit(cache=True)
+def panorama_nb(pub, hid, ru, t, typ, src):
+    take_panorama_nb(pub, ru, t, typ)
+    log_nb(hid, Ev.PANORAMA, t, typ, src, -1, -1)
+
+
+@njit(cache=True)
+def chosen_panorama_nb(pub, hid, ru, t, src):
+    """A panorama card of the player's choice (Annaibito fallback, Hiroshige, Kitoushi)."""
+    if any_panorama_open_nb(pub, ru, t):
+        panorama_nb(pub, hid, ru, t, choose_panorama_nb(pub, ru, t), src)
+
+
+@njit(cache=True)
+def draw_gain_nb(pub, hid, ru, t, d):
+    """Draw the top card of pile ``d`` straight into ``t``'s collection (free)."""
+    if pub["dcnt"][d] == 0:
+        return
+    c = draw_nb(pub, hid, d)
+    log_nb(hid, Ev.DRAW, t, d, c, -1, -1)
+    if d == Deck.SOUVENIR:
+        gain_souvenir_nb(pub, ru, t, c)
+    elif d == Deck.HOT_SPRING:
+        gain_hot_spring_nb(pub, ru, t, c)
+    log_nb(hid, Ev.GAIN, t, d, c, 0, -1)
+
+
+@njit(cache=True)
+def village_nb(pub, hid, ru, t):
+    """Draw 3 souvenirs, buy any affordable subset, the rest go under the pile."""
+    tbl = pub["tbl"]
+    rng = pub["rng"]
+    n = min(ru["params"][P.VILLAGE_DRAW], pub["dcnt"][Deck.SOUVENIR])
+    for i in range(n):
+        tbl[i] = draw_nb(pub, hid, Deck.SOUVENIR)
+        log_nb(hid, Ev.DRAW, t, Deck.SOUVENIR, tbl[i], -1, -1)
+    mask, zen = choose_village_nb(pub, ru, t, n)
+    prices = pub["iscr"][0:4]
+    village_prices_nb(pub, ru, t, n, mask, zen, prices)
+    k = 0
+    for i in range(n):
+        if (mask >> i) & 1:
+            pub["ps"][t, PF.COINS] -= prices[i]
+            gain_souvenir_nb(pub, ru, t, tbl[i])
+            log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
+            devotion_nb(pub, hid, ru, t, prices[i])
+        else:
+            tbl[k] = tbl[i]
+            k += 1
+    shuffle_nb(tbl, k, rng)
+    for i in range(k):
+        under_nb(pub, hid, Deck.SOUVENIR, tbl[i])
+        log_nb(hid, Ev.UNDER, -1, Deck.SOUVENIR, tbl[i], -1, -1)
+
+
+@njit(cache=True)
+def temple_nb(pub, hid, ru, t):
+    ps = pub["ps"]
+    params = ru["params"]
+    if ps[t, PF.NEUTRAL] == 1:
+        ps[t, PF.DONATED] += params[P.NEUTRAL_BANK_COIN]
+        log_nb(hid, Ev.DONATE, t, 0, params[P.NEUTRAL_BANK_COIN], -1, -1)
+        return
+    d = choose_donation_nb(pub, ru, t)
+    ps[t, PF.COINS] -= d
+    ps[t, PF.DONATED] += d
+    add_pts_nb(pub, t, PF.PTS_TEMPLE, d)
+    bank = 0
+    if ps[t, PF.ABILITY] == Ability.HIROTADA:
+        bank = choose_option_nb(pub, ru, t, 1.0) * params[P.HIROTADA_COIN]
+        ps[t, PF.DONATED] += bank
+        add_pts_nb(pub, t, PF.PTS_TEMPLE, bank)
+    log_nb(hid, Ev.DONATE, t, d, bank, -1, -1)
+
+
+@njit(cache=True)
+def encounter_nb(pub, hid, ru, t, at_station):
+    """Draw an Encounter card (Yoshiyasu at a station: two, keep one) and apply it."""
+    ps = pub["ps"]
+    dcnt = pub["dcnt"]
+    params = ru["params"]
+    if dcnt[Deck.ENCOUNTER] == 0:
+        return
+    c = draw_nb(pub, hid, Deck.ENCOUNTER)
+    log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c, -1, -1)
+    if at_station and ps[t, PF.ABILITY] == Ability.YOSHIYASU and dcnt[Deck.ENCOUNTER] > 0:
+        c2 = draw_nb(pub, hid, Deck.ENCOUNTER)
+        log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c2, -1, -1)
+        if choose_encounter_nb(pub, ru, t, c, c2) == 1:
+            c, c2 = c2, c
+        log_nb(hid, Ev.GAIN, t, Deck.ENCOUNTER, c, 0, -1)
+        under_nb(pub, hid, Deck.ENCOUNTER, c2)
+        log_nb(hid, Ev.UNDER, -1, Deck.ENCOUNTER, c2, -1, -1)
+    else:
+        log_nb(hid, Ev.GAIN, t, Deck.ENCOUNTER, c, 0, -1)
+    ps[t, PF.ENCOUNTERS] += 1
+    mark_gone_nb(pub, Deck.ENCOUNTER, c)
+    kind = ru["card"][Deck.ENCOUNTER, 0, c]
+    coins = ps[t, PF.COINS]
+    cw = ru["botw"][t][W.COIN]
+    if kind == Enc.SHOKUNIN:
+        draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
+    elif kind == Enc.ANNAIBITO:
+        typ = ru["card"][Deck.ENCOUNTER, 1, c]
+        if panorama_open_nb(pub, ru, t, typ):
+            panorama_nb(pub, hid, ru, t, typ, PanSrc.ANNAIBITO)
+        else:
+            chosen_panorama_nb(pub, hid, ru, t, PanSrc.ANNAIBITO)
+    elif kind == Enc.SAMURAI:
+        add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, params[P.SAMURAI_POINTS])
+    elif kind == Enc.KUGE:
+        ps[t, PF.COINS] += params[P.KUGE_COINS]
+    elif kind == Enc.MIKO:
+        ps[t, PF.DONATED] += 1
+        add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, params[P.MIKO_POINTS])
+    elif kind == Enc.ITAMAE:
+        cost = params[P.ITAMAE_COST]
+        if coins >= cost and dcnt[Deck.MEAL] > 0:
+            b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost)
+            log_nb(hid, Ev.OPTION, t, Opt.ITAMAE, b, -1, -1)
+            if b == 1:
+                ps[t, PF.COINS] -= cost
+                m = draw_nb(pub, hid, Deck.MEAL)
+                log_nb(hid, Ev.DRAW, t, Deck.MEAL, m, -1, -1)
+                if dish_eaten_nb(pub, ru, t, m):
+                    under_nb(pub, hid, Deck.MEAL, m)
+                    log_nb(hid, Ev.UNDER, -1, Deck.MEAL, m, -1, -1)
+                else:
+                    gain_meal_nb(pub, ru, t, m, 0)
+                    log_nb(hid, Ev.GAIN, t, Deck.MEAL, m, 0, -1)
+    elif kind == Enc.KITOUSHI:
+        cost = params[P.KITOUSHI_COST]
+        if coins >= cost and any_panorama_open_nb(pub, ru, t):
+            best = 0.0
+            for k in range(3):
+                if panorama_open_nb(pub, ru, t, k):
+                    best = max(best, panorama_value_nb(pub, ru, t, k))
+            b = choose_option_nb(pub, ru, t, best - cw * cost)
+            log_nb(hid, Ev.OPTION, t, Opt.KITOUSHI, b, -1, -1)
+            if b == 1:
+                ps[t, PF.COINS] -= cost
+                chosen_panorama_nb(pub, hid, ru, t, PanSrc.KITOUSHI)
+    elif kind == Enc.SARU:
+        draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
+    elif kind == Enc.TAKUHATSUSO:
+        cost = params[P.TAKUHATSUSO_COST]
+        if coins >= cost:
+            pts = params[P.TAKUHATSUSO_POINTS]
+            b = choose_option_nb(pub, ru, t, pts - cw * cost)
+            log_nb(hid, Ev.OPTION, t, Opt.TAKUHATSUSO, b, -1, -1)
+            if b == 1:
+                ps[t, PF.COINS] -= cost
+                add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, pts)
+
+
+@njit(cache=True)
+def base_action_nb(pub, hid, ru, t, typ):
+    """The base game's action of a station."""
+    if typ == Space.VILLAGE:
+        village_nb(pub, hid, ru, t)
+    elif typ == Space.FARM:
+        pub["ps"][t, PF.COINS] += ru["params"][P.FARM_COINS]
+    elif typ == Space.HOT_SPRING:
+        draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
+    elif typ == Space.TEMPLE:
+        temple_nb(pub, hid, ru, t)
+    elif typ == Space.ENCOUNTER:
+        encounter_nb(pub, hid, ru, t, True)
+    else:  # a panorama
+        panorama_nb(pub, hid, ru, t, typ - Space.PADDY, PanSrc.STATION)
+
+
+@njit(cache=True)
+def station_nb(pub, hid, ru, t, typ):
+    """A player's stop on a station (not an Inn); with Crossroads, its option first."""
+    ps = pub["ps"]
+    params = ru["params"]
+    ab = ps[t, PF.ABILITY]
+    ps[t, PF.STOPS] += 1
+    if typ == Space.ENCOUNTER and ab == Ability.UMEGAE:
+        ps[t, PF.COINS] += params[P.UMEGAE_COINS]
+        add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
+    if Space.PADDY <= typ <= Space.SEA and ab == Ability.GOTOZAEMON:
+        ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
+    if params[P.XR] == 0:
+        base_action_nb(pub, hid, ru, t, typ)
+        return
+    alt_ok = alternative_possible_nb(pub, ru, t, typ)
+    both_ok = alt_ok and (
+        (typ == Space.ENCOUNTER and ab == Ability.KITA) or (typ == Space.TEMPLE and ab == Ability.MIYATAKA)
+    )
+    vals = pub["fscr"]
+    space_values_nb(pub, ru, t, ru["botw"][t], vals)
+    option = 0
+    if alt_ok and not both_ok:
+        c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
+        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ)) == 1:
+            use_amulet_nb(pub, hid, t, c, -1)
+            option = 2
+    if option == 0:
+        option = choose_station_option_nb(pub, ru, t, typ, True, alt_ok, both_ok, vals[typ])
+    log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
+    if option != 1:
+        base_action_nb(pub, hid, ru, t, typ)
+    if option == 1 or (option == 2 and alternative_possible_nb(pub, ru, t, typ)):
+        alternative_nb(pub, hid, ru, t, typ)
+
+
+@njit(cache=True)
+def _remove_from_hand_nb(pub, i):
+    gs = pub["gs"]
+    hand = pub["hand"]
+    n = gs[G.HAND_N] - 1
+    hand[i] = hand[n]
+    gs[G.HAND_N] = n
+
+
+@njit(cache=True)
+def meal_nb(pub, hid, ru, t):
+    """A player's meal: at most one, never a dish twice, optional; Satsuki's offer first."""
+    hand = pub["hand"]
+    hn = pub["gs"][G.HAND_N]
+    offered = -1
+    if pub["ps"][t, PF.ABILITY] == Ability.SATSUKI and hn > 0:
+        offered = hand[randint_nb(pub["rng"], hn)]
+        log_nb(hid, Ev.OFFER, t, offered, -1, -1, -1)
+    coins = pub["ps"][t, PF.COINS]
+    hosp = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.XR] == 1 else -1
+    i, free = choose_meal_nb(pub, ru, t, offered, coins if hosp < 0 else 1 << 20)
+    if i < 0:
+        return
+    c = hand[i]
+    paid = 0 if free == 1 else meal_price_nb(pub, ru, t, c)
+    if paid > coins:  # only affordable thanks to Hospitality: the Amulet must be used
+        use_amulet_nb(pub, hid, t, hosp, -1)
+        paid = 0
+    elif hospitality_nb(pub, hid, ru, t, paid):
+        paid = 0
+    gain_meal_nb(pub, ru, t, c, paid)
+    log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
+    _remove_from_hand_nb(pub, i)
+    ps = pub["ps"]
+    ps[t, PF.INN_MEALS] += 1
+    if ps[t, PF.ABILITY] == Ability.NAMPO:
+        add_pts_nb(pub, t, PF.PTS_OTHER, ru["card"][Deck.MEAL, 1, c])
+    devotion_nb(pub, hid, ru, t, paid)
+
+
+@njit(cache=True)
+def jirocho_nb(pub, hid, ru, t):
+    """Jirocho at an intermediate Inn: may bet a coin on the Fortune die."""
+    bet = ru["params"][P.JIROCHO_BET]
+    if pub["ps"][t, PF.COINS] < bet:
+        return
+    b = choose_option_nb(pub, ru, t, 1.0)
+    log_nb(hid, Ev.OPTION, t, Opt.JIROCHO, b, -1, -1)
+    if b == 1:
+        pub["ps"][t, PF.COINS] -= bet
+        roll_nb(pub, hid, ru, t, bet, DieSrc.JIROCHO)
+
+
+@njit(cache=True)
+def inn_nb(pub, hid, ru, t, s):
+    """Arrival at the Inn on space ``s`` (never the start Inn)."""
+    ps = pub["ps"]
+    gs = pub["gs"]
+    hand = pub["hand"]
+    occ = pub["occ"]
+    nt = gs[G.N_TRAV]
+    neutral = ps[t, PF.NEUTRAL] == 1
+    if not neutral and s != gs[G.LAST]:
+        ab = ps[t, PF.ABILITY]
+        if ab == Ability.HIROSHIGE:
+            chosen_panorama_nb(pub, hid, ru, t, PanSrc.HIROSHIGE)
+        elif ab == Ability.CHUUBEI:
+            encounter_nb(pub, hid, ru, t, False)
+        elif ab == Ability.DAIGORO:
+            draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
+        elif ab == Ability.JIROCHO:
+            jirocho_nb(pub, hid, ru, t)
+    if occ[s] == 1:  # first to arrive: draw the meal hand
+        k = min(nt + ru["params"][P.HAND_EXTRA], pub["dcnt"][Deck.MEAL], HAND_CAP)  # config rejects more
+        for i in range(k):
+            hand[i] = draw_nb(pub, hid, Deck.MEAL)
+            log_nb(hid, Ev.DRAW, t, Deck.MEAL, hand[i], -1, -1)
+        gs[G.HAND_N] = k
+    if neutral:
+        hn = gs[G.HAND_N]
+        if hn > 0:
+            i = randint_nb(pub["rng"], hn)
+            c = hand[i]
+            log_nb(hid, Ev.OFFER, t, c, -1, -1, -1)
+            _remove_from_hand_nb(pub, i)
+            under_nb(pub, hid, Deck.MEAL, c)
+            log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)
+    else:
+        meal_nb(pub, hid, ru, t)
+    if occ[s] == nt:  # everyone is here: leftovers go under the pile
+        hn = gs[G.HAND_N]
+        shuffle_nb(hand, hn, pub["rng"])
+        for i in range(hn):
+            under_nb(pub, hid, Deck.MEAL, hand[i])
+            log_nb(hid, Ev.UNDER, -1, Deck.MEAL, hand[i], -1, -1)
+        gs[G.HAND_N] = 0
+

@@ -1,0 +1,87 @@
+"""The driver: one whole game, from the deal to the final ranking, and a parallel batch of games.
+
+``play_game_nb`` allocates one game's records (``kernels.core.state``), plays it
+(``kernels.game.turn``; each move chosen by the mover's policy, ``decide_move_nb``)
+and writes one ``RESULT_DTYPE`` record per player into ``out``.
+``play_batch_nb`` plays games ``start .. start+count-1`` in parallel; game i's
+random stream depends only on (seed, i), so threads and chunking never change
+a game.
+
+This is the top of the kernel layers (core <- bots <- game <- search <- play):
+the only module that knows every bot tier, the search bot included.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from kernels.bots.policy import choose_move_nb
+from kernels.core.enums import PF, Bot, Cfg, Ev, G
+from kernels.core.piles import log_nb
+from kernels.core.rng import seed_game_nb
+from kernels.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb, write_records_nb
+from kernels.search import search_move_nb
+
+
+@njit(cache=True)
+def decide_move_nb(pub, ru, t, ctrl, ncand):
+    """Index into ``pub['cand']`` of the move ``ctrl`` chooses for ``t``: the policy entry point for moves."""
+    if ncand > 1 and pub["ps"][ctrl, PF.BOT] == Bot.SEARCH:
+        return search_move_nb(pub, ru, t, ctrl, ncand)
+    return choose_move_nb(pub, ru, t, ctrl, ncand)
+
+
+@njit(cache=True)
+def turn_nb(pub, hid, ru):
+    """One move of the traveler farthest behind; False once everyone is at the end."""
+    t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
+    if t < 0:
+        return False
+    s = pub["cand"][decide_move_nb(pub, ru, t, ctrl, ncand)]
+    move_nb(pub, hid, ru, t, ctrl, s)
+    return True
+
+
+@njit(cache=True)
+def play_game_nb(seed, game, rules, out, log):
+    """Play game ``game`` of the run seeded ``seed`` (``rules``: one ``RULES_DTYPE`` record).
+
+    Writes one record per player into ``out``; with ``ru['cfg'][Cfg.LOG]`` set,
+    copies the action log into ``log`` and returns its length (-1 on overflow).
+    """
+    ru = rules[0]
+    # a record does not own its memory: ``pubs`` and ``hids`` are used again at
+    # the end so Numba keeps them alive while ``pub`` and ``hid`` point into them
+    pubs = np.zeros(1, PUB_DTYPE)
+    hids = np.zeros(1, HID_DTYPE)
+    pub = pubs[0]
+    hid = hids[0]
+    seed_game_nb(pub["rng"], seed, game)
+    setup_nb(pub, hid, ru)
+    while turn_nb(pub, hid, ru):
+        pass
+    log_nb(hid, Ev.END, -1, -1, -1, -1, -1)
+    end_scoring_nb(pub, ru)
+    write_records_nb(pub, game, out)
+    lg = hids[0]["lg"]
+    nlog = 0
+    if lg[1] == 1:
+        log[: lg[0]] = hids[0]["log"][: lg[0]]
+        nlog = -1 if lg[2] else lg[0]
+    pubs[0]["gs"][G.TURNS] += 0
+    return nlog
+
+
+@njit(parallel=True, nogil=True, cache=True)
+def play_batch_nb(seed, start, count, rules, out, logs, nlog):
+    """Play games ``start .. start+count-1`` in parallel into ``out`` (and ``logs``).
+
+    ``rules`` is a one-element ``RULES_DTYPE`` array; ``out`` holds
+    ``count * n_players`` records; ``logs`` is (count, MAX_EVENTS, 6) when
+    logging, else (1, MAX_EVENTS, 6) and untouched.
+    """
+    n = rules[0]["cfg"][Cfg.N_PLAYERS]
+    logging = rules[0]["cfg"][Cfg.LOG] == 1
+    for i in prange(count):
+        lg = logs[i] if logging else logs[0]
+        nlog[i] = play_game_nb(seed, start + i, rules, out[i * n : (i + 1) * n], lg)

@@ -1,0 +1,9 @@
+"""The ``tokaido-sim`` command line, one thin module per command group: parse, call, print.
+
+- ``app``: the Typer app and ``main`` (the console entry point); it only assembles the groups.
+- ``options``: the options shared by the commands and ``make_config``.
+- ``games``: run, verify, replay, study.  ``analysis``: report, compare, plot.
+- ``checks``: check golden / stats / make-baseline, playthroughs.  ``bots``: tune, ladder.
+
+May import anything below it (``sim.*``, ``kernels``, ``analysis``); nothing imports ``sim.cli``.
+"""

@@ -1,0 +1,243 @@
+"""``tokaido-sim check ...``: golden games and statistical baselines for CI (docs/ci.md).
+
+Exit codes: 0 nothing moved, 1 something moved (or the golden file is stale),
+2 a user error (one line ``error: ...`` on stderr).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from sim.errors import UserError, user_errors
+from sim.rules.config import GameConfig
+
+check_app = typer.Typer(no_args_is_help=True, help="CI checks: golden games and statistical baselines.")
+
+Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml, repeatable.")]
+Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
+BaselineFile = Annotated[Path, typer.Option("--baseline", "-b", help="Baseline JSON (results/baselines/).")]
+Alpha = Annotated[float, typer.Option(help="Family-wise false-alarm level (Holm-corrected).")]
+RateTol = Annotated[float | None, typer.Option(help="Tolerance of rates (win, pick), e.g. 0.01 = 1 pp "
+                                                   "(default: the baseline's).")]
+ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, in points (default: the baseline's).")]
+
+
+
+
+def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
+    """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
+    from sim.rules.overrides import load_patch
+    from sim.rules.tables import parse_value
+
+    out: list[tuple[str, Any]] = []
+    for item in sets or []:
+        if item.strip().startswith("@"):
+            out += load_patch(item.strip()[1:])
+            continue
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE or --set @patch.toml")
+        out.append((key.strip(), parse_value(value)))  # typed: lists survive the config string
+    return tuple(out)
+
+
+def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
+    tol = {k: v for k, v in (("rate", rate), ("score", score)) if v is not None}
+    if any(v < 0 for v in tol.values()):
+        raise UserError("--rate-tolerance and --score-tolerance must be 0 or more")
+    return tol
+
+
+def load_baseline(path: Path) -> dict[str, Any]:
+    from sim.checks.statcheck import check_baseline
+
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise UserError(f"baseline {path} does not exist; make one with tokaido-sim check make-baseline") from None
+    except ValueError as exc:
+        raise UserError(f"baseline {path} is not JSON ({exc})") from None
+    return check_baseline(data, str(path))
+
+
+# ------------------------------------------------------------------ golden
+@check_app.command()
+@user_errors
+def golden(
+    file: Annotated[Path | None, typer.Option("--file", help="Golden file (default: tests/golden/golden.json "
+                                                             "of this checkout).")] = None,
+    update: Annotated[bool, typer.Option("--update", help="Refresh after a deliberate change; print what moved.")]
+    = False,
+    force: Annotated[bool, typer.Option("--force", help="With --update: write even if the rules version was "
+                                                        "not bumped.")] = False,
+    sets: Sets = None,
+) -> None:
+    """Replay the golden games; exit 1 with the first differing game and turn if any moved."""
+    from sim.checks import golden as G
+
+    path = file or G.GOLDEN_PATH
+    overrides = parse_sets(sets)
+    t0 = time.perf_counter()
+    if update:
+        if overrides:
+            raise UserError("--update writes the goldens of the rules as they are; drop --set "
+                            "(change sim/data/*.toml instead)")
+        rep, new, written = G.update_golden(path, force)
+        games = sum(len(c["games"]) for c in new["configs"])
+        if rep is not None and (rep.diffs or rep.notes):
+            typer.echo("\n".join(rep.lines()))
+        if not written:
+            raise typer.Exit(1)
+        typer.echo(f"wrote {path}: {games} games of {len(new['configs'])} configurations, rules "
+                   f"{new['rules_version']} ({new['rules_fingerprint']}), {time.perf_counter() - t0:.1f} s")
+        return
+    rep = G.check_golden(G.load(path), overrides)
+    typer.echo("\n".join(rep.lines()) + f"  [{time.perf_counter() - t0:.1f} s]")
+    if not rep.ok:
+        raise typer.Exit(1)
+
+
+# ------------------------------------------------------------------- stats
+@check_app.command()
+@user_errors
+def stats(
+    baseline: BaselineFile,
+    games: Annotated[int | None, typer.Option("--games", "-g", help="Games to play (default: the baseline's).")]
+    = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the new games (default: a fixed "
+                                                                  "seed other than the baseline's).")] = None,
+    alpha: Alpha = 0.05, rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, sets: Sets = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Show every figure, not only those that moved.")] = False,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results to this JSON file.")]
+    = None,
+    threads: Threads = None,
+) -> None:
+    """Play the baseline's configuration with a new seed; exit 1 if a figure moved beyond tolerance."""
+    from sim.checks import statcheck as S
+
+    data = load_baseline(baseline)
+    if games is not None and games < 2:
+        raise UserError(f"--games must be at least 2, got {games}")
+    t0 = time.perf_counter()
+    result = S.run_check(data, games, seed, alpha, tolerance(rate_tolerance, score_tolerance),
+                         parse_sets(sets), threads, str(baseline))
+    if sys.stdout.isatty():
+        S.render_rich(result, show_all)
+    else:
+        typer.echo(S.render_text(result, show_all))
+    typer.echo(f"[{time.perf_counter() - t0:.1f} s]")
+    if json_out is not None:
+        rows = [{"figure": r.key, "label": r.label, "baseline": r.base, "now": r.now, "difference": r.diff,
+                 "se": r.se, "tolerance": r.tol, "p_adjusted": r.p_adj, "verdict": r.verdict} for r in result.rows]
+        json_out.write_text(json.dumps({"ok": result.ok, "games": result.games, "seed": result.seed,
+                                        "alpha": alpha, "notes": result.notes, "figures": rows}, indent=1) + "\n")
+    if not result.ok:
+        raise typer.Exit(1)
+
+
+@check_app.command("make-baseline")
+@user_errors
+def make_baseline(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Baseline JSON to write.")] = None,
+    refresh: Annotated[Path | None, typer.Option("--from", help="Remake this baseline (same configuration, games, "
+                                                                "seed, tolerances); --out defaults to it.")] = None,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")] = 4,
+    travelers: Annotated[str, typer.Option(help="draft | random | NAME,NAME,...")] = "draft",
+    bots: Annotated[str, typer.Option(help="greedy | random | B1,B2,...")] = "greedy",
+    variants: Annotated[str, typer.Option(help="Variants, comma-separated.")] = "",
+    expansions: Annotated[str, typer.Option(help="Expansions, comma-separated.")] = "",
+    sets: Sets = None,
+    games: Annotated[int | None, typer.Option("--games", "-g", help="Games (default 200000).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default 1).")] = None,
+    rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, threads: Threads = None,
+) -> None:
+    """Play games and write a baseline of every tracked figure."""
+    from sim.checks import statcheck as S
+    from sim.checks.golden import with_overrides
+    from sim.cli.options import make_config
+    from sim.run import outdir, runner
+
+    tol = tolerance(rate_tolerance, score_tolerance)
+    if refresh is not None:
+        old = load_baseline(refresh)
+        config = GameConfig.parse(old["spec"])
+        games, seed = games or int(old["games"]), int(old["seed"]) if seed is None else seed
+        tol = {**old.get("tolerance", {}), **tol}
+        out = out or refresh
+    else:
+        if out is None:
+            raise UserError("give --out FILE (or --from BASELINE to remake one)")
+        config = with_overrides(make_config(players, travelers, bots, variants, expansions, None), parse_sets(sets))
+    games, seed = games or 200_000, 1 if seed is None else seed
+    runner.validate(games, seed, 1, threads)
+    outdir.check_writable(out.parent)
+    t0 = time.perf_counter()
+    data = S.make_baseline(config, games, seed, tol, threads)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1) + "\n")
+    typer.echo(f"wrote {out}: {len(data['figures'])} figures of {games:,} games of {config.spec()} "
+               f"(seed {seed}), {time.perf_counter() - t0:.1f} s")
+
+
+@check_app.command()
+@user_errors
+def calibrate(
+    baseline: BaselineFile,
+    runs: Annotated[int, typer.Option(help="Checks to run, each with its own seed.")] = 100,
+    games: Annotated[int | None, typer.Option("--games", "-g", help="Games per check (default: the "
+                                                                    "baseline's).")] = None,
+    first_seed: Annotated[int, typer.Option(help="Seed of the first check; then +1, +2, ...")] = 1_000_000,
+    fresh: Annotated[bool, typer.Option("--fresh-baselines", help="Also remake the baseline for every check "
+                                                                  "(its own seed): the rate over baselines too.")]
+    = False,
+    alpha: Alpha = 0.05, rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, sets: Sets = None,
+    threads: Threads = None,
+) -> None:
+    """Run the stats check RUNS times with different seeds; report how often it fails.
+
+    Without --set: the false-alarm rate of an unchanged engine. With --set (a
+    rule change): the power, the share of checks that catch the change.
+    """
+    from sim.checks import statcheck as S
+
+    data = load_baseline(baseline)
+    if runs < 1:
+        raise UserError(f"--runs must be at least 1, got {runs}")
+    tol, overrides = tolerance(rate_tolerance, score_tolerance), parse_sets(sets)
+    t0 = time.perf_counter()
+    fails, moved = S.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
+    what = "power (share of checks catching the change)" if overrides else "false-alarm rate"
+    typer.echo(f"{fails} of {runs} checks failed: {what} {fails / runs:.1%} "
+               f"(95% CI {_wilson(fails, runs)}); {time.perf_counter() - t0:.0f} s")
+    for label, n in sorted(moved.items(), key=lambda x: -x[1])[:10]:
+        typer.echo(f"  {label}: flagged in {n} of {runs}")
+
+
+def _wilson(k: int, n: int) -> str:
+    z = 1.959963984540054
+    p = k / n
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return f"{max(c - h, 0):.1%} to {min(c + h, 1):.1%}"
+
+
+app = typer.Typer()  # top-level commands of this group
+
+
+@app.command()
+@user_errors
+def playthroughs(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory (default: the repo's "
+                                                                   "tests/playthroughs/).")] = None,
+) -> None:
+    """Regenerate the golden playthrough files (sim/checks/playthrough.py) after an intended change."""
+    from sim.checks import playthrough
+
+    written = playthrough.regenerate(out)
+    typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")

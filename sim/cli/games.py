@@ -1,0 +1,143 @@
+"""``run``, ``verify``, ``replay``, ``study``: playing games from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sim.cli.options import (
+    Bots,
+    ClusterSpec,
+    Expansions,
+    Games,
+    Players,
+    Quiet,
+    Resume,
+    Seed,
+    Sets,
+    Threads,
+    Travelers,
+    Variants,
+    as_list,
+    cli_options,
+    decode_log,
+    kernel_rows,
+    make_config,
+)
+from sim.errors import UserError, user_errors
+from sim.run import runner
+
+app = typer.Typer()
+
+
+@app.command()
+@user_errors
+def run(
+    games: Games, seed: Seed, out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
+    players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
+    expansions: Expansions = "", sets: Sets = None,
+    chunk_size: Annotated[int, typer.Option(help="Games per part file.")] = runner.DEFAULT_CHUNK_SIZE,
+    threads: Threads = None, resume: Resume = False, quiet: Quiet = False, cluster: ClusterSpec = None,
+) -> None:
+    """Play GAMES games and write them to a Parquet dataset in OUT."""
+    from sim.run.cluster import connect
+
+    config = make_config(players, travelers, bots, variants, expansions, sets)
+    with connect(cluster) as cl:
+        s = runner.run(config, games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
+                       cluster=cl)
+    if not quiet:
+        if s.played == 0:
+            typer.echo(f"{out} is already complete ({games:,} games)")
+        else:
+            rate = s.played / s.seconds if s.seconds > 0 else 0.0
+            typer.echo(f"played {s.played:,} games ({rate:,.0f} games/s); {out} holds {games:,} games")
+
+
+@app.command()
+@user_errors
+def verify(
+    games: Games, seed: Seed, players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy",
+    variants: Variants = "", expansions: Expansions = "", sets: Sets = None,
+    chunk_size: Annotated[int, typer.Option(help="Games per engine call.")] = 1000,
+    threads: Threads = None, quiet: Quiet = False,
+) -> None:
+    """Play games with the action log and check every one with the referee."""
+    config = make_config(players, travelers, bots, variants, expansions, sets)
+    rules = config.rules()
+    runner.validate(games, seed, chunk_size, threads)
+    from sim.referee.game import referee_game
+    from sim.run import engine
+
+    mismatches, first = 0, None
+    with runner.progress_bar(games, 0, not quiet) as advance:
+        for start in range(0, games, chunk_size):
+            count = min(chunk_size, games - start)
+            batch = engine.play_games(config, rules, seed, start, count, log=True, threads=threads)
+            assert batch.events is not None and batch.n_events is not None
+            rows = kernel_rows(batch.records)
+            n = config.n_players
+            for i in range(count):
+                ev = batch.events[i, : min(int(batch.n_events[i]), batch.events.shape[1])]
+                res = referee_game(config, rules, ev, rows[i * n : (i + 1) * n])
+                if not res.ok:
+                    mismatches += 1
+                    if first is None:
+                        first = (start + i, res, ev.copy())
+            advance(count)
+    typer.echo(f"verified {games} games, {mismatches} mismatches")
+    if first is not None:
+        game, res, ev = first
+        typer.echo(f"first mismatch: game {game}, seed {seed}, config {config.spec()}")
+        typer.echo(f"replay it with: tokaido-sim replay --seed {seed} --game {game} {cli_options(config)}")
+        for err in as_list(res.errors):
+            typer.echo(f"referee: {err}")
+        typer.echo(decode_log(ev))
+        raise typer.Exit(1)
+
+
+@app.command()
+@user_errors
+def replay(
+    seed: Seed, game: Annotated[int, typer.Option("--game", help="Index of the game to replay.")],
+    players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
+    expansions: Expansions = "", sets: Sets = None,
+) -> None:
+    """Play one game with the action log and print the referee's narration."""
+    config = make_config(players, travelers, bots, variants, expansions, sets)
+    rules = config.rules()
+    runner.validate(1, seed, 1, None)
+    if game < 0:
+        raise UserError(f"--game must be 0 or more, got {game}")
+    from sim.referee.game import referee_game
+    from sim.run import engine
+
+    batch = engine.play_games(config, rules, seed, game, 1, log=True)
+    assert batch.events is not None and batch.n_events is not None
+    ev = batch.events[0, : min(int(batch.n_events[0]), batch.events.shape[1])]
+    res = referee_game(config, rules, ev, kernel_rows(batch.records), narrate=True)
+    typer.echo("\n".join(as_list(res.narration)))
+    if not res.ok:
+        for err in as_list(res.errors):
+            typer.echo(f"referee: {err}")
+        raise typer.Exit(1)
+
+
+@app.command()
+@user_errors
+def study(
+    file: Annotated[Path, typer.Argument(help="Study TOML file (see studies/).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
+    resume: Resume = False, quiet: Quiet = False, threads: Threads = None, cluster: ClusterSpec = None,
+) -> None:
+    """Run every cell of a study into one hive-partitioned dataset."""
+    from sim.run.cluster import connect
+    from sim.run.study import run_study
+
+    with connect(cluster) as cl:
+        manifest = run_study(file, out, resume=resume, quiet=quiet, threads=threads, cluster=cl)
+    if not quiet:
+        games = sum(c["games"] for c in manifest["cells"])
+        typer.echo(f"study complete: {len(manifest['cells'])} cells, {games:,} games in {out}")

@@ -1,0 +1,88 @@
+"""Options shared by the commands, the configuration they build, and small helpers for printing games."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from kernels.core import enums as E
+from sim.errors import UserError
+from sim.rules.config import GameConfig
+from sim.rules.overrides import expand_sets
+
+Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]
+Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (one per player).")]
+Bots = Annotated[str, typer.Option(help="greedy | random | B1,B2,... (one per player).")]
+Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiation, return-trip, gastronomy, "
+                                            "preparations (or none).")]
+Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads (or none).")]
+Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE, repeatable, "
+                                                               "e.g. --set travelers.kinko.coins=6.")]
+Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
+Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
+Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
+Resume = Annotated[bool, typer.Option("--resume", help="Continue an interrupted run or study in --out.")]
+ClusterSpec = Annotated[str | None, typer.Option(
+    "--cluster", help="Play on a Dask cluster: a scheduler ADDRESS (tcp://HOST:8786) or local:N for N local "
+                      "worker processes (default: in this process). See docs/cluster.md.")]
+
+
+def _split(text: str) -> tuple[str, ...]:
+    items = tuple(x.strip() for x in text.replace("+", ",").split(",") if x.strip())
+    return () if items == ("none",) else items
+
+
+def make_config(
+    players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None
+) -> GameConfig:
+    """Build and validate a ``GameConfig`` from the command-line options."""
+    overrides = []
+    for item in expand_sets(sets):  # KEY=VALUE, or @patch.toml for a file of them
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")
+        overrides.append((key.strip(), value.strip()))
+    trav = travelers.strip().lower()
+    if trav not in ("draft", "random"):
+        trav = ",".join(_split(trav))
+    return GameConfig(
+        n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
+        bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides),
+    )
+
+
+def as_list(x: Any) -> list[str]:
+    if x is None:
+        return []
+    return [x] if isinstance(x, str) else [str(e) for e in x]
+
+
+def kernel_rows(records: Any) -> list[dict[str, int]]:
+    """The kernel's result records as one dict per player row (what the referee compares)."""
+    names = records.dtype.names
+    return [dict(zip(names, map(int, row), strict=True)) for row in records.tolist()]
+
+
+EV_NAMES = {v: k for k, v in E.Ev._asdict().items()}
+
+
+def decode_log(events: Any) -> str:
+    """The action log as text, one event a line: ``index KIND field=value ...``."""
+    lines = []
+    for i, row in enumerate(events.tolist()):
+        kind = EV_NAMES.get(row[0], f"?{row[0]}")
+        fields = " ".join(f"{k}={v}" for k, v in zip("tabcd", row[1:], strict=True) if v != -1)
+        lines.append(f"{i:4d} {kind:<8} {fields}".rstrip())
+    return "\n".join(lines)
+
+
+def cli_options(config: GameConfig) -> str:
+    opts = [f"--players {config.n_players}", f"--travelers {config.travelers}", f"--bots {','.join(config.bots)}"]
+    if config.variants:
+        opts.append(f"--variants {','.join(config.variants)}")
+    if config.expansions:
+        opts.append(f"--expansions {','.join(config.expansions)}")
+    opts += [f"--set {k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in config.overrides]
+    return " ".join(opts)

@@ -1,0 +1,413 @@
+"""The rules as data: load ``sim/data/*.toml``, apply overrides, build kernel tables.
+
+``Rules`` holds plain Python objects (what the referee and the reports read);
+``Rules.tables()`` turns them into the integer arrays the kernels take. A
+designer changes a rule by editing the TOML files or by passing overrides such
+as ``{"travelers.kinko.coins": 6}``; no kernel changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from kernels.core import enums as E
+
+DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads")
+
+
+class RulesError(ValueError):
+    """A rule file or override is malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Souvenir:
+    id: int
+    name: str
+    family: int
+    cost: int
+
+
+@dataclass(frozen=True)
+class Meal:
+    id: int
+    dish: int
+    name: str
+    cost: int
+
+
+@dataclass(frozen=True)
+class HotSpring:
+    id: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Encounter:
+    id: int
+    kind: int  # kernels.core.enums.Enc
+    name: str
+    panorama: int = -1  # Annaibito: the depicted panorama type
+
+
+@dataclass(frozen=True)
+class Legendary:
+    id: int
+    name: str
+    kind: int  # kernels.core.enums.Legend
+    cost: int
+
+
+@dataclass(frozen=True)
+class Traveler:
+    id: int
+    name: str
+    title: str
+    coins: int
+    gender: str
+    ability: int  # kernels.core.enums.Ability
+
+
+@dataclass
+class Rules:
+    """Every fact of the game the engine needs, as plain Python values."""
+
+    version: str
+    raw: dict[str, Any]
+    board_types: list[int]
+    board_double: list[bool]
+    souvenir_families: list[str]
+    souvenirs: list[Souvenir]
+    dishes: list[str]
+    meals: list[Meal]
+    hot_springs: list[HotSpring]
+    encounters: list[Encounter]
+    travelers: list[Traveler]
+    params: dict[str, int] = field(default_factory=dict)
+    set_points: list[int] = field(default_factory=list)
+    panorama_lengths: list[int] = field(default_factory=list)
+    ranking_points: list[int] = field(default_factory=list)
+    preparations: dict[int, list[int]] = field(default_factory=dict)
+    crossroads: bool = False
+    legendary: list[Legendary] = field(default_factory=list)
+    amulets: list[str] = field(default_factory=list)  # Amulet card id -> kind name
+    calligraphy: list[str] = field(default_factory=list)  # Calligraphy card id -> kind name
+    crossroads_cards: dict[int, int] = field(default_factory=dict)  # players -> cards per type
+    fortune_die: list[int] = field(default_factory=list)
+
+    def traveler_index(self, name: str) -> int:
+        for t in self.travelers:
+            if t.name == name:
+                return t.id
+        known = ", ".join(t.name for t in self.travelers)
+        raise RulesError(f"unknown Traveler '{name}'; choose from: {known}")
+
+    def fingerprint(self) -> str:
+        """Short hash of the effective rules (data plus overrides)."""
+        blob = json.dumps(self.raw, sort_keys=True).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def tables(self) -> dict[str, np.ndarray]:
+        """The integer arrays the kernels take (layout: ``kernels/core/enums.py``)."""
+        board = np.zeros((2, E.N_SPACES), np.int8)
+        board[0, :] = self.board_types
+        board[1, :] = [int(d) for d in self.board_double]
+        card = np.full((E.N_DECKS, 2, E.DECK_CAP), -1, np.int16)
+        dsize = np.zeros(E.N_DECKS, np.int16)
+        for s in self.souvenirs:
+            card[E.Deck.SOUVENIR, :, s.id] = (s.family, s.cost)
+        for m in self.meals:
+            card[E.Deck.MEAL, :, m.id] = (m.dish, m.cost)
+        for h in self.hot_springs:
+            card[E.Deck.HOT_SPRING, :, h.id] = (h.value, 0)
+        for e in self.encounters:
+            card[E.Deck.ENCOUNTER, :, e.id] = (e.kind, e.panorama)
+        dsize[:] = (len(self.souvenirs), len(self.meals), len(self.hot_springs), len(self.encounters))
+        params = np.zeros(E.P_N, np.int32)
+        for name, value in self.params.items():
+            params[getattr(E.P, name)] = value
+        sp = (self.set_points + [0] * E.N_FAMILIES)[: E.N_FAMILIES]
+        if self.crossroads and len(self.set_points) < E.N_FAMILIES:
+            sp[len(self.set_points)] = self.params["FIFTH_FAMILY_POINTS"]
+        params[E.P.SET_PTS0 : E.P.SET_PTS0 + E.N_FAMILIES] = sp
+        params[E.P.PAN_LEN0 : E.P.PAN_LEN0 + 3] = self.panorama_lengths
+        params[E.P.RANK_PTS0 : E.P.RANK_PTS0 + 4] = self.ranking_points
+        params[E.P.N_FAMILIES] = len(self.souvenir_families) + (1 if self.crossroads else 0)
+        params[E.P.FIFTH_FAMILY_POINTS] = 0
+        params[E.P.DIE0 : E.P.DIE0 + 6] = self.fortune_die
+        trav = np.zeros((len(self.travelers), 3), np.int32)
+        for t in self.travelers:
+            trav[t.id] = (t.coins, t.ability, 1 if t.gender == "F" else 0)
+        xcard = np.full((E.N_MARKETS, 2, E.MARKET_CAP), -1, np.int16)
+        for lo in self.legendary:
+            xcard[0, :, lo.id] = (lo.kind, lo.cost)
+        for i, name in enumerate(self.amulets):
+            xcard[1, :, i] = (E.AMULET_NAMES.index(name), 0)
+        for i, name in enumerate(self.calligraphy):
+            xcard[2, :, i] = (E.CALLI_NAMES.index(name), 0)
+        return {
+            "board": board, "card": card, "dsize": dsize, "params": params, "trav": trav, "xcard": xcard,
+        }
+
+
+def _read_data() -> dict[str, Any]:
+    root = resources.files("sim.data")
+    out: dict[str, Any] = {}
+    for name in DATA_FILES:
+        out[name] = tomllib.loads((root / f"{name}.toml").read_text())
+    return out
+
+
+def parse_value(text: str) -> Any:
+    """Turn an override's text into an int, a list of ints, a bool or a string."""
+    text = text.strip()
+    if "," in text:
+        return [parse_value(x) for x in text.split(",") if x.strip()]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+# Shorthand roots for overrides: "travelers.kinko.coins" -> the Traveler list.
+_ROOTS = {
+    "souvenirs": ("rules", "souvenirs"),
+    "meals": ("rules", "meals"),
+    "panoramas": ("rules", "panoramas"),
+    "farm": ("rules", "farm"),
+    "temple": ("rules", "temple"),
+    "achievements": ("rules", "achievements"),
+    "abilities": ("rules", "abilities"),
+    "variants": ("rules", "variants"),
+    "encounters": ("rules", "encounters"),
+    "cards": ("cards",),
+    "board": ("board",),
+    "crossroads": ("crossroads",),
+}
+
+
+def apply_override(raw: dict[str, Any], key: str, value: Any) -> None:
+    """Set one dotted key in the raw rules; raise RulesError if it names nothing."""
+    if isinstance(value, str):
+        value = parse_value(value)
+    parts = key.split(".")
+    if parts[0] == "travelers" and len(parts) == 3:
+        for t in raw["travelers"]["traveler"]:
+            if t["name"] == parts[1]:
+                if parts[2] not in t:
+                    raise RulesError(f"override '{key}': a Traveler has no field '{parts[2]}'")
+                t[parts[2]] = value
+                return
+        raise RulesError(f"override '{key}': no Traveler named '{parts[1]}'")
+    if parts[0] == "encounters" and parts[1:] == ["annaibito"]:
+        raw["cards"]["encounters"]["annaibito"] = value
+        return
+    if parts[0] not in _ROOTS or len(parts) < 2:
+        raise RulesError(
+            f"override '{key}' names no rule; start with one of: travelers, {', '.join(_ROOTS)}"
+        )
+    node: Any = raw
+    for p in _ROOTS[parts[0]]:
+        node = node[p]
+    for p in parts[1:-1]:
+        if not isinstance(node, dict) or p not in node:
+            raise RulesError(f"override '{key}': '{p}' is not a rule section")
+        node = node[p]
+    if not isinstance(node, dict) or parts[-1] not in node:
+        raise RulesError(f"override '{key}': no rule '{parts[-1]}' there")
+    old = node[parts[-1]]
+    if isinstance(old, list) and not isinstance(value, list):
+        value = [value]
+    if isinstance(old, int) and not isinstance(value, int):
+        raise RulesError(f"override '{key}' wants a whole number, got {value!r}")
+    node[parts[-1]] = value
+
+
+def load_rules(overrides: dict[str, Any] | None = None) -> Rules:
+    """Load the data files, apply ``overrides`` (dotted keys), and build ``Rules``."""
+    raw = copy.deepcopy(_read_data())
+    for key, value in (overrides or {}).items():
+        apply_override(raw, key, value)
+    return build_rules(raw)
+
+
+def build_rules(raw: dict[str, Any]) -> Rules:
+    try:
+        return _build(raw)
+    except (KeyError, TypeError, ValueError) as exc:  # a malformed data file
+        if isinstance(exc, RulesError):
+            raise
+        raise RulesError(f"malformed rules data: {exc!r}; check sim/data/*.toml") from exc
+
+
+def _build(raw: dict[str, Any]) -> Rules:
+    r = raw["rules"]
+    types = [E.SPACE_NAMES.index(s["type"]) for s in raw["board"]["spaces"]]
+    if len(types) != E.N_SPACES or types[0] != E.Space.INN or types[-1] != E.Space.INN:
+        raise RulesError(f"the board must have {E.N_SPACES} spaces starting and ending with an Inn")
+    double = [bool(s.get("double", False)) for s in raw["board"]["spaces"]]
+
+    sv = raw["cards"]["souvenirs"]
+    families = list(sv["families"])
+    souvenirs = [
+        Souvenir(i, c["name"], families.index(c["family"]), int(c["cost"])) for i, c in enumerate(sv["cards"])
+    ]
+    dishes: list[str] = []
+    meals: list[Meal] = []
+    for d, dish in enumerate(raw["cards"]["meals"]["dishes"]):
+        dishes.append(dish["name"])
+        for _ in range(int(dish["copies"])):
+            meals.append(Meal(len(meals), d, dish["name"], int(dish["cost"])))
+    hots: list[HotSpring] = []
+    for h in raw["cards"]["hot_springs"]["cards"]:
+        for _ in range(int(h["copies"])):
+            hots.append(HotSpring(len(hots), int(h["value"])))
+    enc_cfg = raw["cards"]["encounters"]
+    encounters: list[Encounter] = []
+    for c in enc_cfg["base"]:
+        for _ in range(int(c["copies"])):
+            encounters.append(Encounter(len(encounters), E.ENC_NAMES.index(c["kind"]), c["kind"]))
+    for pan, copies in enumerate(enc_cfg["annaibito"]):
+        for _ in range(int(copies)):
+            encounters.append(Encounter(len(encounters), E.Enc.ANNAIBITO, "annaibito", pan))
+    if r.get("_new_encounters", False):
+        for c in enc_cfg["new_encounters"]:
+            for _ in range(int(c["copies"])):
+                encounters.append(Encounter(len(encounters), E.ENC_NAMES.index(c["kind"]), c["kind"]))
+    for name, deck in (("souvenir", souvenirs), ("meal", meals), ("hot spring", hots), ("encounter", encounters)):
+        if len(deck) > E.DECK_CAP:
+            raise RulesError(f"too many {name} cards ({len(deck)} > {E.DECK_CAP})")
+
+    xr = bool(r.get("_crossroads", False))
+    in_play = [t for t in raw["travelers"]["traveler"] if t.get("set", "base") == "base" or xr]
+    travelers = [
+        Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), t["gender"], E.ABILITY_NAMES.index(t["ability"]))
+        for i, t in enumerate(in_play)
+    ]
+    if len(travelers) > E.MAX_POOL:
+        raise RulesError(f"at most {E.MAX_POOL} Travelers fit in one pool")
+    for t in travelers:
+        if t.coins < 0:
+            raise RulesError(f"Traveler '{t.name}' has negative coins ({t.coins})")
+
+    v = r["variants"]
+    params = {
+        "VILLAGE_DRAW": r["souvenirs"]["draw"],
+        "VILLAGE_MIN_COINS": r["souvenirs"]["min_coins_to_stop"],
+        "MEAL_POINTS": r["meals"]["points"],
+        "HAND_EXTRA": r["meals"]["hand_extra"],
+        "PAN_ACH_POINTS": r["panoramas"]["achievement_points"],
+        "FARM_COINS": r["farm"]["coins"],
+        "TEMPLE_MAX": r["temple"]["max_donation"],
+        "TEMPLE_MIN_COINS": r["temple"]["min_coins_to_stop"],
+        "NEUTRAL_BANK_COIN": r["temple"]["neutral_bank_coin"],
+        "SAMURAI_POINTS": r["encounters"]["samurai_points"],
+        "KUGE_COINS": r["encounters"]["kuge_coins"],
+        "MIKO_POINTS": r["encounters"]["miko_points"],
+        "ITAMAE_COST": r["encounters"]["itamae_cost"],
+        "KITOUSHI_COST": r["encounters"]["kitoushi_cost"],
+        "TAKUHATSUSO_COST": r["encounters"]["takuhatsuso_cost"],
+        "TAKUHATSUSO_POINTS": r["encounters"]["takuhatsuso_points"],
+        "ACH_POINTS": r["achievements"]["points"],
+        "ACH_MIN": r["achievements"]["min_count"],
+        "KINKO_DISCOUNT": r["abilities"]["kinko_meal_discount"],
+        "ZEN_EMON_PRICE": r["abilities"]["zen_emon_price"],
+        "UMEGAE_POINTS": r["abilities"]["umegae_points"],
+        "UMEGAE_COINS": r["abilities"]["umegae_coins"],
+        "MITSUKUNI_BONUS": r["abilities"]["mitsukuni_bonus"],
+        "HIROTADA_COIN": r["abilities"]["hirotada_bank_coin"],
+        "INITIATION": int(r.get("_initiation", False)),
+        "INITIATION_COINS": v["initiation"]["coins"],
+    }
+    x = raw["crossroads"]
+    die = [int(f) for f in x["fortune_die"]]
+    if len(die) != 6:
+        raise RulesError("crossroads.fortune_die needs 6 faces")
+    legendary = [
+        Legendary(i, c["name"], E.LEGEND_KINDS.index(c["kind"]), int(c["cost"]))
+        for i, c in enumerate(x["legendary"]["cards"])
+    ]
+    amulets = [str(a) for a in x["amulets"]["cards"]]
+    calligraphy = [str(c) for c in x["calligraphy"]["cards"]]
+    for name, names, known in (("amulets", amulets, E.AMULET_NAMES), ("calligraphy", calligraphy, E.CALLI_NAMES)):
+        for n in names:
+            if n not in known:
+                raise RulesError(f"crossroads.{name}: unknown card '{n}'; known: {', '.join(known)}")
+    if max(len(legendary), len(amulets), len(calligraphy)) > E.MARKET_CAP:
+        raise RulesError(f"at most {E.MARKET_CAP} cards per Crossroads market")
+    cal = x["calligraphy"]
+    params.update(
+        XR=int(xr),
+        CHERRY_POINTS=x["cherry_tree"]["points"],
+        CHERRY_COPIES=x["cherry_tree"]["copies"],
+        BATH_COPIES=x["bathhouse"]["copies"],
+        CHERRY_COINS=x["cherry_tree"]["coins"],
+        BATH_COST=x["bathhouse"]["cost"],
+        BATH_POINTS=x["bathhouse"]["points"],
+        GAMING_BET=x["gaming_room"]["bet"],
+        AMULET_COST=x["amulets"]["cost"],
+        CALLI_COST=cal["cost"],
+        START_AMULET=int(bool(x["start_amulet"])),
+        START_AMULET_COST=x["start_amulet_cost"],
+        SWORD_POINTS=x["legendary"]["sword_points"],
+        FIFTH_FAMILY_POINTS=x["legendary"]["fifth_family_points"],
+        SCRIPT_BONUS=x["legendary"]["script_bonus"],
+        GOTOZAEMON_COINS=x["abilities"]["gotozaemon_coins"],
+        JIROCHO_BET=x["abilities"]["jirocho_bet"],
+        FORESIGHT=cal["foresight_per_coin"],
+        CONTEMPLATION_PAN=cal["contemplation_per_panorama"],
+        CONTEMPLATION_CHERRY=cal["contemplation_per_cherry_tree"],
+        NOSTALGIA_LEGEND=cal["nostalgia_per_legendary"],
+        NOSTALGIA_SOUVENIR=cal["nostalgia_per_souvenir"],
+        PATIENCE_LAST=cal["patience"][0],
+        PATIENCE_SECOND=cal["patience"][1],
+        PATIENCE_OTHER=cal["patience"][2],
+        PERFECTION_ACH=cal["perfection_per_achievement"],
+        PERFECTION_CALLI=cal["perfection_per_calligraphy"],
+        FASTING_MEAL=cal["fasting_per_meal"],
+        FASTING_INNS=cal["fasting_inns"],
+    )
+    for k, val in params.items():
+        params[k] = int(val)
+    if params["VILLAGE_DRAW"] > 3:
+        raise RulesError("souvenirs.draw is at most 3 (the kernels' village table)")
+    rank = [int(x) for x in r["temple"]["ranking_points"]]
+    if len(rank) != 4:
+        raise RulesError("temple.ranking_points needs exactly 4 values")
+    prep = {int(k): [int(x) for x in val] for k, val in v["preparations"].items()}
+    for n_players, offs in prep.items():
+        if len(offs) != n_players:
+            raise RulesError(f"variants.preparations.{n_players} needs {n_players} values, got {len(offs)}")
+    return Rules(
+        version=str(r["version"]),
+        raw=raw,
+        board_types=types,
+        board_double=double,
+        souvenir_families=families,
+        souvenirs=souvenirs,
+        dishes=dishes,
+        meals=meals,
+        hot_springs=hots,
+        encounters=encounters,
+        travelers=travelers,
+        params=params,
+        set_points=[int(x) for x in r["souvenirs"]["set_points"]],
+        panorama_lengths=[int(x) for x in r["panoramas"]["lengths"]],
+        ranking_points=rank,
+        preparations=prep,
+        crossroads=xr,
+        legendary=legendary,
+        amulets=amulets,
+        calligraphy=calligraphy,
+        crossroads_cards={int(k): int(v) for k, v in x["cards_by_players"].items()},
+        fortune_die=die,
+    )

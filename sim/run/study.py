@@ -1,0 +1,209 @@
+"""A study: a TOML grid of configurations played into one hive-partitioned dataset.
+
+Keys of a study file (see ``studies/*.toml``)::
+
+    seed, chunk_size                     one seed for every cell: cells share deals
+    players     = [2, 3, 4, 5]
+    variants    = ["none", "gastronomy+preparations"]   variant combos
+    expansions  = ["none", "new-encounters"]
+    bots        = ["greedy", "random"]   one name for all, or "b1+b2+..." per player
+    travelers   = ["draft"]              draft | random | "name1+name2+..."
+    games       = 10000                  per cell, or a table by player count
+    [overrides]                          rule overrides for every cell (like --set)
+
+Output: ``OUT/n_players=4/variants=none/expansions=none/bots=greedy/travelers=draft/``
+holds that cell's part files and manifest; ``OUT/manifest.json`` the study's.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sim.errors import UserError
+from sim.rules.config import ConfigError, GameConfig
+from sim.run import outdir, progress, runner
+
+if TYPE_CHECKING:
+    from sim.run.cluster import Cluster
+
+GRID_KEYS = ("players", "variants", "expansions", "bots", "travelers")
+KEYS = ("name", "description", "seed", "chunk_size", "games", "overrides", *GRID_KEYS)
+MUTABLE_KEYS = ("name", "description", "games", "chunk_size")  # may change on --resume
+
+
+@dataclass(frozen=True)
+class Cell:
+    n_players: int
+    variants: str
+    expansions: str
+    bots: str
+    travelers: str
+    games: int
+
+    def path(self) -> str:
+        return (f"n_players={self.n_players}/variants={self.variants}/expansions={self.expansions}/"
+                f"bots={self.bots}/travelers={self.travelers}")
+
+    def config(self, overrides: dict[str, Any]) -> GameConfig:
+        def split(v: str) -> tuple[str, ...]:
+            return () if v == "none" else tuple(v.split("+"))
+
+        return GameConfig(
+            n_players=self.n_players, variants=split(self.variants), expansions=split(self.expansions),
+            travelers=self.travelers.replace("+", ","), bots=tuple(self.bots.split("+")),
+            overrides=tuple(overrides.items()),
+        )
+
+
+@dataclass
+class Study:
+    raw: dict[str, Any]
+    text: str
+    seed: int
+    chunk_size: int
+    cells: list[Cell]
+    configs: list[GameConfig]
+
+
+def _list(raw: dict[str, Any], key: str, default: list[Any]) -> list[Any]:
+    val = raw.get(key, default)
+    if not isinstance(val, list) or not val:
+        val = [val] if isinstance(val, str | int) and not isinstance(val, bool) else None
+    if val is None:
+        raise UserError(f"study key '{key}' must be a non-empty list, e.g. {key} = {default!r}")
+    if len(set(map(str, val))) != len(val):
+        raise UserError(f"study key '{key}' lists a value twice")
+    return val
+
+
+def _games(raw: dict[str, Any], n: int) -> int:
+    g = raw.get("games")
+    if isinstance(g, dict):
+        g = g.get(str(n))
+        if g is None:
+            raise UserError(f"study table [games] has no entry for {n} players; add '{n} = GAMES'")
+    if not isinstance(g, int) or isinstance(g, bool) or g < 1:
+        raise UserError(f"study key 'games' must be a positive whole number or a table by player count, got {g!r}")
+    return g
+
+
+def parse_study(text: str, source: str = "study") -> Study:
+    """Parse and validate a study file's text; every cell's configuration is checked."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"{source} is not valid TOML ({exc}); fix the file") from None
+    unknown = sorted(set(raw) - set(KEYS))
+    if unknown:
+        raise UserError(f"{source}: unknown key '{unknown[0]}'; known keys: {', '.join(KEYS)}")
+    seed, chunk = raw.get("seed"), raw.get("chunk_size", runner.DEFAULT_CHUNK_SIZE)
+    for key, val in (("seed", seed), ("chunk_size", chunk)):
+        if not isinstance(val, int) or isinstance(val, bool):
+            raise UserError(f"{source}: '{key}' must be a whole number, got {val!r}")
+    overrides = raw.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise UserError(f"{source}: 'overrides' must be a table of rule keys, e.g. [overrides]")
+    assert isinstance(seed, int) and isinstance(chunk, int)
+    cells, configs = [], []
+    for n in _list(raw, "players", [4]):
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise UserError(f"{source}: 'players' must list whole numbers, got {n!r}")
+        for v in _list(raw, "variants", ["none"]):
+            for x in _list(raw, "expansions", ["none"]):
+                for b in _list(raw, "bots", ["greedy"]):
+                    for t in _list(raw, "travelers", ["draft"]):
+                        cell = Cell(n, str(v), str(x), str(b), str(t), _games(raw, n))
+                        try:
+                            configs.append(cell.config(overrides))
+                            configs[-1].cfg_array(configs[-1].rules())
+                        except ConfigError as exc:
+                            raise UserError(f"{source}, cell {cell.path()}: {exc}") from None
+                        runner.validate(cell.games, seed, chunk, None)
+                        cells.append(cell)
+    return Study(raw, text, seed, chunk, cells, configs)
+
+
+def load_study(file: str | os.PathLike[str]) -> Study:
+    path = Path(file)
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise UserError(f"cannot read study file {path} ({exc.strerror}); check the path") from None
+    return parse_study(text, str(path))
+
+
+def _check_same_study(manifest: dict[str, Any], study: Study, out: Path) -> None:
+    old = {k: v for k, v in manifest.get("study", {}).items() if k not in MUTABLE_KEYS}
+    new = {k: v for k, v in study.raw.items() if k not in MUTABLE_KEYS}
+    if old != new:
+        key = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))[0]
+        raise UserError(f"the study changed since {out} was started ('{key}' differs); "
+                        "restore the study file or choose another --out")
+
+
+def _done(cell_dir: Path) -> int:
+    if not cell_dir.is_dir():
+        return 0
+    spans = [outdir.PART_RE.match(p.name) for p in cell_dir.iterdir()]
+    return sum(int(m[2]) - int(m[1]) for m in spans if m)
+
+
+def run_study(
+    file: str | os.PathLike[str], out_dir: str | os.PathLike[str], resume: bool = False,
+    quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None,
+) -> dict[str, Any]:
+    """Run every cell of the study ``file`` into ``out_dir``; return the study manifest.
+
+    With ``cluster`` several cells are in flight at once, their chunks played by its workers.
+    """
+    study = load_study(file)
+    out = Path(out_dir)
+    runner.validate(1, study.seed, study.chunk_size, threads)
+    manifest = outdir.prepare_out_dir(out, resume, kind="study")
+    if manifest is not None:
+        _check_same_study(manifest, study, out)
+    out.mkdir(parents=True, exist_ok=True)
+    with outdir.lock_dir(out):
+        outdir.clean_temp_files(out)
+        if manifest is None:
+            manifest = {"kind": "study", "file": str(Path(file).resolve()), "started": outdir.now()}
+        manifest.update(
+            study_toml=study.text, study=study.raw, seed=study.seed, versions=outdir.versions(),
+            status="running", finished=None,
+            cells=[{"path": c.path(), "spec": cfg.spec(), "games": c.games, "status": "pending"}
+                   for c, cfg in zip(study.cells, study.configs, strict=True)],
+        )
+        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+        total = sum(c.games for c in study.cells)
+        done = sum(min(_done(out / c.path()), c.games) for c in study.cells)
+        try:
+            with progress.progress_bar(total, done, not quiet, "study") as advance:
+                lock = threading.Lock()  # cells may run on several threads (cluster)
+
+                def run_cell(cell: Cell, cfg: GameConfig, entry: dict[str, Any]) -> None:
+                    with lock:
+                        entry["status"] = "running"
+                        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+                    runner.run(cfg, cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
+                               resume=True, progress=False, on_progress=advance, cluster=cluster)
+                    with lock:
+                        entry["status"] = "complete"
+
+                items = list(zip(study.cells, study.configs, manifest["cells"], strict=True))
+                if cluster is None:
+                    for item in items:
+                        run_cell(*item)
+                else:
+                    cluster.each(run_cell, items)
+        except BaseException:
+            manifest["status"] = "interrupted"
+            outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+            raise
+        manifest.update(status="complete", finished=outdir.now())
+        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+    return manifest
