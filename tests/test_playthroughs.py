@@ -103,7 +103,7 @@ def test_regenerate_writes_every_file_and_removes_stale_ones(tmp_path: Path) -> 
 def test_cli_command_regenerates(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from sim.cli import app
+    from sim.cli.app import app
     result = CliRunner().invoke(app, ["playthroughs", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("*.txt"))) == len(pt.PLAYTHROUGHS)
