@@ -17,7 +17,7 @@ import numba
 def _cache_dir() -> str:
     here = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in sorted(here.glob("*.py")):
+    for path in sorted(here.rglob("*.py")):  # subpackages (kernels/duo) too
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return str(here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}")
