@@ -15,8 +15,8 @@ from numba import njit, prange
 
 import kernels.duo.search as search
 from kernels.duo.bots import choose_play_nb, choose_return_nb, greedy_die_nb, random_die_nb, spend_spring_nb
-from kernels.duo.enums import N_COAST, N_SLOTS, Bot, Cfg, Char, Ev, G, P, PF, Side, Trig
-from kernels.duo.moves import apply_play_nb, has_side_nb, log_nb, return_ware_nb, ware_cap_nb
+from kernels.duo.enums import N_COAST, N_SLOTS, Bot, Cfg, Char, Ev, G, P, PF, Trig
+from kernels.duo.moves import apply_play_nb, log_nb, return_ware_nb, ware_cap_nb
 from kernels.duo.state import HID_DTYPE, PUB_DTYPE
 from kernels.rng import randint_nb, seed_game_nb, shuffle_nb
 
@@ -87,14 +87,13 @@ def play_char_nb(pub, hid, ru, p, c, v):
     """``p`` moves character ``c`` by ``v`` and resolves the arrival (the bot chooses the play)."""
     k = choose_play_nb(pub, ru, p, c, v)
     apply_play_nb(pub, hid, ru, p, c, k)
-    if c == Char.MERCHANT:
-        base = ru["params"][P.CAP]
-        cap = ware_cap_nb(pub, ru, p)
+    row = pub["cand"][k]
+    if c == Char.MERCHANT and row[0] >= 0 and ru["town"][0, row[0]] == 1 and row[2] == 1:
+        cap = ware_cap_nb(pub, ru, p)  # the cap binds on a draw (D-K11), not when a Porter tile is lost
         while pub["ps"][p, PF.NWARES] > cap:  # D8: the player chooses which to return
             return_ware_nb(pub, hid, p, choose_return_nb(pub, ru, p))
-        if pub["ps"][p, PF.NWARES] > base and has_side_nb(pub, p, Char.MERCHANT, Side.PORTER) \
-                and pub["cand"][k, 2] == 1 and pub["cand"][k, 0] >= 0:
-            pub["ps"][p, PF.WUSE_M] += 1
+        if pub["ps"][p, PF.NWARES] > ru["params"][P.CAP]:
+            pub["ps"][p, PF.WUSE_M] += 1  # only the Porter tile allows this
 
 
 @njit(cache=True)
