@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.duo.enums import CHAR_NAMES, SIDE_NAMES, G, PF
+from kernels.duo.enums import CHAR_NAMES, PF, SIDE_NAMES, G
 from kernels.duo.game import pick_nb, setup_nb
 from kernels.duo.moves import apply_play_nb, plays_nb
 from kernels.duo.state import HID_DTYPE, PUB_DTYPE

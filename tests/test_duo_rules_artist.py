@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from duo_positions import duo_position
 
-from kernels.duo.enums import Char, Ev, G, PF, Trig
+from kernels.duo.enums import PF, Char, Ev, G, Trig
 
 ART = Char.ARTIST
 TILES = [[1, 2, 3, 4, 1, 2, 3, 4, 1, 2], [4, 3, 2, 1, 4, 3, 2, 1, 2, 3]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from duo_positions import duo_position
 
-from kernels.duo.enums import Char, Ev, G, PF, Ring, Trig
+from kernels.duo.enums import PF, Char, Ev, G, Ring, Trig
 
 PIL = Char.PILGRIM
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from duo_positions import duo_position
 
-from kernels.duo.enums import Char, Ev, G, PF, Trig
+from kernels.duo.enums import PF, Char, Ev, G, Trig
 from kernels.duo.game import end_pick_nb, score_nb
 from sim.duo.engine import play_duo_games
 from sim.duo.rules import load_duo_rules

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from numba import njit
 
-from kernels.duo.enums import N_COAST, N_SLABS, Bot, Char, G, P, PF, Ring
+from kernels.duo.enums import N_COAST, N_SLABS, PF, Bot, Char, G, P, Ring
 from kernels.duo.moves import paint_reveals_nb, plays_nb, ware_cap_nb
 from kernels.rng import randint_nb
 

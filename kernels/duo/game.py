@@ -15,7 +15,7 @@ from numba import njit, prange
 
 import kernels.duo.search as search
 from kernels.duo.bots import choose_play_nb, choose_return_nb, greedy_die_nb, random_die_nb, spend_spring_nb
-from kernels.duo.enums import N_COAST, N_SLOTS, Bot, Cfg, Char, Ev, G, P, PF, Trig
+from kernels.duo.enums import N_COAST, N_SLOTS, PF, Bot, Cfg, Char, Ev, G, P, Trig
 from kernels.duo.moves import apply_play_nb, log_nb, return_ware_nb, ware_cap_nb
 from kernels.duo.state import HID_DTYPE, PUB_DTYPE
 from kernels.rng import randint_nb, seed_game_nb, shuffle_nb

@@ -26,13 +26,13 @@ from kernels.duo.enums import (
     N_SLABS,
     N_SLOTS,
     N_TOWNS,
+    PF,
     TEMPLE_FULL,
     Char,
     Ev,
     G,
     P,
     Path,
-    PF,
     Ring,
     Side,
     Trig,
@@ -278,7 +278,6 @@ def plays_nb(pub, ru, p, c, v):
     """Fill ``pub['cand']`` with the legal plays of ``p``'s character ``c`` moving ``v``; return their number."""
     n = 0
     opt = ru["params"][P.OPTIONAL] == 1
-    ps = pub["ps"]
     if c == Char.PILGRIM:
         alt = 0
         if has_side_nb(pub, p, c, Side.TRANQUIL) and v > 1:
@@ -421,7 +420,7 @@ def apply_play_nb(pub, hid, ru, p, c, k):
             n, boosted = paint_reveals_nb(pub, ru, p, target)
             ps[p, PF.WUSE_A] += boosted
             log_nb(hid, Ev.PAINT, p, n, -1, -1, -1)
-            for i in range(n):
+            for _ in range(n):
                 slot = ps[p, PF.REVEALED]
                 pub["shown"][p, slot] = hid["tiles"][p, slot]
                 ps[p, PF.REVEALED] += 1

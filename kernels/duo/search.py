@@ -19,7 +19,7 @@ from numba import njit
 
 import kernels.duo.game as game
 from kernels.duo.bots import W, greedy_die_nb
-from kernels.duo.enums import N_ICONS, N_SLOTS, Bot, G, PF
+from kernels.duo.enums import N_ICONS, N_SLOTS, PF, Bot, G
 from kernels.duo.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
 from kernels.rng import mix64_nb, next_u64_nb, shuffle_nb
 

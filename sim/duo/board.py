@@ -231,18 +231,18 @@ def _check_links(zones: list[Zone], arcs: dict[str, tuple[int, ...]], routes: li
                  for z in zones]
         faces.append([e for e in edges if e.startswith("a:")])  # the sea
         parent = {e: e for e in edges}
-
-        def root(e: str) -> str:
-            while parent[e] != e:
-                e = parent[e]
-            return e
-
         for fe in faces:
             if len(fe) == 2:
-                parent[root(fe[0])] = root(fe[1])
-        if len({root(e) for e in edges}) > 1:
+                parent[_root(parent, fe[0])] = _root(parent, fe[1])
+        if len({_root(parent, e) for e in edges}) > 1:
             raise BoardError(f"{where}: the zones around town {t} do not fit together as a planar map; "
                              "check which zones list its routes")
+
+
+def _root(parent: dict[str, str], e: str) -> str:
+    while parent[e] != e:
+        e = parent[e]
+    return e
 
 
 def _cycle_towns(edges: list[tuple[str, ...]], f: str) -> list[str]:

@@ -284,8 +284,8 @@ class Referee:
         self.close()
         if last is None or last.player != p:
             raise Foul("the Hot Spring token spent outside its holder's pick")
-        if self.spring_holder != p or self.players[p].spring_since is None \
-                or self.players[p].spring_since >= self.pick_no:
+        since = self.players[p].spring_since
+        if self.spring_holder != p or since is None or since >= self.pick_no:
             raise Foul(f"player {p} spends a Hot Spring token not taken on an earlier pick (D-K8, D5)")
         self.spring_holder = None
         self.players[p].spring_since = None

@@ -80,10 +80,10 @@ class Numbers:
 
 def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
     dice = []
-    for c in E.CHAR_NAMES:
-        d = raw.get("dice", {}).get(c)
+    for ch in E.CHAR_NAMES:
+        d = raw.get("dice", {}).get(ch)
         if not isinstance(d, list) or len(d) != E.N_DIE_FACES or not all(isinstance(x, int) and 1 <= x <= 6 for x in d):
-            raise _err(where, f"dice.{c}", f"need {E.N_DIE_FACES} faces of 1..6, got {d!r}")
+            raise _err(where, f"dice.{ch}", f"need {E.N_DIE_FACES} faces of 1..6, got {d!r}")
         dice.append(tuple(d))
     m = raw.get("merchant", {})
     bag = m.get("bag")
@@ -116,15 +116,15 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
         if not isinstance(w, list) or len(w) != 2 or any(s not in ok for s in w):
             raise _err(where, f"waves.{name}", f"need two sides from {', '.join(ok)}, got {w!r}")
         waves.append((w[0], w[1]))
-    ch = raw.get("choices", {})
-    if ch.get("jump") != "chain":
+    choice = raw.get("choices", {})
+    if choice.get("jump") != "chain":
         raise _err(where, "choices.jump", "only 'chain' (D1) is implemented")
-    if ch.get("merchant_path") not in E.PATH_NAMES:
+    if choice.get("merchant_path") not in E.PATH_NAMES:
         raise _err(where, "choices.merchant_path", f"use one of {', '.join(E.PATH_NAMES)} (D2)")
     for key in ("actions_optional", "hot_spring_retake"):
-        if not isinstance(ch.get(key), bool):
-            raise _err(where, f"choices.{key}", f"need true or false, got {ch.get(key)!r}")
-    first = ch.get("first_player")
+        if not isinstance(choice.get(key), bool):
+            raise _err(where, f"choices.{key}", f"need true or false, got {choice.get(key)!r}")
+    first = choice.get("first_player")
     if first not in ("random", 0, 1):
         raise _err(where, "choices.first_player", f"use random, 0 or 1 (D10), got {first!r}")
     prov, ver = raw.get("provenance"), raw.get("verified")
@@ -137,7 +137,7 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
         ints["town_coins"], dict(bag), tuple((b["ware"], b["coins"]) for b in btq),
         tuple(_values(raw, "artist", "values", E.N_SLOTS, where)), tuple(pnt[str(i)] for i in range(1, 5)),
         tuple(waves), ints["porter_cap"], ints["haggler_coins"], ints["proficient_reveals"],
-        ch["merchant_path"], ch["actions_optional"], ch["hot_spring_retake"],
+        choice["merchant_path"], choice["actions_optional"], choice["hot_spring_retake"],
         -1 if first == "random" else int(first), ints["max_rounds"], prov, ver,
     )
 

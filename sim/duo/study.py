@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from kernels.duo.state import RESULT_FIELDS
 from sim.duo.board_gen import board_family
 from sim.duo.engine import play_duo_games
 from sim.duo.rules import DuoRules, from_raw
@@ -22,26 +23,28 @@ ROBUST = 0.95
 TRIGGERS = ("temple", "garden", "gold", "gift")
 
 
+def _mean(s: pl.Series, empty: float = 0.5) -> float:
+    return float(s.to_numpy().mean()) if len(s) else empty
+
+
 def _frame(rules: DuoRules, seed: int, games: int, threads: int | None) -> pl.DataFrame:
     rec = play_duo_games(rules, seed, 0, games, ("greedy", "greedy"), threads=threads).records
-    return pl.DataFrame({f: np.asarray(rec[f]) for f in rec.dtype.names}).with_columns(
+    return pl.DataFrame({f: np.asarray(rec[f]) for f in RESULT_FIELDS}).with_columns(
         win=pl.when(pl.col("rank") == 1).then(1.0 / pl.col("win_k")).otherwise(0.0))
 
 
 def effects(rules: DuoRules, seed: int, games: int, threads: int | None = None) -> dict[str, float]:
     """Signed effects on one board (win-rate points unless named otherwise)."""
     df = _frame(rules, seed, games, threads)
-    out = {"first_picker_win_minus_half": df.filter(pl.col("first") == 1)["win"].mean() - 0.5}
-    used = df.filter(pl.col("hs_used") > 0)["win"].mean()
-    unused = df.filter(pl.col("hs_used") == 0)["win"].mean()
-    out["hot_spring_user_win_minus_non_user"] = (used or 0.5) - (unused or 0.5)
+    out = {"first_picker_win_minus_half": _mean(df.filter(pl.col("first") == 1)["win"]) - 0.5}
+    used = _mean(df.filter(pl.col("hs_used") > 0)["win"])
+    out["hot_spring_user_win_minus_non_user"] = used - _mean(df.filter(pl.col("hs_used") == 0)["win"])
     for c, name in enumerate(("pilgrim", "merchant", "artist")):
-        held = df.filter((pl.col("waves_held") // (1 << c)) % 2 == 1)["win"].mean()
-        out[f"{name}_wave_holder_win_minus_half"] = (held if held is not None else 0.5) - 0.5
+        out[f"{name}_wave_holder_win_minus_half"] = _mean(df.filter((pl.col("waves_held") // (1 << c)) % 2 == 1)["win"]) - 0.5
     games_df = df.filter(pl.col("player") == 0)
     for b, name in enumerate(TRIGGERS):
-        out[f"share_{name}_trigger"] = games_df.select(((pl.col("end_triggers") // (1 << b)) % 2).mean()).item()
-    out["rounds"] = games_df["rounds"].mean()
+        out[f"share_{name}_trigger"] = _mean((games_df["end_triggers"] // (1 << b)) % 2)
+    out["rounds"] = _mean(games_df["rounds"])
     return out
 
 
@@ -71,10 +74,11 @@ def study(base_rules: DuoRules, boards: int, games: int, seed: int, threads: int
     signed = [c for c in per.columns if c not in ("board", "rounds") and not c.startswith("share_")]
     table = []
     for c in signed:
-        pos = float((per[c] > 0).mean())
-        neg = float((per[c] < 0).mean())
+        vals = per[c].to_numpy()
+        pos = float((vals > 0).mean())
+        neg = float((vals < 0).mean())
         share, sign = (pos, "> 0") if pos >= neg else (neg, "< 0")
-        table.append({"effect": c, "sign": sign, "share_of_boards": share, "median": float(per[c].median()),
+        table.append({"effect": c, "sign": sign, "share_of_boards": share, "median": float(np.median(vals)),
                       "verdict": "robust" if share >= ROBUST else "this board only"})
     prov = (f"{boards} generated boards (board_gen, seed {seed}; INVENTED, verified=false), numbers "
             f"{base_rules.numbers.provenance} (verified={str(base_rules.numbers.verified).lower()})")
