@@ -69,3 +69,18 @@ def test_the_referee_catches_a_tampered_log() -> None:
     assert not referee_game(rules, ev, rows).ok
     rows[0]["score"] += 1
     assert not referee_game(rules, batch.game_events(0), rows).ok
+
+
+def test_pure_python_mode_plays_the_same_games(tmp_path) -> None:
+    """The kernels run under NUMBA_DISABLE_JIT=1 and give the same games (random streams included)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import numpy as np; from sim.duo.rules import load_duo_rules; from sim.duo.engine import play_duo_games; "
+            "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
+            f"np.save({str(tmp_path / 'py.npy')!r}, r)")
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=600)
+    jit = play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records
+    assert np.array_equal(np.load(tmp_path / "py.npy"), jit)
