@@ -21,7 +21,6 @@ from numba import njit
 from kernels.duo.enums import (
     GARDEN_FULL,
     MAX_CAND,
-    MAX_EVENTS,
     N_RING,
     N_SLABS,
     N_SLOTS,
@@ -37,26 +36,8 @@ from kernels.duo.enums import (
     Side,
     Trig,
 )
+from kernels.piles import log_nb
 from kernels.rng import randint_nb
-
-
-@njit(cache=True)
-def log_nb(hid, kind, p, a, b, c, d):
-    lg = hid["lg"]
-    if lg[1] == 0:
-        return
-    n = lg[0]
-    if n >= MAX_EVENTS:
-        lg[2] = 1
-        return
-    row = hid["log"][n]
-    row[0] = kind
-    row[1] = p
-    row[2] = a
-    row[3] = b
-    row[4] = c
-    row[5] = d
-    lg[0] = n + 1
 
 
 @njit(cache=True)
