@@ -6,7 +6,7 @@ Drawing takes ``deck[d, dtop[d]]``; "under the pile" writes at
 
 from numba import njit
 
-from kernels.core.enums import DECK_CAP, MAX_EVENTS
+from kernels.core.enums import DECK_CAP
 
 
 @njit(cache=True)
@@ -35,7 +35,7 @@ def log_nb(hid, kind, t, a, b, c, d):
     if lg[1] == 0:
         return
     i = lg[0]
-    if i >= MAX_EVENTS:
+    if i >= hid["log"].shape[0]:  # the log's own length, so the Duo kernels share this function
         lg[2] = 1
         return
     row = hid["log"][i]

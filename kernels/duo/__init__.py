@@ -1,0 +1,29 @@
+"""Numba kernels of Tokaido Duo (seed 003): a separate 2-player game on a board kept as data.
+
+Modules: ``enums`` (codes and sizes), ``state`` (record dtypes), ``moves`` (the
+rules of a pick: legal plays and their effects), ``bots`` (random, greedy),
+``search`` (determinized rollouts over the die draft), ``game`` (setup, rounds,
+scoring, ``play_batch_nb``).
+
+State layout of one game (details beside each field in ``state.py``):
+
+``pub`` (public; bots read only this and ``ru``)
+    ps     int32[2, PF_N]   per player: pilgrim ring index, merchant town, artist zone,
+                            temple/garden slots, coins, slabs, wares held, paintings
+                            revealed/gifted, Hot Spring token, counters, bot, points
+    gs     int64[G_N]       round, pick in round, global pick, first picker, the 3 dice,
+                            dice used, trigger bits, over, token on board, repeat flag
+    wares  int8[2, 6]       wares by type;  bag int8[6] wares left in the bag
+    shown  int8[2, 10]      icon of each revealed painting slot (-1 face down)
+    btq    int8[8, 2]       boutique token (ware, coins) on each coastal town
+    wside, wown int8[3]     each wave tile's side and holder (-1 board)
+    cand   int32[160, 4]    candidate plays (target, extra, action, wave flag)
+    rng    uint64[1]        the game's stream, seeded from (seed, game) by ``kernels.core.rng``
+``hid`` (hidden)  tiles int8[2, 10] face-down painting icons; the action log
+``ru`` (rules)    integer tables from ``sim.duo.rules.DuoRules.tables`` (ring, towns,
+                  route adjacency, zones and their borders, dice, value tracks, boutiques,
+                  bag, paintings, wave sides, start spaces, ``params``), config and bot weights
+
+Board-specific numbers never appear in code: the shipped board is the INVENTED
+reconstruction ``reconstruction-v0`` (research expansions.md C.6), verified = false.
+"""

@@ -1,0 +1,442 @@
+"""The rules of a pick: legal plays of one character with one die, and their effects.
+
+A *play* is a destination plus what to do there, one row of ``pub['cand']``:
+(target, extra, action, wave flag).
+
+* pilgrim: target = landing space after the jumps (D-K4, D1), extra = steps
+  (the die, or one less/more with the Tranquil/Swift wave, D-K19), action 0 decline
+  or 1 take the space's effect; on a Seashore action 1 + c takes wave tile c (D6).
+* merchant: target = town or -1 (no path of exactly the die, D-K10, D2), action
+  1 draw at a mountain town, or k wares sold at a coastal town (D-K11, D-K12).
+* artist: target = zone or -1, extra = bitmask of the zones entered (D-K14, D3),
+  action 1 paint (D-K15) or 2 gift (D-K16).
+
+With ``P.OPTIONAL`` (D4) declining (action 0) is always legal; without it an
+available effect must be taken (a coastal sale sells every ware it can).
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.core.piles import log_nb
+from kernels.core.rng import randint_nb
+from kernels.duo.enums import (
+    GARDEN_FULL,
+    MAX_CAND,
+    N_RING,
+    N_SLABS,
+    N_SLOTS,
+    N_TOWNS,
+    PF,
+    TEMPLE_FULL,
+    Char,
+    Ev,
+    G,
+    P,
+    Path,
+    Ring,
+    Side,
+    Trig,
+)
+
+
+@njit(cache=True)
+def has_side_nb(pub, p, c, side):
+    return pub["wown"][c] == p and pub["wside"][c] == side
+
+
+@njit(cache=True)
+def ring_blocked_nb(pub, ru, p, s):
+    """Ring space ``s`` holds a meeple other than ``p``'s pilgrim (a pilgrim, or a merchant in its town)."""
+    ps = pub["ps"]
+    if ps[1 - p, PF.PIL] == s:
+        return True
+    t = ru["ring"][1, s]
+    return t >= 0 and (ps[0, PF.MER] == t or ps[1, PF.MER] == t)
+
+
+@njit(cache=True)
+def landing_nb(pub, ru, p, steps):
+    """Clockwise ``steps`` on, then on past occupied spaces (D1: the jump chains)."""
+    s = (pub["ps"][p, PF.PIL] + steps) % N_RING
+    while ring_blocked_nb(pub, ru, p, s):
+        s = (s + 1) % N_RING
+    return s
+
+
+@njit(cache=True)
+def town_blocked_nb(pub, ru, p, t):
+    """Coastal town ``t`` is held by another meeple (D-K10; own pilgrim included, D2)."""
+    if ru["town"][0, t] == 1:
+        return False
+    ps = pub["ps"]
+    r = ru["town"][1, t]
+    return ps[1 - p, PF.MER] == t or ps[0, PF.PIL] == r or ps[1, PF.PIL] == r
+
+
+@njit(cache=True)
+def merchant_dests_nb(pub, ru, p, v):
+    """Bitmask of the towns ``p``'s merchant can reach crossing exactly ``v`` routes (``P.PATH``)."""
+    mode = ru["params"][P.PATH]
+    tadj = ru["tadj"]
+    path = np.zeros(v + 1, np.int64)
+    nxt = np.zeros(v + 1, np.int64)
+    rts = np.zeros(v + 1, np.int64)
+    path[0] = pub["ps"][p, PF.MER]
+    tmask = np.int64(1) << path[0]
+    rmask = np.int64(0)
+    dests = np.int64(0)
+    d = 0
+    while d >= 0:
+        u = path[d]
+        pushed = False
+        while nxt[d] < N_TOWNS:
+            w = nxt[d]
+            nxt[d] += 1
+            r = tadj[u, w]
+            if r < 0 or town_blocked_nb(pub, ru, p, w):
+                continue
+            if mode == Path.SIMPLE and (tmask >> w) & 1:
+                continue
+            if mode == Path.TRAIL and (rmask >> r) & 1:
+                continue
+            if d + 1 == v:
+                dests |= np.int64(1) << w
+                continue
+            d += 1
+            path[d] = w
+            nxt[d] = 0
+            rts[d] = r
+            tmask |= np.int64(1) << w
+            rmask |= np.int64(1) << r
+            pushed = True
+            break
+        if not pushed:
+            if d > 0:
+                tmask &= ~(np.int64(1) << path[d])
+                rmask &= ~(np.int64(1) << rts[d])
+            d -= 1
+    return dests
+
+
+@njit(cache=True)
+def artist_paths_nb(pub, ru, p, v, dest, mask):
+    """Simple zone paths of exactly ``v`` steps (D3): fills dest[k], mask[k] (zones entered); returns k.
+
+    Without the Inspired wave only the destination matters, so each destination
+    appears once; with it each (destination, icons entered) pair does.
+    """
+    nz = ru["params"][P.N_ZONES]
+    zadj = ru["zadj"]
+    inspired = has_side_nb(pub, p, Char.ARTIST, Side.INSPIRED)
+    path = np.zeros(v + 1, np.int64)
+    nxt = np.zeros(v + 1, np.int64)
+    path[0] = pub["ps"][p, PF.ART]
+    seen = np.int64(1) << path[0]
+    n = 0
+    d = 0
+    while d >= 0:
+        u = path[d]
+        pushed = False
+        while nxt[d] < nz:
+            w = nxt[d]
+            nxt[d] += 1
+            if zadj[u, w] == 0 or (seen >> w) & 1:
+                continue
+            if d + 1 == v:
+                m = (seen | (np.int64(1) << w)) & ~(np.int64(1) << path[0])
+                dup = False
+                for k in range(n):
+                    if dest[k] == w and (not inspired or icons_nb(ru, mask[k]) == icons_nb(ru, m)):
+                        dup = True
+                if not dup and n < dest.shape[0]:
+                    dest[n] = w
+                    mask[n] = m
+                    n += 1
+                continue
+            d += 1
+            path[d] = w
+            nxt[d] = 0
+            seen |= np.int64(1) << w
+            pushed = True
+            break
+        if not pushed:
+            if d > 0:
+                seen &= ~(np.int64(1) << path[d])
+            d -= 1
+    return n
+
+
+@njit(cache=True)
+def icons_nb(ru, zmask):
+    out = 0
+    for z in range(ru["params"][P.N_ZONES]):
+        if (zmask >> z) & 1:
+            out |= 1 << ru["zicon"][z]
+    return out
+
+
+@njit(cache=True)
+def paint_count_nb(pub, ru, p, z):
+    """Other meeples in zone ``z``: pilgrims on its border spaces, merchants in its border towns, the other artist."""
+    ps = pub["ps"]
+    n = 0
+    for q in range(2):
+        n += ru["zring"][z, ps[q, PF.PIL]] + ru["ztown"][z, ps[q, PF.MER]]
+    if ps[1 - p, PF.ART] == z:
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def paint_reveals_nb(pub, ru, p, z):
+    """(tiles painting reveals, 1 if the Proficient wave adds to it)."""
+    room = N_SLOTS - pub["ps"][p, PF.REVEALED]
+    base = min(paint_count_nb(pub, ru, p, z), room)
+    if has_side_nb(pub, p, Char.ARTIST, Side.PROFICIENT):
+        boosted = min(paint_count_nb(pub, ru, p, z) + ru["params"][P.PROFICIENT], room)
+        return boosted, int(boosted > base)
+    return base, 0
+
+
+@njit(cache=True)
+def gift_flag_nb(pub, ru, p, z, zmask):
+    """0 no gift possible, 1 the arrival zone's icon matches, 2 only Inspired (an entered zone) matches."""
+    ps = pub["ps"]
+    g = ps[p, PF.GIFTED]
+    if ps[p, PF.REVEALED] <= g:
+        return 0
+    icon = pub["shown"][p, g]
+    if ru["zicon"][z] == icon:
+        return 1
+    if has_side_nb(pub, p, Char.ARTIST, Side.INSPIRED) and (icons_nb(ru, zmask) >> icon) & 1:
+        return 2
+    return 0
+
+
+@njit(cache=True)
+def _add_nb(pub, n, target, extra, act, flag):
+    if n < MAX_CAND:
+        row = pub["cand"][n]
+        row[0] = target
+        row[1] = extra
+        row[2] = act
+        row[3] = flag
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def pilgrim_options_nb(pub, ru, p, s):
+    """The effects available on space ``s`` as a bitmask of actions (bit 0 = decline, bit a = action a)."""
+    ps = pub["ps"]
+    typ = ru["ring"][0, s]
+    take = 0
+    if typ == Ring.TEMPLE and ps[p, PF.TEMPLE] < TEMPLE_FULL:
+        take = 2
+    elif typ == Ring.GARDEN and ps[p, PF.GARDEN] < GARDEN_FULL:
+        take = 2
+    elif typ == Ring.TOWN:
+        take = 2
+    elif typ == Ring.HOT_SPRING and ps[p, PF.HS] == 0:
+        if pub["gs"][G.REPEAT] == 0 or ru["params"][P.RETAKE] == 1:
+            take = 2
+    elif typ == Ring.SEASHORE:
+        for c in range(3):  # D-K9, D6: any tile on the board; none left: any of the opponent's
+            if pub["wown"][c] == -1:
+                take |= 1 << (1 + c)
+        if take == 0:
+            for c in range(3):
+                if pub["wown"][c] == 1 - p:
+                    take |= 1 << (1 + c)
+    if take == 0 or ru["params"][P.OPTIONAL] == 1:
+        take |= 1
+    return take
+
+
+@njit(cache=True)
+def plays_nb(pub, ru, p, c, v):
+    """Fill ``pub['cand']`` with the legal plays of ``p``'s character ``c`` moving ``v``; return their number."""
+    n = 0
+    opt = ru["params"][P.OPTIONAL] == 1
+    if c == Char.PILGRIM:
+        alt = 0
+        if has_side_nb(pub, p, c, Side.TRANQUIL) and v > 1:
+            alt = v - 1
+        elif has_side_nb(pub, p, c, Side.SWIFT):
+            alt = v + 1
+        s0 = landing_nb(pub, ru, p, v)
+        for k in range(2):
+            steps = v if k == 0 else alt
+            if steps == 0:
+                continue
+            s = landing_nb(pub, ru, p, steps)
+            if k == 1 and s == s0:
+                continue
+            acts = pilgrim_options_nb(pub, ru, p, s)
+            for a in range(5):
+                if (acts >> a) & 1:
+                    n = _add_nb(pub, n, s, steps, a, k)
+    elif c == Char.MERCHANT:
+        dests = merchant_dests_nb(pub, ru, p, v)
+        if dests == 0:
+            return _add_nb(pub, n, -1, 0, 0, 0)
+        bagn = pub["bag"].sum()
+        for t in range(N_TOWNS):
+            if not (dests >> t) & 1:
+                continue
+            if ru["town"][0, t] == 1:
+                if bagn > 0:
+                    n = _add_nb(pub, n, t, 0, 1, 0)
+                if opt or bagn == 0:
+                    n = _add_nb(pub, n, t, 0, 0, 0)
+            else:
+                h = pub["wares"][p, pub["btq"][t, 0]]
+                for k in range(0 if opt else h, h + 1):
+                    n = _add_nb(pub, n, t, 0, k, 0)
+    else:
+        dest = np.zeros(48, np.int64)
+        mask = np.zeros(48, np.int64)
+        m = artist_paths_nb(pub, ru, p, v, dest, mask)
+        if m == 0:
+            return _add_nb(pub, n, -1, 0, 0, 0)
+        for j in range(m):
+            z = dest[j]
+            reveals, _ = paint_reveals_nb(pub, ru, p, z)
+            gflag = gift_flag_nb(pub, ru, p, z, mask[j])
+            if reveals > 0:
+                n = _add_nb(pub, n, z, mask[j], 1, 0)
+            if gflag > 0:
+                n = _add_nb(pub, n, z, mask[j], 2, int(gflag == 2))
+            if opt or (reveals == 0 and gflag == 0):
+                n = _add_nb(pub, n, z, mask[j], 0, 0)
+    return n
+
+
+@njit(cache=True)
+def gold_nb(pub, ru, p):
+    """D7: every full ``slab_coins`` becomes a slab in the next slot while slots remain (D-K13)."""
+    ps = pub["ps"]
+    per = ru["params"][P.SLAB_COINS]
+    while ps[p, PF.COINS] >= per and ps[p, PF.SLABS] < N_SLABS:
+        ps[p, PF.COINS] -= per
+        ps[p, PF.SLABS] += 1
+        if ps[p, PF.SLABS] == N_SLABS:
+            pub["gs"][G.TRIG] |= Trig.GOLD
+
+
+@njit(cache=True)
+def ware_cap_nb(pub, ru, p):
+    cap = ru["params"][P.CAP]
+    if has_side_nb(pub, p, Char.MERCHANT, Side.PORTER):
+        cap += ru["params"][P.PORTER_CAP]
+    return cap
+
+
+@njit(cache=True)
+def apply_play_nb(pub, hid, ru, p, c, k):
+    """Carry out play ``k`` of ``pub['cand']`` for ``p``'s character ``c`` (over-cap returns: ``game``)."""
+    row = pub["cand"][k]
+    target, extra, act, flag = row[0], row[1], row[2], row[3]
+    ps = pub["ps"]
+    gs = pub["gs"]
+    if c == Char.PILGRIM:
+        log_nb(hid, Ev.PMOVE, p, extra, target, -1, -1)
+        ps[p, PF.PIL] = target
+        ps[p, PF.WUSE_P] += flag
+        if act == 0:
+            return
+        typ = ru["ring"][0, target]
+        if typ == Ring.SEASHORE:
+            w = act - 1
+            stolen = int(pub["wown"][w] == 1 - p)
+            pub["wown"][w] = p
+            ps[p, PF.WAVES_TAKEN] += 1
+            log_nb(hid, Ev.PTAKE, p, typ, w, stolen, -1)
+            return
+        log_nb(hid, Ev.PTAKE, p, typ, -1, -1, -1)
+        if typ == Ring.TEMPLE:
+            ps[p, PF.TEMPLE] += 1
+            if ps[p, PF.TEMPLE] == TEMPLE_FULL:
+                gs[G.TRIG] |= Trig.TEMPLE
+        elif typ == Ring.GARDEN:
+            ps[p, PF.GARDEN] += 1
+            if ps[p, PF.GARDEN] == GARDEN_FULL:
+                gs[G.TRIG] |= Trig.GARDEN
+        elif typ == Ring.TOWN:
+            ps[p, PF.COINS] += ru["params"][P.TOWN_COINS]
+            gold_nb(pub, ru, p)
+        elif typ == Ring.HOT_SPRING:
+            gs[G.HS_BOARD] = 0
+            ps[1 - p, PF.HS] = 0
+            ps[p, PF.HS] = 1
+            ps[p, PF.HS_PICK] = gs[G.PICK]
+            ps[p, PF.HS_TAKEN] += 1
+    elif c == Char.MERCHANT:
+        log_nb(hid, Ev.MMOVE, p, target, -1, -1, -1)
+        if target < 0:
+            return
+        ps[p, PF.MER] = target
+        if ru["town"][0, target] == 1:
+            if act == 1:
+                draw_wares_nb(pub, hid, ru, p, ru["town"][2, target])
+        elif act > 0:
+            w = pub["btq"][target, 0]
+            price = pub["btq"][target, 1]
+            if has_side_nb(pub, p, Char.MERCHANT, Side.HAGGLER) and ru["params"][P.HAGGLER] > 0:
+                price += ru["params"][P.HAGGLER]
+                ps[p, PF.WUSE_M] += 1
+            pub["wares"][p, w] -= act
+            pub["bag"][w] += act
+            ps[p, PF.NWARES] -= act
+            ps[p, PF.COINS] += act * price
+            log_nb(hid, Ev.SELL, p, w, act, act * price, -1)
+            gold_nb(pub, ru, p)
+    else:
+        log_nb(hid, Ev.AMOVE, p, target, extra, -1, -1)
+        if target < 0:
+            return
+        ps[p, PF.ART] = target
+        if act == 1:
+            n, boosted = paint_reveals_nb(pub, ru, p, target)
+            ps[p, PF.WUSE_A] += boosted
+            log_nb(hid, Ev.PAINT, p, n, -1, -1, -1)
+            for _ in range(n):
+                slot = ps[p, PF.REVEALED]
+                pub["shown"][p, slot] = hid["tiles"][p, slot]
+                ps[p, PF.REVEALED] += 1
+                log_nb(hid, Ev.REVEAL, p, slot, hid["tiles"][p, slot], -1, -1)
+        elif act == 2:
+            g = ps[p, PF.GIFTED]
+            log_nb(hid, Ev.GIFT, p, g, pub["shown"][p, g], -1, -1)
+            ps[p, PF.GIFTED] += 1
+            ps[p, PF.WUSE_A] += flag
+            if ps[p, PF.GIFTED] == N_SLOTS:
+                gs[G.TRIG] |= Trig.GIFT
+
+
+@njit(cache=True)
+def draw_wares_nb(pub, hid, ru, p, value):
+    """D-K11: draw ``value`` wares at random from the bag (fewer if it runs out)."""
+    bag = pub["bag"]
+    n = min(value, bag.sum())
+    log_nb(hid, Ev.MDRAW, p, n, -1, -1, -1)
+    for _ in range(n):
+        r = randint_nb(pub["rng"], bag.sum())
+        w = 0
+        while r >= bag[w]:
+            r -= bag[w]
+            w += 1
+        bag[w] -= 1
+        pub["wares"][p, w] += 1
+        pub["ps"][p, PF.NWARES] += 1
+        log_nb(hid, Ev.DRAW, p, w, -1, -1, -1)
+
+
+@njit(cache=True)
+def return_ware_nb(pub, hid, p, w):
+    """D8: one ware of type ``w`` goes back to the bag (over the cap)."""
+    pub["wares"][p, w] -= 1
+    pub["bag"][w] += 1
+    pub["ps"][p, PF.NWARES] -= 1
+    log_nb(hid, Ev.RETURN, p, w, -1, -1, -1)

@@ -1,0 +1,86 @@
+"""Conformance: the kernels' Duo games replayed by the independent referee (sim/duo/referee.py), 0 mismatches."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernels.duo.enums import Ev
+from sim.duo.engine import play_duo_games
+from sim.duo.referee import referee_game, rows_from_records
+from sim.duo.rules import DuoRules, load_duo_rules
+
+CHUNK = 500
+
+
+def assert_agrees(rules: DuoRules, bots: tuple[str, str], seed: int, games: int) -> None:
+    bad, first = 0, None
+    for start in range(0, games, CHUNK):
+        count = min(CHUNK, games - start)
+        batch = play_duo_games(rules, seed, start, count, bots, log=True)
+        for i in range(count):
+            v = referee_game(rules, batch.game_events(i), rows_from_records(batch.game_records(i)))
+            if not v.ok:
+                bad += 1
+                first = first or (start + i, v.errors[:4])
+    if first is not None:
+        pytest.fail(f"{bad} of {games} Duo games disagree ({rules.provenance()}, bots {bots}, seed {seed}); "
+                    f"first: game {first[0]}: {first[1]}\nreplay: python -m sim.duo.cli replay --seed {seed} "
+                    f"--game {first[0]} --bots {','.join(bots)}", pytrace=False)
+
+
+CASES = [
+    (("greedy", "greedy"), []),
+    (("random", "greedy"), ["choices.merchant_path=walk"]),
+    (("random", "random"), ["choices.actions_optional=false", "choices.hot_spring_retake=false"]),
+    (("greedy", "random"), ["choices.merchant_path=trail", "choices.first_player=0"]),
+]
+
+
+@pytest.mark.parametrize(("bots", "sets"), CASES)
+def test_referee_agrees(bots: tuple[str, str], sets: list[str]) -> None:
+    assert_agrees(load_duo_rules(sets=sets), bots, 2024, 1000)
+
+
+def test_referee_agrees_with_the_search_tier() -> None:
+    assert_agrees(load_duo_rules(), ("search", "greedy"), 9, 60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("bots", "sets"), CASES)
+def test_referee_agrees_big(bots: tuple[str, str], sets: list[str]) -> None:
+    """>= 20,000 games in all (4 x 6,000)."""
+    assert_agrees(load_duo_rules(sets=sets), bots, 77, 6000)
+
+
+def test_the_referee_catches_a_tampered_log() -> None:
+    """A referee that cannot fail is no check: a wrong landing space, die or score is caught."""
+    rules = load_duo_rules()
+    batch = play_duo_games(rules, 4, 0, 1, log=True)
+    rows = rows_from_records(batch.game_records(0))
+    ev = batch.game_events(0).copy()
+    assert referee_game(rules, ev, rows).ok
+    k = int(np.flatnonzero(ev[:, 0] == Ev.PMOVE)[0])
+    ev[k, 3] = (ev[k, 3] + 1) % 37
+    assert not referee_game(rules, ev, rows).ok
+    ev = batch.game_events(0).copy()
+    k = int(np.flatnonzero(ev[:, 0] == Ev.ROLL)[0])
+    ev[k, 3] = 6
+    assert not referee_game(rules, ev, rows).ok
+    rows[0]["score"] += 1
+    assert not referee_game(rules, batch.game_events(0), rows).ok
+
+
+def test_pure_python_mode_plays_the_same_games(tmp_path) -> None:
+    """The kernels run under NUMBA_DISABLE_JIT=1 and give the same games (random streams included)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import numpy as np; from sim.duo.rules import load_duo_rules; from sim.duo.engine import play_duo_games; "
+            "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
+            f"np.save({str(tmp_path / 'py.npy')!r}, r)")
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=600)
+    jit = play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records
+    assert np.array_equal(np.load(tmp_path / "py.npy"), jit)
