@@ -55,7 +55,7 @@ class GameConfig:
         rules = self.rules()
         travelers = self.n_players + (1 if self.n_players == 2 else 0)
         hand = travelers + rules.params["HAND_EXTRA"]
-        if not 0 <= rules.params["HAND_EXTRA"] or hand > E.HAND_CAP:
+        if not 0 <= rules.params["HAND_EXTRA"] or hand + rules.params["SATSUKI_PILE"] > E.HAND_CAP:
             raise ConfigError(
                 f"meals.hand_extra={rules.params['HAND_EXTRA']} makes a meal hand of {hand} cards with "
                 f"{travelers} travelers; the engine holds 0 to {E.HAND_CAP}: lower meals.hand_extra"
