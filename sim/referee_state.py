@@ -221,9 +221,10 @@ class GameState:
         base = (
             self.params["INITIATION_COINS"] if self.initiation else self.rules.travelers[tr.traveler_id].coins
         )
-        if self.preparations:  # counted back from the last to leave Kyoto (seed 004; C7)
-            from_last = self.rules.raw["rules"]["variants"]["preparations"]["from_last"]
-            base += int(from_last[self.n_players - 1 - tr.seat])
+        if self.preparations:  # counted back from the last to leave Kyoto (seed 004; C7), or a table
+            prep = self.rules.raw["rules"]["variants"]["preparations"]
+            table = prep.get(str(self.n_players)) or []
+            base += int(table[tr.seat]) if table else int(prep["from_last"][self.n_players - 1 - tr.seat])
         return max(0, base)
 
     def players(self) -> list[TravelerState]:

@@ -398,7 +398,11 @@ def _build(raw: dict[str, Any]) -> Rules:
     if len(from_last) < E.MAX_PLAYERS:
         raise RulesError(f"variants.preparations.from_last needs {E.MAX_PLAYERS} values (last to leave first)")
     # counted back from the last to leave: seat n-1 gets from_last[0], seat n-2 from_last[1], ...
-    prep = {n: from_last[:n][::-1] for n in range(2, E.MAX_PLAYERS + 1)}
+    prep = {n: [int(c) for c in v["preparations"].get(str(n), [])] or from_last[:n][::-1]
+            for n in range(2, E.MAX_PLAYERS + 1)}
+    for n_players, offs in prep.items():
+        if len(offs) != n_players:
+            raise RulesError(f"variants.preparations.{n_players} needs {n_players} values, got {len(offs)}")
     if x["by_player_count"]:
         in_play = {int(k): int(val) for k, val in x["cards_by_players"].items()}
     else:  # every card of the box, at every player count
