@@ -18,6 +18,7 @@ from sim import runner
 from sim.config import GameConfig
 from sim.errors import UserError, fail, user_errors
 from sim.overrides import expand_sets
+from sim.profiles import profile_sets
 
 app = typer.Typer(
     name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -41,6 +42,7 @@ Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiati
 Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads (or none).")]
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE, repeatable, "
                                                                "e.g. --set travelers.kinko.coins=6.")]
+RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/data/profiles/).")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
@@ -57,11 +59,12 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 def make_config(
-    players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None
+    players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None,
+    profile: str = "rulebook",
 ) -> GameConfig:
-    """Build and validate a ``GameConfig`` from the command-line options."""
+    """Build and validate a ``GameConfig`` from the command-line options (``profile``: ``--rules``)."""
     overrides = []
-    for item in expand_sets(sets):  # KEY=VALUE, or @patch.toml for a file of them
+    for item in expand_sets(profile_sets(profile) + list(sets or [])):  # KEY=VALUE, or @patch.toml
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
             raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")
@@ -71,7 +74,7 @@ def make_config(
         trav = ",".join(_split(trav))
     return GameConfig(
         n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
-        bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides),
+        bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides), profile=profile,
     )
 
 
@@ -81,14 +84,14 @@ def make_config(
 def run(
     games: Games, seed: Seed, out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
     players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None,
+    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
     chunk_size: Annotated[int, typer.Option(help="Games per part file.")] = runner.DEFAULT_CHUNK_SIZE,
     threads: Threads = None, resume: Resume = False, quiet: Quiet = False, cluster: ClusterSpec = None,
 ) -> None:
     """Play GAMES games and write them to a Parquet dataset in OUT."""
     from sim.cluster import connect
 
-    config = make_config(players, travelers, bots, variants, expansions, sets)
+    config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     with connect(cluster) as cl:
         s = runner.run(config, games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
                        cluster=cl)
@@ -104,12 +107,12 @@ def run(
 @user_errors
 def verify(
     games: Games, seed: Seed, players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy",
-    variants: Variants = "", expansions: Expansions = "", sets: Sets = None,
+    variants: Variants = "", expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
     chunk_size: Annotated[int, typer.Option(help="Games per engine call.")] = 1000,
     threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Play games with the action log and check every one with the referee."""
-    config = make_config(players, travelers, bots, variants, expansions, sets)
+    config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(games, seed, chunk_size, threads)
     referee_game = _import("sim.referee", "referee_game")
@@ -147,10 +150,10 @@ def verify(
 def replay(
     seed: Seed, game: Annotated[int, typer.Option("--game", help="Index of the game to replay.")],
     players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None,
+    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
 ) -> None:
     """Play one game with the action log and print the referee's narration."""
-    config = make_config(players, travelers, bots, variants, expansions, sets)
+    config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(1, seed, 1, None)
     if game < 0:

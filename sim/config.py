@@ -32,6 +32,7 @@ class GameConfig:
     travelers: str = "draft"  # draft | random | comma-separated names, one per player
     bots: tuple[str, ...] = ("greedy",)  # one name for everyone, or one per player
     overrides: tuple[tuple[str, Any], ...] = field(default_factory=tuple)
+    profile: str = "rulebook"  # the --rules profile whose patch heads ``overrides`` (recorded in manifests)
 
     def __post_init__(self) -> None:
         if not 2 <= self.n_players <= E.MAX_PLAYERS:
@@ -173,5 +174,6 @@ class GameConfig:
             "travelers": self.travelers,
             "bots": list(self.bots),
             "overrides": [[k, v] for k, v in self.overrides],
+            "rules_profile": self.profile,
             "spec": self.spec(),
         }

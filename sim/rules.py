@@ -404,10 +404,10 @@ def _build(raw: dict[str, Any]) -> Rules:
         if len(offs) != n_players:
             raise RulesError(f"variants.preparations.{n_players} needs {n_players} values, got {len(offs)}")
     if x["by_player_count"]:
-        in_play = {int(k): int(val) for k, val in x["cards_by_players"].items()}
+        xr_in_play = {int(k): int(val) for k, val in x["cards_by_players"].items()}
     else:  # every card of the box, at every player count
         box = max(len(legendary), len(amulets), len(calligraphy), x["cherry_tree"]["copies"], x["bathhouse"]["copies"])
-        in_play = {n: int(box) for n in range(2, E.MAX_PLAYERS + 1)}
+        xr_in_play = {n: int(box) for n in range(2, E.MAX_PLAYERS + 1)}
     return Rules(
         version=str(r["version"]),
         raw=raw,
@@ -429,6 +429,6 @@ def _build(raw: dict[str, Any]) -> Rules:
         legendary=legendary,
         amulets=amulets,
         calligraphy=calligraphy,
-        crossroads_cards=in_play,
+        crossroads_cards=xr_in_play,
         fortune_die=die,
     )
