@@ -300,7 +300,7 @@ class PT(NamedTuple):
     N_FAMILIES: int = 38  # souvenir families in play
     # Crossroads (XR = 0: the expansion is off)
     XR: int = 40
-    XR_CARDS: int = 41  # cards of each Crossroads type in play (4 at 2-3 players, 5 at 4-5)
+    XR_CARDS: int = 41  # cards of each Crossroads type in play (all 6; by-count table: 4 or 5)
     CHERRY_POINTS: int = 42
     CHERRY_COINS: int = 43
     BATH_COST: int = 44
