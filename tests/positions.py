@@ -411,7 +411,7 @@ def set_markets(
     """Put Crossroads cards in play, face up (what ``setup_markets_nb`` does at random).
 
     Names per market (``None``: every card of the box); ``cherry``/``bathhouses``:
-    identical cards left (``None``: the configuration's cards per type, 4 or 5).
+    identical cards left (``None``: the configuration's cards per type, 6 or the by-count table's).
     """
     rs = pos.rs
     mkt = pos.pub["mkt"]

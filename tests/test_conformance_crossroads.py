@@ -155,7 +155,7 @@ def test_record_invariants_crossroads(spec: str, games: int) -> None:
     """C23, C38 and the rulebook's arithmetic on every record of ``games`` kernel-only games."""
     config, rules = setup(spec)
     n = config.n_players
-    k = rules.crossroads_cards[n]  # cards of each Crossroads type in play (4 or 5)
+    k = rules.crossroads_cards[n]  # cards of each Crossroads type in play (all of them by default, C23)
     p = rules.params
     rec = play_games(config, rules, 99, 0, games).records
     f = {name: by_game(rec, n, name) for name in rec.dtype.names}

@@ -456,6 +456,8 @@ class SelfPlay:
         option = 0
         if self.xr and not tr.neutral and kind != Space.INN:
             option = self.choose_option(tr, kind)
+        if option == 1 and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
+            self.emit(Ev.DONATE, tr.index, 0, self.p["HIROTADA_COIN"] if self.chance(0.8) else 0)
         if option in (0, 2):
             self.base_action(tr, kind)
         if option in (1, 2) and (option == 1 or self.ref._why_no_alternative(tr, kind) is None):
@@ -538,9 +540,10 @@ class SelfPlay:
         if enc.kind == Enc.SHOKUNIN:
             for s in self.draw(tr, Deck.SOUVENIR, 1):
                 self.emit(Ev.GAIN, tr.index, Deck.SOUVENIR, s, 0)
-        elif enc.kind == Enc.ANNAIBITO and incomplete:
-            ptype = enc.panorama if enc.panorama in incomplete else self.rng.choice(incomplete)
-            self.emit(Ev.PANORAMA, tr.index, ptype, 1)
+        elif enc.kind == Enc.ANNAIBITO and enc.panorama in incomplete:
+            self.emit(Ev.PANORAMA, tr.index, enc.panorama, 1)
+        elif enc.kind == Enc.ANNAIBITO and incomplete and self.option(tr, Opt.ANNAIBITO):  # optional
+            self.emit(Ev.PANORAMA, tr.index, self.rng.choice(incomplete), 1)
         elif enc.kind == Enc.ITAMAE:
             if tr.coins >= p["ITAMAE_COST"] and st.piles[Deck.MEAL] and self.option(tr, 0):
                 (m,) = self.draw(tr, Deck.MEAL, 1)
@@ -548,24 +551,31 @@ class SelfPlay:
                     self.emit(Ev.GAIN, tr.index, Deck.MEAL, m, 0)
                 else:
                     self.emit(Ev.UNDER, -1, Deck.MEAL, m)
+            else:  # not paid: under the Encounter pile (seed 002)
+                self.emit(Ev.UNDER, -1, Deck.ENCOUNTER, card)
         elif enc.kind == Enc.KITOUSHI:
             if tr.coins >= p["KITOUSHI_COST"] and incomplete and self.option(tr, 1):
                 self.emit(Ev.PANORAMA, tr.index, self.rng.choice(incomplete), 3)
+            else:
+                self.emit(Ev.UNDER, -1, Deck.ENCOUNTER, card)
         elif enc.kind == Enc.SARU:
             self.hot_spring(tr)
         elif enc.kind == Enc.TAKUHATSUSO:
-            if tr.coins >= p["TAKUHATSUSO_COST"]:
-                self.option(tr, 2)
+            if not (tr.coins >= p["TAKUHATSUSO_COST"] and self.option(tr, 2)):
+                self.emit(Ev.UNDER, -1, Deck.ENCOUNTER, card)
 
     def inn(self, tr: TravelerState) -> None:
         st = self.st
         inn = st.inns[tr.pos]
+        ate = False
         if st.is_intermediate_inn(tr.pos) and not tr.neutral:
             incomplete = st.incomplete_panoramas(tr)
             if tr.ability == Ability.HIROSHIGE and incomplete:
                 self.emit(Ev.PANORAMA, tr.index, self.rng.choice(incomplete), 2)
             if tr.ability == Ability.CHUUBEI:
+                meals = len(tr.meals)
                 self.encounter(tr)
+                ate = len(tr.meals) > meals  # Itamae's meal is his one meal at this Inn
             if tr.ability == Ability.DAIGORO:
                 for s in self.draw(tr, Deck.SOUVENIR, 1):
                     self.emit(Ev.GAIN, tr.index, Deck.SOUVENIR, s, 0)
@@ -578,7 +588,7 @@ class SelfPlay:
                 m = self.rng.choice(inn.hand)
                 self.emit(Ev.OFFER, tr.index, m)
                 self.emit(Ev.UNDER, -1, Deck.MEAL, m)
-        else:
+        elif not ate:
             offered = None
             if tr.ability == Ability.SATSUKI and inn.hand:
                 offered = self.rng.choice(inn.hand)

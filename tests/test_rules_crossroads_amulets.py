@@ -18,7 +18,6 @@ from positions import (
     LAST,
     amulet_ids,
     begin_turn,
-    give_amulets,
     kern,
     legendary_ids,
     make_rules,
@@ -95,28 +94,37 @@ def test_used_amulet_returns_to_the_market(mode: str) -> None:
 
 # ------------------------------------------------------------------ timing (C35)
 @BOTH
-def test_amulet_bought_this_turn_is_not_usable(mode: str) -> None:
-    """Seed 002 "Andacht": "Wenn ein Spieler ein Amulett kauft, kann er es erst ab der nächsten
-    Runde einsetzen – niemals schon in der Runde, in der er es erworben hat" (an Amulet bought is
-    usable only from the next turn); C35: a traveler's turn ends when another traveler moves. The
-    Fortune Amulet bought at the Temple is not rolled on the same traveler's next move (still
-    last), only after another traveler has moved."""
+def test_amulet_usable_from_the_buyers_next_move(mode: str) -> None:
+    """Seed 002 "Amulet cards": "he can use it on his next move, but never on the same turn as when it
+    is acquired" (German "erst ab der nächsten Runde"); C35: usable from the buyer's own next move,
+    whoever moved in between, never at the stop where it was bought. The Fortune Amulet bought at
+    the Temple is rolled at once when the buyer, still last, moves again (nobody moved between)."""
     rs = rich_die()
     pos = xr_position(rs, markets={"amulets": ["fortune"]}, positions=[0, 10, 12], coins=[5, 5, 5], mode=mode)
     assert begin_turn(pos)[0] == 0
     xmove(pos, 0, TEMPLE)
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.AMULET, FORTUNE, 1, -1)]
-    assert pos.ps[0, PF.AMULETS_NEW] == 1 << FORTUNE
+    assert pos.ps[0, PF.AMULETS_NEW] == 1 << FORTUNE  # not at this stop
     pos.clear_log()
-    assert begin_turn(pos)[0] == 0  # still last: the same turn goes on
-    assert pos.events() == [] and held(pos, 0) == {FORTUNE} and pos.ps[0, PF.COINS] == 4
-    xmove(pos, 0, 11)
-    assert begin_turn(pos)[0] == 1  # another traveler moves: the turn is over
-    assert pos.ps[0, PF.AMULETS_NEW] == 0
-    xmove(pos, 1, 13)
-    pos.clear_log()
-    assert begin_turn(pos)[0] == 0
+    assert begin_turn(pos)[0] == 0  # still last: his next move
     assert pos.events() == [(Ev.USE, 0, FORTUNE, -1, -1, -1), (Ev.DIE, 0, 3, 0, DieSrc.FORTUNE, -1)]
+    assert pos.ps[0, PF.AMULETS_NEW] == 0 and pos.ps[0, PF.COINS] == 4 + 3
+
+
+@BOTH
+def test_amulet_never_at_the_stop_where_it_was_bought(mode: str) -> None:
+    """Seed 002: "never on the same turn as when it is acquired": a Vitality Amulet bought at a Temple
+    that leaves the buyer alone in the lead is not used after that stop (C35); the online rule
+    ``crossroads.amulets.usable_where_bought=true`` lets him use it there and move again."""
+    for same_stop in (False, True):
+        rs = make_rules(xr_config(3, overrides=(("crossroads.amulets.usable_where_bought", str(same_stop)),)))
+        pos = xr_position(rs, markets={"amulets": ["vitality"]}, positions=[TEMPLE, 1, 1], coins=[5, 5, 5],
+                          mode=mode)
+        kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.TEMPLE)  # the stop's Amulet purchase
+        kern(vitality_nb, mode)(pos.pub, pos.hid, pos.ru, 0)  # then, as in move_nb, the Vitality check
+        assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.AMULET, VITALITY, 1, -1)]
+        assert pos.events(Ev.USE) == ([(Ev.USE, 0, VITALITY, -1, -1, -1)] if same_stop else [])
+        assert held(pos, 0) == (set() if same_stop else {VITALITY})
 
 
 # ------------------------------------------------------------------ Friendship
@@ -144,8 +152,7 @@ def test_friendship_opens_an_occupied_single_space(mode: str) -> None:
 def test_friendship_only_onto_one_occupied_single_space(mode: str) -> None:
     """Seed 002 "Friendship": "The single space MUST be occupied by another Traveler for this
     Amulet to be usable". At 4 players a double space with one traveler is open anyway (no Amulet
-    used) and a full double space stays closed; a Village still needs a coin; an Amulet bought this
-    turn does not work (C35)."""
+    used) and a full double space stays closed; a Village still needs a coin."""
     rs4 = make_rules(xr_config(4))
     pos = xr_position(rs4, positions=[0, HOT, FARM, FARM], coins=[5, 5, 5, 5], amulets={0: ["friendship"]},
                       mode=mode)
@@ -155,10 +162,6 @@ def test_friendship_only_onto_one_occupied_single_space(mode: str) -> None:
     assert pos.events(Ev.USE) == [] and held(pos, 0) == {FRIENDSHIP}
     pos = xr_position(rs3(), positions=[0, VILLAGE, 14], coins=[0, 5, 5], amulets={0: ["friendship"]}, mode=mode)
     assert VILLAGE not in begin_turn(pos)[2]
-    pos = xr_position(rs3(), positions=[0, ENCOUNTER, 14], coins=[5, 5, 5], mode=mode)
-    give_amulets(pos, 0, "friendship", new=True)
-    pos.gs[G.LAST_MOVER] = 0  # the same traveler's turn goes on
-    assert ENCOUNTER not in begin_turn(pos)[2]
 
 
 @BOTH
@@ -207,6 +210,28 @@ def test_health_at_a_village_souvenirs_then_a_legendary_object(mode: str) -> Non
     assert gains[0] == (Deck.SOUVENIR, koma, 1) and len(gains) == 2 and pos.ps[0, PF.COINS] == 0
     assert pos.events(Ev.USE) == [(Ev.USE, 0, HEALTH, -1, -1, -1)]
     assert pos.ps[0, PF.PTS_SOUVENIRS] == 5 and pos.ps[0, PF.PTS_LEGENDARY] == 3
+
+
+@BOTH
+def test_health_options_in_the_order_of_the_players_choice(mode: str) -> None:
+    """Seed 002 "Health": both options "in the order of his choice" ("in einer Reihenfolge seiner
+    Wahl"); the second option's legality is judged after the first (C27). At a Farm with 0 coins the
+    Farm's 3 coins come first and then pay the Gaming Room's bet of 2 (impossible on arrival); at a
+    Temple with 1 coin the greedy player buys the Amulet first (``CHOICE`` option 3), and with no coin
+    left the donation is skipped."""
+    rs = make_rules(xr_config(3, overrides=(("crossroads.fortune_die", "2,2,2,2,2,2"),)))
+    pos = xr_position(rs, positions=[0, 14, 14], coins=[0, 5, 5], amulets={0: ["health"]}, mode=mode)
+    pos.stop(0, FARM)
+    assert pos.events(Ev.USE) == [(Ev.USE, 0, HEALTH, -1, -1, -1)]
+    assert pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.FARM, 2, -1, -1)]
+    assert pos.events(Ev.DIE) == [(Ev.DIE, 0, 2, 2, DieSrc.GAMING_ROOM, -1)]
+    assert pos.ps[0, PF.COINS] == 0 + 3 - 2 + 4
+    pos = xr_position(rs, markets={"amulets": ["fortune"]}, positions=[0, 14, 14], coins=[1, 5, 5],
+                      amulets={0: ["health"]}, mode=mode)
+    pos.stop(0, TEMPLE)
+    assert pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.TEMPLE, 3, -1, -1)]
+    assert [e[2] for e in pos.events(Ev.GAIN)] == [Deck.AMULET]  # Fortune, or the Health just used
+    assert pos.events(Ev.DONATE) == [] and pos.ps[0, PF.COINS] == 0 and pos.ps[0, PF.DONATED] == 0
 
 
 @BOTH

@@ -57,28 +57,33 @@ def choice(pos, t):
 
 # ------------------------------------------------------------------ set-up: cards in play
 @BOTH
-@pytest.mark.parametrize(("n", "k"), [(2, 4), (3, 4), (4, 5), (5, 5)])
-def test_cards_in_play_by_player_count(mode: str, n: int, k: int) -> None:
-    """Seed 002 set-up: "Games with 2 and 3 players: ... only use 4 of each type of Crossroads
-    expansion card (Bathhouse, Legendary Object, Cherry Tree, Amulet, Calligraphy) at random";
-    "Games with 4 and 5 players: ... use 5 of each type" (C23)."""
-    rs = make_rules(xr_config(n, overrides=(("crossroads.start_amulet", "false"),)))
-    for seed in range(3):
-        pos = setup_position(rs, seed=seed, mode=mode)
-        market = pos.events(Ev.MARKET)
-        for m, deck in enumerate((Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)):
-            ids = [e[3] for e in market if e[2] == deck]
-            assert len(ids) == len(set(ids)) == k and all(0 <= c < 6 for c in ids)
-            assert sorted(ids) == [c for c in range(8) if pos.pub["mkt"][m, c] == 1]
-        assert [(e[2], e[3], e[4]) for e in market if e[2] >= Deck.CHERRY] == [(Deck.CHERRY, -1, k),
-                                                                              (Deck.BATHHOUSE, -1, k)]
-        assert list(pos.pub["xcnt"]) == [k, k]
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_cards_in_play_by_player_count(mode: str, n: int) -> None:
+    """Seed 002's set-up makes stacks of all the Crossroads cards; seed 004 "There are 6 Cherry Tree
+    cards"; recorded 4-player games show all 6 Amulets, Calligraphies and Cherry Trees (C23): every
+    card of each type is in play at every player count. The seed's by-count table ("Games with 2 and 3
+    players: ... only use 4 of each type"; "4 and 5 players: ... 5") stays an override,
+    ``--set crossroads.by_player_count=true``."""
+    for by_count, k in ((False, 6), (True, 4 if n <= 3 else 5)):
+        rs = make_rules(xr_config(n, overrides=(("crossroads.start_amulet", "false"),
+                                                ("crossroads.by_player_count", str(by_count)))))
+        for seed in range(3):
+            pos = setup_position(rs, seed=seed, mode=mode)
+            market = pos.events(Ev.MARKET)
+            for m, deck in enumerate((Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)):
+                ids = [e[3] for e in market if e[2] == deck]
+                assert len(ids) == len(set(ids)) == k and all(0 <= c < 6 for c in ids)
+                assert sorted(ids) == [c for c in range(8) if pos.pub["mkt"][m, c] == 1]
+            assert [(e[2], e[3], e[4]) for e in market if e[2] >= Deck.CHERRY] == [(Deck.CHERRY, -1, k),
+                                                                                  (Deck.BATHHOUSE, -1, k)]
+            assert list(pos.pub["xcnt"]) == [k, k]
 
 
 def test_cards_in_play_are_drawn_at_random() -> None:
-    """Seed 002 set-up: the cards in play are chosen "at random": over 30 set-ups at 3 players
-    every Legendary Object, Amulet and Calligraphy card is in play sometimes, and out sometimes."""
-    rs = make_rules(xr_config(3, overrides=(("crossroads.start_amulet", "false"),)))
+    """Seed 002 set-up, with the by-count table (``crossroads.by_player_count=true``): the cards in
+    play are chosen "at random": over 30 set-ups at 3 players every Legendary Object, Amulet and
+    Calligraphy card is in play sometimes, and out sometimes."""
+    rs = make_rules(xr_config(3, overrides=(("crossroads.start_amulet", "false"), ("crossroads.by_player_count", "true"))))
     seen = [[0] * 6 for _ in range(3)]
     for seed in range(30):
         pos = setup_position(rs, seed=seed)
@@ -159,12 +164,12 @@ def test_cherry_tree_two_points_and_a_coin(mode: str) -> None:
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.CHERRY, -1, 0, -1)] and pos.events(Ev.PANORAMA) == []
     assert pos.ps[0, PF.CHERRY] == 1 and pos.ps[0, PF.PTS_CHERRY] == 2 == pos.ps[0, PF.SCORE]
     assert pos.ps[0, PF.COINS] == 3 and pos.ps[0, PF.PAN0] == 0 and pos.ps[0, PF.PANORAMAS] == 0
-    assert pos.pub["xcnt"][0] == 3
+    assert pos.pub["xcnt"][0] == 5
     # several Cherry Trees: "There is no limit to the number of Cherry Trees a player can accumulate"
     for _ in range(3):
         kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.SEA)
     assert pos.ps[0, PF.CHERRY] == 4 and pos.ps[0, PF.PTS_CHERRY] == 8 and pos.ps[0, PF.COINS] == 6
-    assert pos.pub["xcnt"][0] == 0
+    assert pos.pub["xcnt"][0] == 2  # all 6 in play (C23): 6 - 4 taken
 
 
 @BOTH
@@ -188,7 +193,7 @@ def test_completed_panorama_stays_closed(mode: str) -> None:
     n = kern(legal_moves_nb, mode)(pos.pub, pos.ru, 0)
     legal = [int(s) for s in pos.pub["cand"][:n]]
     assert legal == [s for s in range(1, 15) if s != PADDY]
-    assert PADDY in spaces_of(rs, Space.PADDY) and pos.pub["xcnt"][0] == 4
+    assert PADDY in spaces_of(rs, Space.PADDY) and pos.pub["xcnt"][0] == 6
 
 
 # ------------------------------------------------------------------ Hot Spring: Bathhouse
@@ -202,7 +207,7 @@ def test_bathhouse_one_coin_four_points(mode: str) -> None:
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.BATHHOUSE, -1, 1, -1)] and pos.events(Ev.DRAW) == []
     assert pos.ps[0, PF.BATHHOUSES] == 1 and pos.ps[0, PF.HOT_SPRINGS] == 0
     assert pos.ps[0, PF.PTS_BATHHOUSES] == 4 == pos.ps[0, PF.SCORE] and pos.ps[0, PF.COINS] == 2
-    assert pos.pub["xcnt"][1] == 3 and pos.pub["dcnt"][Deck.HOT_SPRING] == 12
+    assert pos.pub["xcnt"][1] == 5 and pos.pub["dcnt"][Deck.HOT_SPRING] == 12
 
 
 @BOTH

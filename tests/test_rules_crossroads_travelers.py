@@ -261,6 +261,32 @@ def test_encounters_never_give_crossroads_cards(mode: str) -> None:
         pos.stop(0, ENCOUNTER)
         assert choice(pos, 0) == 0 and pos.ps[0, PF.ENCOUNTERS] == 1
         assert [e[2] for e in pos.events(Ev.GAIN)] == [Deck.ENCOUNTER]
-        assert list(pos.pub["xcnt"]) == [4, 4] and pos.pub["mkt"][:, :6].sum() == 18
+        assert list(pos.pub["xcnt"]) == [6, 6] and pos.pub["mkt"][:, :6].sum() == 18
         assert pos.ps[0, PF.CHERRY] == pos.ps[0, PF.LEGENDARY] == pos.ps[0, PF.AMULETS] == 0
         assert pos.ps[0, PF.DONATED] == (kind == "miko") and pos.ps[0, PF.SCORE] == (kind == "miko")
+
+
+@BOTH
+def test_hirotada_bank_coin_at_a_temple_with_an_amulet(mode: str) -> None:
+    """Rulebook "Hirotada": "Each time he stops at the Temple, Hirotada can take one coin from the bank"
+    and seed 002: "The Tokaido Travelers' abilities work with the Crossroads cards": taking the
+    Amulet instead of a donation, he may still add his bank coin (``DONATE(t, 0, 0|1)`` after
+    ``CHOICE``), 1 temple point, counted for the ranking."""
+    rs = rs_with(["hirotada", "kinko", "satsuki"], overrides=NO_START)
+    seen = set()
+    for seed in range(40):
+        pos = xr_position(rs, travelers=["hirotada", "kinko", "satsuki"], positions=[0, 14, 14],
+                          coins=[3, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode)
+        pos.stop(0, 2)
+        ev = pos.events()
+        opt = choice(pos, 0)
+        donate = pos.events(Ev.DONATE)
+        assert len(donate) == 1
+        (_, _, coins, bank, _, _) = donate[0]
+        assert pos.ps[0, PF.DONATED] == coins + bank == pos.ps[0, PF.PTS_TEMPLE]
+        if opt == 1:
+            assert coins == 0 and pos.ps[0, PF.AMULETS_BOUGHT] == 1
+            kinds = [e[0] for e in ev]
+            assert kinds.index(Ev.CHOICE) < kinds.index(Ev.DONATE) < kinds.index(Ev.GAIN)
+            seen.add(bank)
+    assert seen == {0, 1}

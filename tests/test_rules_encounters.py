@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from positions import BOTH, encounter_ids, hot_spring_ids, make_position, make_rules, meal_ids, souvenir_ids
 
+from kernels.bots.policy import choose_panorama_nb
 from kernels.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
 from sim.rules.config import GameConfig
 
@@ -73,24 +74,44 @@ def test_shokunin_draws_and_scores_the_top_souvenir(mode: str) -> None:
 @BOTH
 def test_annaibito_takes_the_depicted_panorama(mode: str) -> None:
     """Rulebook "Annaibito": "If they have started it, they take the next number in ascending
-    order ... They score points for the Panorama card as usual" (mountain card 2: 2 points)."""
+    order ... They score points for the Panorama card as usual" (mountain card 2: 2 points). The
+    depicted type is taken even where the player would choose another: with the sea at 4 of 5 the
+    greedy pick is the sea's last card (5 points and the achievement), and random players too get
+    the depicted mountain."""
     pos = encounter(("annaibito", 1), mode=mode, panoramas={0: [0, 1, 0]})
     assert pos.ps[0, PF.PAN1] == 2 and pos.ps[0, PF.PTS_PANORAMAS] == 2
     assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 1, PanSrc.ANNAIBITO, -1, -1)]
     assert pos.ps[0, PF.ENCOUNTERS] == 1
+    rs = make_rules(BASE)
+    pos = make_position(rs, positions=[0, 14, 14], panoramas={0: [0, 1, 4]})
+    assert choose_panorama_nb(pos.pub, pos.ru, 0) == 2  # the player's own choice would be the sea
+    for bots, seed in [(Bot.GREEDY, 0)] + [(Bot.RANDOM, s) for s in range(8)]:
+        pos = encounter(("annaibito", 1), mode=mode, panoramas={0: [0, 1, 4]}, bots=bots, seed=seed)
+        assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 1, PanSrc.ANNAIBITO, -1, -1)]
+        assert pos.events(Ev.OPTION) == [] and pos.ps[0, PF.PAN1] == 2 and pos.ps[0, PF.PAN2] == 4
 
 
 @BOTH
 def test_annaibito_completed_panorama_gives_another(mode: str) -> None:
-    """Rulebook "Annaibito": "If they have completed it, they can start or add to another panorama
-    of their choice"; never the completed one."""
+    """Rulebook "Annaibito": "If they have completed it, they **can** start or add to another panorama
+    of their choice": optional (``OPTION(t, 6, b)``), never the completed one. The greedy player
+    takes one; random players sometimes decline (no panorama card, the Encounter card still kept)."""
     pos = encounter(("annaibito", 0), mode=mode, panoramas={0: [3, 0, 1]})
+    assert pos.events(Ev.OPTION) == [(Ev.OPTION, 0, Opt.ANNAIBITO, 1, -1, -1)]
     assert pos.ps[0, PF.PAN0] == 3
     assert pos.ps[0, PF.PAN1] + pos.ps[0, PF.PAN2] == 2
-    for seed in range(12):
+    taken = set()
+    for seed in range(16):
         pos = encounter(("annaibito", 0), mode=mode, panoramas={0: [3, 0, 1]}, bots=Bot.RANDOM, seed=seed)
-        (ev,) = pos.events(Ev.PANORAMA)
-        assert ev[2] in (1, 2) and ev[3] == PanSrc.ANNAIBITO and pos.ps[0, PF.PAN0] == 3
+        ((_, _, _, b, _, _),) = pos.events(Ev.OPTION)
+        taken.add(b)
+        if b == 1:
+            (ev,) = pos.events(Ev.PANORAMA)
+            assert ev[2] in (1, 2) and ev[3] == PanSrc.ANNAIBITO and pos.ps[0, PF.PAN0] == 3
+        else:
+            assert pos.events(Ev.PANORAMA) == [] and pos.ps[0, PF.PANORAMAS] == 4 and pos.ps[0, PF.SCORE] == 0
+        assert pos.ps[0, PF.ENCOUNTERS] == 1
+    assert taken == {0, 1}
 
 
 @BOTH
@@ -184,20 +205,40 @@ def test_takuhatsuso_pays_a_coin_for_four_points(mode: str) -> None:
 @pytest.mark.parametrize("card", ["itamae", "kitoushi", "takuhatsuso"])
 def test_new_encounters_without_a_coin_do_nothing(mode: str, card: str) -> None:
     """C13: without a coin Itamae, Kitoushi and Takuhatsuso do nothing (no choice is offered);
-    the card is still kept."""
+    seed 002: "If a player cannot or do not want to pay for Kitoushi, Takuhatsuso or Itamae, the card
+    is placed, face-down, under the Encounter cards pile": not kept, no Chatterbox count."""
     pos = encounter(card, PROMO, mode=mode, coins=0)
+    (c,) = encounter_ids(pos.rs, card)
     assert pos.events(Ev.OPTION) == [] and pos.events(Ev.PANORAMA) == []
-    assert pos.ps[0, PF.SCORE] == 0 and pos.ps[0, PF.COINS] == 0 and pos.ps[0, PF.ENCOUNTERS] == 1
+    assert pos.ps[0, PF.SCORE] == 0 and pos.ps[0, PF.COINS] == 0 and pos.ps[0, PF.ENCOUNTERS] == 0
+    assert pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.ENCOUNTER, c, -1, -1)]
+    assert pos.pile(Deck.ENCOUNTER)[-1] == c and pos.pub["dcnt"][Deck.ENCOUNTER] == 18
     assert pos.pub["dcnt"][Deck.MEAL] == 25
 
 
 def test_new_encounters_payment_is_optional() -> None:
     """C13: paying the coin is optional: a random player sometimes declines (coin kept, nothing
-    gained) and sometimes pays."""
+    gained, and the card goes under the Encounter pile, seed 002) and sometimes pays (card kept)."""
     choices = set()
     for seed in range(16):
         pos = encounter("takuhatsuso", PROMO, coins=3, bots=Bot.RANDOM, seed=seed)
         (opt,) = pos.events(Ev.OPTION)
         choices.add(opt[3])
         assert (pos.ps[0, PF.COINS], pos.ps[0, PF.SCORE]) == ((2, 4) if opt[3] == 1 else (3, 0))
+        assert pos.ps[0, PF.ENCOUNTERS] == opt[3] and len(pos.events(Ev.UNDER)) == 1 - opt[3]
     assert choices == {0, 1}
+
+
+@BOTH
+def test_kitoushi_with_every_panorama_complete(mode: str) -> None:
+    """C13 with the rulebook "Panorama" (a completed panorama takes no more cards): Kitoushi with all
+    three panoramas complete offers nothing to pay for; the card goes under the Encounter pile (seed
+    002: "cannot ... pay"). With one panorama open the same coins buy a card (``OPTION`` logged)."""
+    pos = encounter("kitoushi", PROMO, mode=mode, coins=3, panoramas={0: [3, 4, 5]}, pan_ach=0b111)
+    (c,) = encounter_ids(pos.rs, "kitoushi")
+    assert pos.events(Ev.OPTION) == [] and pos.events(Ev.PANORAMA) == []
+    assert pos.ps[0, PF.COINS] == 3 and pos.ps[0, PF.SCORE] == 0 and pos.ps[0, PF.PANORAMAS] == 12
+    assert pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.ENCOUNTER, c, -1, -1)] and pos.ps[0, PF.ENCOUNTERS] == 0
+    pos = encounter("kitoushi", PROMO, mode=mode, coins=3, panoramas={0: [3, 4, 4]}, pan_ach=0b011)
+    assert pos.events(Ev.OPTION) == [(Ev.OPTION, 0, Opt.KITOUSHI, 1, -1, -1)]
+    assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 2, PanSrc.KITOUSHI, -1, -1)]

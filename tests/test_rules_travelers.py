@@ -20,7 +20,7 @@ from positions import (
 )
 
 from kernels.bots.policy import choose_village_nb, village_prices_nb
-from kernels.core.enums import PF, Ability, Bot, Deck, Ev, PanSrc
+from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
 from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
 from sim.rules.config import GameConfig
 
@@ -123,6 +123,25 @@ def test_chuubei_draws_an_encounter_at_intermediate_inns(mode: str) -> None:
     assert pos.ps[0, PF.ENCOUNTERS] == 0 and pos.pub["dcnt"][Deck.ENCOUNTER] == 14
 
 
+@BOTH
+def test_chuubei_itamae_meal_is_his_one_meal_at_the_inn(mode: str) -> None:
+    """Rulebook "Inns": "A Traveler can never purchase more than one Meal card per Inn" (C40): when
+    Chuubei's Inn encounter is Itamae and he pays for its meal, he buys no Inn meal there;
+    ``--set meals.itamae_is_the_inn_meal=false`` lets him buy one too."""
+    for one_meal in (True, False):
+        rs = make_rules(GameConfig(n_players=3, travelers="random", expansions=("new-encounters",),
+                                   overrides=(("meals.itamae_is_the_inn_meal", str(one_meal)),)))
+        (itamae,) = encounter_ids(rs, "itamae")
+        sushi, dango, unagi, fugu, tofu = meal_ids(rs, "sushi", "dango", "unagi", "fugu", "tofu")
+        pos = make_position(rs, ["chuubei", None, None], positions=[13, 12, 11], coins=[6, 0, 0],
+                            top={Deck.ENCOUNTER: [itamae], Deck.MEAL: [sushi, dango, unagi, fugu, tofu]}, mode=mode)
+        pos.stop(0, 14)
+        gains = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.MEAL]
+        assert gains[0] == (Ev.GAIN, 0, Deck.MEAL, sushi, 0, -1)  # Itamae's meal
+        assert len(gains) == (1 if one_meal else 2) and pos.ps[0, PF.MEALS] == len(gains)
+        assert len(pos.hand()) == 4 - (len(gains) - 1)
+
+
 # ------------------------------------------------------------------ Kinko
 @BOTH
 def test_kinko_meals_cost_one_less(mode: str) -> None:
@@ -204,6 +223,76 @@ def test_satsuki_may_refuse_and_buy(mode: str) -> None:
         pos.stop(0, 14)
         paid |= {e[4] > 0 for e in pos.events(Ev.GAIN)}
     assert paid == {False, True}
+
+
+@BOTH
+def test_satsuki_arriving_later_is_offered_a_card_left(mode: str) -> None:
+    """Rulebook "Satsuki": "one of the available Meal cards at random" (C12): arriving second, after
+    the first arrival drew the hand and took one, she is offered one of the cards left (never the one
+    taken, no new draw); her free meal leaves the others for the third traveler."""
+    rs = rs3()
+    top = meal_ids(rs, "dango", "sushi", "unagi", "fugu")
+    offered = set()
+    for seed in range(12):
+        pos = make_position(rs, [None, "satsuki", None], positions=[13, 12, 11], coins=[9, 0, 0],
+                            top={Deck.MEAL: top}, seed=seed, mode=mode)
+        pos.stop(0, 14)
+        (first,) = [e[3] for e in pos.events(Ev.GAIN)]
+        left = [c for c in top if c != first]
+        pos.clear_log()
+        pos.stop(1, 14)
+        (offer,) = pos.events(Ev.OFFER)
+        assert offer[1] == 1 and offer[2] in left and pos.events(Ev.DRAW) == []
+        assert pos.events(Ev.GAIN) == [(Ev.GAIN, 1, Deck.MEAL, offer[2], 0, -1)]
+        assert sorted(pos.hand()) == sorted(c for c in left if c != offer[2])
+        offered.add(offer[2])
+    assert len(offered) >= 2
+
+
+@BOTH
+def test_satsuki_arriving_later_may_refuse_an_eaten_dish_and_buy(mode: str) -> None:
+    """Rulebook "Satsuki": "she can instead purchase a Meal as normal"; C12: an offered dish she
+    already ate cannot be taken. Arriving second with only sushi (eaten) and dango left, whenever
+    sushi is offered she pays for the dango; whenever dango is offered she takes it free."""
+    rs = rs3()
+    sushi, dango, unagi, fugu = meal_ids(rs, "sushi", "dango", "unagi", "fugu")
+    seen = set()
+    for seed in range(16):
+        pos = make_position(rs, [None, "satsuki", None], positions=[14, 12, 11], coins=[9, 5, 0],
+                            hand=[sushi, dango], dishes={1: ["sushi"]}, seed=seed, mode=mode)
+        pos.gs[G.INN_ARRIVED] = 1
+        pos.pub["occ"][14] = 1
+        pos.stop(1, 14)
+        (offer,) = pos.events(Ev.OFFER)
+        (gain,) = pos.events(Ev.GAIN)
+        assert gain[3] == dango and pos.events(Ev.DRAW) == []
+        assert gain[4] == (rs.rules.meals[dango].cost if offer[2] == sushi else 0)
+        seen.add(offer[2])
+    assert seen == {sushi, dango}
+
+
+@BOTH
+def test_satsuki_free_meal_from_the_pile(mode: str) -> None:
+    """Seed 002's Traveler page: "Satsuki receives the first Meal card from the Meal cards pile for
+    free" (``--set abilities.satsuki_free_meal=pile``; seed 000's random card of the hand stays the
+    default, C12). Arriving second, she draws the pile's top card: taken free, the Inn's hand is left
+    as it was; a dish she already ate goes under the meal pile and she buys from the hand."""
+    rs = make_rules(GameConfig(n_players=3, travelers="random", overrides=(("abilities.satsuki_free_meal", "pile"),)))
+    sushi, dango, unagi, fugu, tofu = meal_ids(rs, "sushi", "dango", "unagi", "fugu", "tofu")
+    for eaten in ((), ("tofu",)):
+        pos = make_position(rs, [None, "satsuki", None], positions=[14, 12, 11], coins=[9, 5, 0],
+                            hand=[sushi, dango], dishes={1: eaten}, top={Deck.MEAL: [tofu, unagi]}, mode=mode)
+        pos.pub["occ"][14] = 1
+        pos.stop(1, 14)
+        assert pos.events(Ev.DRAW) == [(Ev.DRAW, 1, Deck.MEAL, tofu, -1, -1)]
+        assert pos.events(Ev.OFFER) == [(Ev.OFFER, 1, tofu, -1, -1, -1)]
+        (gain,) = pos.events(Ev.GAIN)
+        if not eaten:
+            assert gain == (Ev.GAIN, 1, Deck.MEAL, tofu, 0, -1) and sorted(pos.hand()) == sorted([sushi, dango])
+        else:
+            assert pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.MEAL, tofu, -1, -1)] and pos.pile(Deck.MEAL)[-1] == tofu
+            assert gain[3] in (sushi, dango) and gain[4] == rs.rules.meals[gain[3]].cost
+        assert pos.pile(Deck.MEAL)[0] == unagi
 
 
 # ------------------------------------------------------------------ Mitsukuni

@@ -13,10 +13,23 @@ from positions import BOTH, kern, make_position, make_rules, setup_position
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Ability, Ev, P, Space
 from sim.referee.game import explain_mismatch, referee_game, rows_from_records
+from sim.referee.state import GameState
 from sim.rules.config import GameConfig
 from sim.run.engine import play_games
 
-PREP = {2: [0, 1], 3: [-1, 0, 1], 4: [-1, 0, 1, 2], 5: [-1, -1, 0, 1, 2]}
+
+def prep_rule(n: int, seat: int) -> int:
+    """Seed 004 "Preparations", counted back from the last to leave: "the last player gains two coins,
+    the next gains one coin, the fourth and fifth players each lose a coin" (the third: none)."""
+    from_last = n - 1 - seat  # 0 = the last to leave
+    if from_last == 0:
+        return 2
+    if from_last == 1:
+        return 1
+    return 0 if from_last == 2 else -1
+
+
+PREP = {n: [prep_rule(n, seat) for seat in range(n)] for n in (2, 3, 4, 5)}
 FIXED = ["hirotada", "kinko", "mitsukuni", "umegae", "yoshiyasu"]  # 8, 7, 6, 5, 9 coins
 
 
@@ -67,18 +80,26 @@ def test_gastronomy_sets_the_hand_extra_to_zero() -> None:
 def test_preparations_by_departure_order(mode: str, n: int) -> None:
     """Rulebook "Preparations": "each Traveler's starting bank is modified" by the order they leave
     Kyoto; 4 players: "The last player to leave Kyoto starts the game with 2 additional coins ...
-    The first player to leave removes one coin"; C7 for 2, 3 and 5 players."""
+    The first player to leave removes one coin"; seed 004, counted back from the last to leave: "the
+    last player gains two coins, the next gains one coin, the fourth and fifth players each lose a
+    coin" (C7): 2p +1/+2, 3p 0/+1/+2. The expected coins come from the rule (``prep_rule``), not from a
+    table, and the 4-player case is the rulebook's example."""
+    assert [prep_rule(4, s) for s in range(4)] == [-1, 0, 1, 2]  # rulebook 000's example
     names = FIXED[:n]
     rs = make_rules(GameConfig(n_players=n, travelers=",".join(names), variants=("preparations",)))
-    assert rs.rules.preparations[n] == PREP[n]
     base = {p: rs.rules.travelers[rs.rules.traveler_index(x)].coins for p, x in enumerate(names)}
     for seed in range(5):
         pos = setup_position(rs, seed=seed, mode=mode)
         for p in range(n):
             seat = int(pos.ps[p, PF.SEAT])
-            assert pos.ps[p, PF.COINS] == base[p] + PREP[n][seat] == pos.ps[p, PF.COINS_START]
+            assert pos.ps[p, PF.COINS] == base[p] + prep_rule(n, seat) == pos.ps[p, PF.COINS_START]
         lineup = {e[1]: e[2] for e in pos.events(Ev.LINEUP)}
         assert sorted(range(n), key=lambda p: lineup[p]) == sorted(range(n), key=lambda p: pos.ps[p, PF.SEAT])
+    state = GameState(rs.config, rs.rules)  # the referee derives the same coins from the same rule
+    state.set_lineup({t: t for t in range(state.n_trav)})
+    for tr in state.players():
+        state.assign_traveler(tr, rs.rules.traveler_index(names[tr.index]), -1)
+        assert state.starting_coins(tr) == max(0, base[tr.index] + prep_rule(n, tr.seat))
 
 
 @BOTH

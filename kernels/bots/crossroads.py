@@ -190,3 +190,17 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
         return 1
     return 0
 
+
+
+@njit(cache=True)
+def choose_health_order_nb(pub, ru, t, typ, alt_ok):
+    """With the Health Amulet: 2 the base action first, 3 the alternative first (it must be possible now).
+
+    The greedy bot buys the Amulet first at a Temple (a donation could spend the coin it costs) and
+    takes the base action first elsewhere (at a Farm its coins pay the bet).
+    """
+    if not alt_ok:
+        return 2
+    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+        return 2 + randint_nb(pub["rng"], 2)
+    return 3 if typ == Space.TEMPLE else 2

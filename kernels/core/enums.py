@@ -300,7 +300,7 @@ class PT(NamedTuple):
     N_FAMILIES: int = 38  # souvenir families in play
     # Crossroads (XR = 0: the expansion is off)
     XR: int = 40
-    XR_CARDS: int = 41  # cards of each Crossroads type in play (4 at 2-3 players, 5 at 4-5)
+    XR_CARDS: int = 41  # cards of each Crossroads type in play (all 6; by-count table: 4 or 5)
     CHERRY_POINTS: int = 42
     CHERRY_COINS: int = 43
     BATH_COST: int = 44
@@ -330,6 +330,9 @@ class PT(NamedTuple):
     FIFTH_FAMILY_POINTS: int = 73  # kept in SET_PTS0 + 4; here for the record
     CHERRY_COPIES: int = 74  # Cherry Trees in the box
     BATH_COPIES: int = 75  # Bathhouses in the box
+    SATSUKI_PILE: int = 76  # 1: Satsuki's free meal is the top card of the meal pile (seed 002), 0: the hand
+    AMULET_SAME_STOP: int = 77  # 1: an Amulet is usable at the stop where it was bought (online)
+    ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
 
 
 P = PT()
@@ -386,7 +389,7 @@ class EvT(NamedTuple):
     OFFER: int = 13  # (trav, card): chance, Satsuki's free meal or the Neutral's discard
     END: int = 14  # (-): the game is over
     MARKET: int = 15  # (-, deck, card, count): Crossroads set-up
-    CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both
+    CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both, 3 both (alternative first)
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
 
@@ -411,6 +414,7 @@ class OptT(NamedTuple):
     HIROTADA: int = 3
     START_AMULET: int = 4
     JIROCHO: int = 5
+    ANNAIBITO: int = 6  # the depicted panorama is complete: take another of the player's choice?
 
 
 Opt = OptT()

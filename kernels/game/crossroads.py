@@ -4,7 +4,7 @@ the Fortune die, Amulets and the end-game Calligraphy.
 Markets are face up (``pub['mkt']``, ``pub['xcnt']``): players choose cards,
 nobody draws them, so nothing here touches the hidden piles except the log.
 Amulets held are bit masks ``PF.AMULETS`` (card ids); ``PF.AMULETS_NEW`` marks
-those bought during the current turn, which cannot be used yet.
+those bought at the current stop, usable from the buyer's next move.
 """
 
 from numba import njit
@@ -277,7 +277,8 @@ def alternative_nb(pub, hid, ru, t, typ):
         c = choose_amulet_nb(pub, ru, t)
         cost = params[P.AMULET_COST]
         take_amulet_nb(pub, hid, t, c, cost)
-        ps[t, PF.AMULETS_NEW] |= 1 << c
+        if params[P.AMULET_SAME_STOP] == 0:  # never at the stop where it was bought (C35)
+            ps[t, PF.AMULETS_NEW] |= 1 << c
         devotion_nb(pub, hid, ru, t, cost)
     elif typ == Space.ENCOUNTER:
         c = choose_calligraphy_nb(pub, ru, t)

@@ -7,7 +7,12 @@ Functions take the three records of ``kernels.core.state``: ``pub`` (public stat
 
 from numba import njit
 
-from kernels.bots.crossroads import alt_value_nb, choose_station_option_nb, choose_use_nb
+from kernels.bots.crossroads import (
+    alt_value_nb,
+    choose_health_order_nb,
+    choose_station_option_nb,
+    choose_use_nb,
+)
 from kernels.bots.policy import (
     choose_donation_nb,
     choose_encounter_nb,
@@ -43,6 +48,7 @@ from kernels.game.crossroads import (
     usable_amulet_nb,
     use_amulet_nb,
 )
+from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb, unpaid_nb
 
 
 @njit(cache=True)
@@ -116,16 +122,13 @@ def temple_nb(pub, hid, ru, t):
         ps[t, PF.DONATED] += params[P.NEUTRAL_BANK_COIN]
         log_nb(hid, Ev.DONATE, t, 0, params[P.NEUTRAL_BANK_COIN], -1, -1)
         return
-    d = choose_donation_nb(pub, ru, t)
+    # a donation needs a coin: only after an Amulet bought first (Health) can the purse be empty here
+    d = choose_donation_nb(pub, ru, t) if ps[t, PF.COINS] > 0 else 0
     ps[t, PF.COINS] -= d
     ps[t, PF.DONATED] += d
     add_pts_nb(pub, t, PF.PTS_TEMPLE, d)
-    bank = 0
-    if ps[t, PF.ABILITY] == Ability.HIROTADA:
-        bank = choose_option_nb(pub, ru, t, 1.0) * params[P.HIROTADA_COIN]
-        ps[t, PF.DONATED] += bank
-        add_pts_nb(pub, t, PF.PTS_TEMPLE, bank)
-    log_nb(hid, Ev.DONATE, t, d, bank, -1, -1)
+    if d > 0 or ps[t, PF.ABILITY] == Ability.HIROTADA:
+        hirotada_coin_nb(pub, hid, ru, t, d)
 
 
 @njit(cache=True)
@@ -159,8 +162,11 @@ def encounter_nb(pub, hid, ru, t, at_station):
         typ = ru["card"][Deck.ENCOUNTER, 1, c]
         if panorama_open_nb(pub, ru, t, typ):
             panorama_nb(pub, hid, ru, t, typ, PanSrc.ANNAIBITO)
-        else:
-            chosen_panorama_nb(pub, hid, ru, t, PanSrc.ANNAIBITO)
+        elif any_panorama_open_nb(pub, ru, t):  # rulebook: "they can start or add to another": optional
+            b = choose_option_nb(pub, ru, t, panorama_value_nb(pub, ru, t, choose_panorama_nb(pub, ru, t)))
+            log_nb(hid, Ev.OPTION, t, Opt.ANNAIBITO, b, -1, -1)
+            if b == 1:
+                chosen_panorama_nb(pub, hid, ru, t, PanSrc.ANNAIBITO)
     elif kind == Enc.SAMURAI:
         add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, params[P.SAMURAI_POINTS])
     elif kind == Enc.KUGE:
@@ -170,10 +176,12 @@ def encounter_nb(pub, hid, ru, t, at_station):
         add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, params[P.MIKO_POINTS])
     elif kind == Enc.ITAMAE:
         cost = params[P.ITAMAE_COST]
+        paid = False
         if coins >= cost and dcnt[Deck.MEAL] > 0:
             b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost)
             log_nb(hid, Ev.OPTION, t, Opt.ITAMAE, b, -1, -1)
             if b == 1:
+                paid = True
                 ps[t, PF.COINS] -= cost
                 m = draw_nb(pub, hid, Deck.MEAL)
                 log_nb(hid, Ev.DRAW, t, Deck.MEAL, m, -1, -1)
@@ -183,8 +191,11 @@ def encounter_nb(pub, hid, ru, t, at_station):
                 else:
                     gain_meal_nb(pub, ru, t, m, 0)
                     log_nb(hid, Ev.GAIN, t, Deck.MEAL, m, 0, -1)
+        if not paid:
+            unpaid_nb(pub, hid, t, c)
     elif kind == Enc.KITOUSHI:
         cost = params[P.KITOUSHI_COST]
+        paid = False
         if coins >= cost and any_panorama_open_nb(pub, ru, t):
             best = 0.0
             for k in range(3):
@@ -193,8 +204,11 @@ def encounter_nb(pub, hid, ru, t, at_station):
             b = choose_option_nb(pub, ru, t, best - cw * cost)
             log_nb(hid, Ev.OPTION, t, Opt.KITOUSHI, b, -1, -1)
             if b == 1:
+                paid = True
                 ps[t, PF.COINS] -= cost
                 chosen_panorama_nb(pub, hid, ru, t, PanSrc.KITOUSHI)
+        if not paid:
+            unpaid_nb(pub, hid, t, c)
     elif kind == Enc.SARU:
         draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
     elif kind == Enc.TAKUHATSUSO:
@@ -206,6 +220,8 @@ def encounter_nb(pub, hid, ru, t, at_station):
             if b == 1:
                 ps[t, PF.COINS] -= cost
                 add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, pts)
+                return
+        unpaid_nb(pub, hid, t, c)
 
 
 @njit(cache=True)
@@ -247,14 +263,21 @@ def station_nb(pub, hid, ru, t, typ):
     vals = pub["fscr"]
     space_values_nb(pub, ru, t, ru["botw"][t], vals)
     option = 0
-    if alt_ok and not both_ok:
+    # Health: both options in the order of the player's choice (seed 002), so the alternative may
+    # also become possible through the base action (the Farm's coins pay the Gaming Room's bet)
+    later_ok = typ == Space.FARM and ps[t, PF.COINS] + params[P.FARM_COINS] >= params[P.GAMING_BET]
+    if (alt_ok or later_ok) and not both_ok:
         c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
-        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ)) == 1:
+        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0) == 1:
             use_amulet_nb(pub, hid, t, c, -1)
-            option = 2
+            option = choose_health_order_nb(pub, ru, t, typ, alt_ok)
     if option == 0:
         option = choose_station_option_nb(pub, ru, t, typ, True, alt_ok, both_ok, vals[typ])
     log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
+    if option == 1 and typ == Space.TEMPLE and ab == Ability.HIROTADA:
+        hirotada_coin_nb(pub, hid, ru, t, 0)  # his bank coin at every Temple stop, Amulet or not
+    if option == 3:  # the alternative first, then the base action
+        alternative_nb(pub, hid, ru, t, typ)
     if option != 1:
         base_action_nb(pub, hid, ru, t, typ)
     if option == 1 or (option == 2 and alternative_possible_nb(pub, ru, t, typ)):
@@ -274,14 +297,25 @@ def _remove_from_hand_nb(pub, i):
 def meal_nb(pub, hid, ru, t):
     """A player's meal: at most one, never a dish twice, optional; Satsuki's offer first."""
     hand = pub["hand"]
-    hn = pub["gs"][G.HAND_N]
+    gs = pub["gs"]
     offered = -1
-    if pub["ps"][t, PF.ABILITY] == Ability.SATSUKI and hn > 0:
-        offered = hand[randint_nb(pub["rng"], hn)]
-        log_nb(hid, Ev.OFFER, t, offered, -1, -1, -1)
+    from_pile = False
+    if pub["ps"][t, PF.ABILITY] == Ability.SATSUKI:
+        offered, from_pile = satsuki_offer_nb(pub, hid, ru, t)
     coins = pub["ps"][t, PF.COINS]
     hosp = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.XR] == 1 else -1
     i, free = choose_meal_nb(pub, ru, t, offered, coins if hosp < 0 else 1 << 20)
+    if from_pile and i >= 0 and hand[i] == offered:
+        free = 1  # the pile's card is not on the Inn's menu: it is only ever taken as her free meal
+    if from_pile and (i < 0 or hand[i] != offered):  # refused: under the meal pile
+        j = 0
+        while hand[j] != offered:
+            j += 1
+        _remove_from_hand_nb(pub, j)
+        if i == gs[G.HAND_N]:  # the last slot moved into the offer's place
+            i = j
+        under_nb(pub, hid, Deck.MEAL, offered)
+        log_nb(hid, Ev.UNDER, -1, Deck.MEAL, offered, -1, -1)
     if i < 0:
         return
     c = hand[i]
@@ -323,12 +357,16 @@ def inn_nb(pub, hid, ru, t, s):
     occ = pub["occ"]
     nt = gs[G.N_TRAV]
     neutral = ps[t, PF.NEUTRAL] == 1
+    ate = False
     if not neutral and s != gs[G.LAST]:
         ab = ps[t, PF.ABILITY]
         if ab == Ability.HIROSHIGE:
             chosen_panorama_nb(pub, hid, ru, t, PanSrc.HIROSHIGE)
         elif ab == Ability.CHUUBEI:
+            meals = ps[t, PF.MEALS]
             encounter_nb(pub, hid, ru, t, False)
+            # "never more than one Meal card per Inn": Itamae's meal here is this Inn's meal (C40)
+            ate = ps[t, PF.MEALS] > meals and ru["params"][P.ITAMAE_INN_MEAL] == 1
         elif ab == Ability.DAIGORO:
             draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
         elif ab == Ability.JIROCHO:
@@ -348,7 +386,7 @@ def inn_nb(pub, hid, ru, t, s):
             _remove_from_hand_nb(pub, i)
             under_nb(pub, hid, Deck.MEAL, c)
             log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)
-    else:
+    elif not ate:
         meal_nb(pub, hid, ru, t)
     if occ[s] == nt:  # everyone is here: leftovers go under the pile
         hn = gs[G.HAND_N]

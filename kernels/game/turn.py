@@ -145,9 +145,8 @@ def begin_turn_nb(pub, hid, ru):
         return -1, -1, 0
     xr = ru["params"][P.XR] == 1
     neutral = ps[t, PF.NEUTRAL] == 1
-    if t != gs[G.LAST_MOVER]:  # a new turn: Amulets bought in the last one become usable
-        for u in range(gs[G.N_TRAV]):
-            ps[u, PF.AMULETS_NEW] = 0
+    # seed 002: an Amulet is usable "on his next move": the buyer's own next move, whoever moved between
+    ps[t, PF.AMULETS_NEW] = 0
     gs[G.LAST_MOVER] = t
     if xr and not neutral:
         fortune_nb(pub, hid, ru, t)

@@ -15,6 +15,7 @@ from sim.cli.options import (
     Players,
     Quiet,
     Resume,
+    RulesProfile,
     Seed,
     Sets,
     Threads,
@@ -37,14 +38,14 @@ app = typer.Typer()
 def run(
     games: Games, seed: Seed, out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
     players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None,
+    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
     chunk_size: Annotated[int, typer.Option(help="Games per part file.")] = runner.DEFAULT_CHUNK_SIZE,
     threads: Threads = None, resume: Resume = False, quiet: Quiet = False, cluster: ClusterSpec = None,
 ) -> None:
     """Play GAMES games and write them to a Parquet dataset in OUT."""
     from sim.run.cluster import connect
 
-    config = make_config(players, travelers, bots, variants, expansions, sets)
+    config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     with connect(cluster) as cl:
         s = runner.run(config, games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
                        cluster=cl)
@@ -60,12 +61,12 @@ def run(
 @user_errors
 def verify(
     games: Games, seed: Seed, players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy",
-    variants: Variants = "", expansions: Expansions = "", sets: Sets = None,
+    variants: Variants = "", expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
     chunk_size: Annotated[int, typer.Option(help="Games per engine call.")] = 1000,
     threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Play games with the action log and check every one with the referee."""
-    config = make_config(players, travelers, bots, variants, expansions, sets)
+    config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(games, seed, chunk_size, threads)
     from sim.referee.game import referee_game
@@ -103,10 +104,10 @@ def verify(
 def replay(
     seed: Seed, game: Annotated[int, typer.Option("--game", help="Index of the game to replay.")],
     players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None,
+    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
 ) -> None:
     """Play one game with the action log and print the referee's narration."""
-    config = make_config(players, travelers, bots, variants, expansions, sets)
+    config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(1, seed, 1, None)
     if game < 0:

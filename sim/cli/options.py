@@ -10,6 +10,7 @@ from kernels.core import enums as E
 from sim.errors import UserError
 from sim.rules.config import GameConfig
 from sim.rules.overrides import expand_sets
+from sim.rules.profiles import profile_sets
 
 Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]
 Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (one per player).")]
@@ -19,6 +20,7 @@ Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiati
 Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads (or none).")]
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE, repeatable, "
                                                                "e.g. --set travelers.kinko.coins=6.")]
+RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/data/profiles/).")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
@@ -35,11 +37,12 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 def make_config(
-    players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None
+    players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None,
+    profile: str = "rulebook",
 ) -> GameConfig:
-    """Build and validate a ``GameConfig`` from the command-line options."""
+    """Build and validate a ``GameConfig`` from the command-line options (``profile``: ``--rules``)."""
     overrides = []
-    for item in expand_sets(sets):  # KEY=VALUE, or @patch.toml for a file of them
+    for item in expand_sets(profile_sets(profile) + list(sets or [])):  # KEY=VALUE, or @patch.toml
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
             raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")
@@ -49,7 +52,7 @@ def make_config(
         trav = ",".join(_split(trav))
     return GameConfig(
         n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
-        bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides),
+        bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides), profile=profile,
     )
 
 

@@ -41,7 +41,7 @@ ALTERNATIVES = {
     Space.HOT_SPRING: "bathhouse", Space.VILLAGE: "legendary object", Space.FARM: "gaming room",
     Space.TEMPLE: "amulet", Space.ENCOUNTER: "calligraphy",
 }
-CHOICE_NAMES = ("base action", "crossroads alternative", "both")
+CHOICE_NAMES = ("base action", "crossroads alternative", "both", "both, alternative first")
 Pull = Generator[None, Event, Event]
 
 
@@ -69,7 +69,9 @@ class Crossroads(ReplayBase):
     def _markets(self) -> Step:
         """``MARKET`` rows: decks 4, 5, 6 card by card, then the Cherry Tree and Bathhouse counts (C23)."""
         st = self.state
-        per_type = self.rules.crossroads_cards.get(st.n_players)
+        x = self.rules.raw["crossroads"]
+        # C23: all the cards of the box (seed 002's set-up), or the by-count table if so chosen
+        per_type = x["cards_by_players"].get(str(st.n_players)) if x["by_player_count"] else 1 << 30
         if per_type is None:
             raise Illegal(None, f"crossroads.cards_by_players has no entry for {st.n_players} players")
         for deck in MARKET_DECKS:
@@ -197,16 +199,18 @@ class Crossroads(ReplayBase):
         if ev.a != kind:
             raise Illegal(ev, f"space {tr.pos} is a {st.space_name(tr.pos)} (type {kind}), not type {ev.a}")
         option = ev.b
-        if option not in (0, 1, 2):
-            raise Illegal(ev, f"option {option}: 0 base action, 1 {ALTERNATIVES[kind]}, 2 both")
+        if option not in (0, 1, 2, 3) or (option == 3 and not health):
+            raise Illegal(ev, f"option {option}: 0 base action, 1 {ALTERNATIVES[kind]}, 2 both, "
+                              "3 both, the alternative first (the health amulet)")
         both_ok = health or (kind == Space.ENCOUNTER and tr.ability == Ability.KITA) or (
             kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
         if option == 2 and not both_ok:
             raise Illegal(ev, f"{tr.name} may not take both actions here: option 2 needs kita at an encounter, "
                               "miyataka at a temple or the health amulet")
-        if health and option != 2:
-            raise Illegal(ev, f"the health amulet was used: the option is 2 (both), not {option}")
-        if option > 0:
+        if health and option not in (2, 3):
+            raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
+        # seed 002: with Health both options "in the order of his choice"; the second is judged after the first
+        if option == 1 or option == 3 or (option == 2 and not health):
             why = self._why_no_alternative(tr, kind)
             if why is not None:
                 raise Illegal(ev, f"option {option} ({ALTERNATIVES[kind]}) is impossible: {why}")
@@ -246,7 +250,8 @@ class Crossroads(ReplayBase):
         elif kind == Space.TEMPLE:
             card = yield from self._market_gain(tr, Deck.AMULET, p["AMULET_COST"], "an amulet")
             tr.amulets.add(card)
-            tr.amulets_new.add(card)  # C35: not usable on the turn it was bought
+            if not self.rules.raw["crossroads"]["amulets"]["usable_where_bought"]:
+                tr.amulets_new.add(card)  # C35: "never on the same turn as when it is acquired"
             tr.amulets_acquired += 1
             yield from self._devotion(tr, p["AMULET_COST"])
         elif kind == Space.ENCOUNTER:

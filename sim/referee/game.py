@@ -239,6 +239,7 @@ class Referee(Stations):
         if ev.kind == Ev.END:
             raise Illegal(ev, f"the game is not over: {behind.label} is at space {behind.pos}")
         friendship = False
+        behind.amulets_new.clear()  # seed 002: an Amulet is usable on the buyer's next move (C35)
         if st.xr:
             self._flush()  # the amulets used before the move narrate as the previous turn's tail
             ev, friendship = yield from self._before_move(behind, ev)
@@ -267,7 +268,19 @@ class Referee(Stations):
             if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
                 self._umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
             option = yield from self._station_choice(tr, kind)
-        base, alt = option in (0, 2), option in (1, 2)
+        if option == 3:  # Health, the alternative first: the base action then happens if still possible
+            yield from self._alternative(tr, kind, after_base=False)
+        if option == 1 and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
+            yield from self._temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
+        yield from self._base(tr, kind, option != 1)
+        if option in (1, 2):
+            yield from self._alternative(tr, kind, after_base=option == 2)
+        if st.xr and not tr.neutral and (yield from self._vitality(tr)):
+            self._again = tr.index
+
+    def _base(self, tr: TravelerState, kind: int, base: bool) -> Step:
+        """The base game's action of the space (``base`` False: only what comes with any option)."""
+        st = self.state
         if kind == Space.FARM:
             if not tr.neutral and base:
                 self._coins(tr, self.params["FARM_COINS"], "farm")
@@ -284,7 +297,7 @@ class Referee(Stations):
                 yield from self._hot_spring(tr, "hot spring")
         elif kind == Space.TEMPLE:
             if base:
-                yield from self._temple(tr)
+                yield from self._temple(tr, donation=tr.neutral or tr.coins >= 1)
         elif kind == Space.ENCOUNTER:
             if not tr.neutral:
                 if tr.ability == Ability.UMEGAE and not st.xr:
@@ -293,10 +306,6 @@ class Referee(Stations):
                     yield from self._encounter(tr)
         elif kind == Space.INN:
             yield from self._inn(tr)
-        if alt:
-            yield from self._alternative(tr, kind, after_base=base)
-        if st.xr and not tr.neutral and (yield from self._vitality(tr)):
-            self._again = tr.index
 
     def _umegae(self, tr: TravelerState) -> None:
         """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed 002)."""

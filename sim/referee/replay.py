@@ -25,7 +25,7 @@ SHORT = {
     "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
     "pts_calligraphy": "calligraphy",
 }
-OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho")
+OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito")
 
 
 def deck_name(deck: int) -> str:

@@ -134,7 +134,7 @@ class TravelerState:
     legendary: list[int] = field(default_factory=list)  # Legendary Object card ids
     calligraphy: list[int] = field(default_factory=list)  # Calligraphy card ids
     amulets: set[int] = field(default_factory=set)  # Amulet card ids held
-    amulets_new: set[int] = field(default_factory=set)  # bought this turn: not usable yet (C35)
+    amulets_new: set[int] = field(default_factory=set)  # bought at this stop: usable from the next move (C35)
     amulets_acquired: int = 0  # Amulet cards ever taken (set-up and Temples)
     scripts: int = 0  # Script objects held (C29)
     inn_meals: int = 0  # meals eaten at Inns (Fasting, C34)
@@ -230,8 +230,10 @@ class GameState:
         base = (
             self.params["INITIATION_COINS"] if self.initiation else self.rules.travelers[tr.traveler_id].coins
         )
-        if self.preparations:
-            base += self.rules.preparations[self.n_players][tr.seat]
+        if self.preparations:  # counted back from the last to leave Kyoto (seed 004; C7), or a table
+            prep = self.rules.raw["rules"]["variants"]["preparations"]
+            table = prep.get(str(self.n_players)) or []
+            base += int(table[tr.seat]) if table else int(prep["from_last"][self.n_players - 1 - tr.seat])
         return max(0, base)
 
     def players(self) -> list[TravelerState]:
@@ -317,9 +319,6 @@ class GameState:
 
     def move(self, t: int, dest: int) -> None:
         tr = self.travelers[t]
-        for other in self.travelers:  # C35: another traveler moves, so the others' turns are over
-            if other.index != t:
-                other.amulets_new.clear()
         tr.pos = dest
         tr.stamp = self.next_stamp
         self.next_stamp += 1

@@ -11,15 +11,15 @@ Hospitality Amulets, Script bonuses and the Crossroads Travelers at Inns
 from __future__ import annotations
 
 from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc
-from sim.referee.crossroads import Crossroads
 from sim.referee.replay import Step
+from sim.referee.rules12 import Rules12
 from sim.referee.scoring import ordinal, souvenir_points
 from sim.referee.state import Event, Illegal, InnVisit, TravelerState
 
 SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi")
 
 
-class Stations(Crossroads):
+class Stations(Rules12):
     """Handlers for the spaces; ``Referee`` adds set-up, turn order and end scoring."""
 
     def _village(self, tr: TravelerState) -> Step:
@@ -118,7 +118,9 @@ class Stations(Crossroads):
         tr.hot_springs.append(card)
         self._score(tr, "pts_hot_springs", self.rules.hot_springs[card].value, f"{why} card")
 
-    def _temple(self, tr: TravelerState) -> Step:
+    def _temple(self, tr: TravelerState, donation: bool = True) -> Step:
+        """A Temple stop: 1-3 coins (``donation`` False: none, the purse is empty or an Amulet was taken
+        instead) and Hirotada's bank coin, which he may add at each Temple stop either way."""
         p = self.params
         if tr.neutral:
             ev = yield from self._take(Ev.DONATE, tr, "the Neutral's bank coin")
@@ -129,6 +131,8 @@ class Stations(Crossroads):
             self._note(f"{want} bank coin on the temple")
             return
         bank_max = p["HIROTADA_COIN"] if tr.ability == Ability.HIROTADA else 0
+        if not donation and not bank_max:
+            return
         option = None
         if bank_max:  # Opt.HIROTADA may be logged as a yes/no before the DONATE (tolerated)
             opt = yield from self._maybe(lambda e: e.kind == Ev.OPTION and e.t == tr.index, "OPTION or DONATE")
@@ -137,7 +141,9 @@ class Stations(Crossroads):
                     raise Illegal(opt, f"option {opt.a}={opt.b} at a temple, expected hirotada's yes/no")
                 option = opt.b
         ev = yield from self._take(Ev.DONATE, tr, "a temple offering")
-        if not 1 <= ev.a <= p["TEMPLE_MAX"]:
+        if not donation and ev.a != 0:
+            raise Illegal(ev, f"{tr.name} donates no coin here (an amulet instead, or no coin left), not {ev.a}")
+        if donation and not 1 <= ev.a <= p["TEMPLE_MAX"]:
             raise Illegal(ev, f"{tr.name} must donate 1 to {p['TEMPLE_MAX']} coins, not {ev.a}")
         if ev.a > tr.coins:
             raise Illegal(ev, f"{tr.name} has {tr.coins} coins and cannot donate {ev.a}")
@@ -194,9 +200,11 @@ class Stations(Crossroads):
                 self._add_souvenir(tr, s)
         elif kind == Enc.ANNAIBITO:
             incomplete = st.incomplete_panoramas(tr)
-            if incomplete:  # C2: nothing when every panorama is complete
-                allowed = [enc.panorama] if enc.panorama in incomplete else incomplete
-                yield from self._panorama(tr, PanSrc.ANNAIBITO, allowed)
+            if enc.panorama in incomplete:
+                yield from self._panorama(tr, PanSrc.ANNAIBITO, [enc.panorama])
+            elif incomplete and (yield from self._option(tr, Opt.ANNAIBITO)):  # "they can": optional
+                yield from self._panorama(tr, PanSrc.ANNAIBITO, incomplete)
+            # C2: nothing when every panorama is complete
         elif kind == Enc.SAMURAI:
             self._score(tr, "pts_encounters", p["SAMURAI_POINTS"], "samurai")
         elif kind == Enc.KUGE:
@@ -205,7 +213,8 @@ class Stations(Crossroads):
             tr.donated += 1
             self._score(tr, "pts_encounters", p["MIKO_POINTS"], "miko puts a bank coin on the temple")
         elif kind == Enc.ITAMAE:
-            if tr.coins >= p["ITAMAE_COST"] and st.piles[Deck.MEAL] and (yield from self._option(tr, Opt.ITAMAE)):
+            paid = tr.coins >= p["ITAMAE_COST"] and bool(st.piles[Deck.MEAL])
+            if paid and (paid := (yield from self._option(tr, Opt.ITAMAE))):
                 self._coins(tr, -p["ITAMAE_COST"], "itamae")
                 m = yield from self._draw(tr, Deck.MEAL, "itamae")
                 if st.can_eat(tr, m):
@@ -215,17 +224,32 @@ class Stations(Crossroads):
                     ev = yield from self._take(Ev.UNDER, None, f"{st.card_name(Deck.MEAL, m)}, a dish already eaten")
                     self._under(ev, Deck.MEAL, [m])
                     self._note(f"{st.card_name(Deck.MEAL, m)} already eaten: goes under")
+            if not paid:
+                yield from self._unpaid(tr, card)
         elif kind == Enc.KITOUSHI:
             incomplete = st.incomplete_panoramas(tr)
-            if tr.coins >= p["KITOUSHI_COST"] and incomplete and (yield from self._option(tr, Opt.KITOUSHI)):
+            paid = tr.coins >= p["KITOUSHI_COST"] and bool(incomplete)
+            if paid and (paid := (yield from self._option(tr, Opt.KITOUSHI))):
                 self._coins(tr, -p["KITOUSHI_COST"], "kitoushi")
                 yield from self._panorama(tr, PanSrc.KITOUSHI, incomplete)
+            if not paid:
+                yield from self._unpaid(tr, card)
         elif kind == Enc.SARU:
             yield from self._hot_spring(tr, "saru's hot spring")
         elif kind == Enc.TAKUHATSUSO:
             if tr.coins >= p["TAKUHATSUSO_COST"] and (yield from self._option(tr, Opt.TAKUHATSUSO)):
                 self._coins(tr, -p["TAKUHATSUSO_COST"], "takuhatsuso")
                 self._score(tr, "pts_encounters", p["TAKUHATSUSO_POINTS"], "takuhatsuso")
+            else:
+                yield from self._unpaid(tr, card)
+
+    def _unpaid(self, tr: TravelerState, card: int) -> Step:
+        """Seed 002: a Kitoushi, Takuhatsuso or Itamae not paid for goes face down under the Encounter pile."""
+        ev = yield from self._take(Ev.UNDER, None, f"the unpaid {self.state.card_name(Deck.ENCOUNTER, card)}")
+        self._under(ev, Deck.ENCOUNTER, tr.encounters)
+        if ev.b != card:
+            raise Illegal(ev, f"the unpaid encounter card {card} goes under, not card {ev.b}")
+        self._note("not paid: the card goes under the encounter pile")
 
     # ================================================================ inns
     def _inn(self, tr: TravelerState) -> Step:
@@ -235,13 +259,18 @@ class Stations(Crossroads):
         self._note(f"arrives {ordinal(len(inn.arrived))}")
         if st.xr:
             yield from self._no_health_at_inn(tr)
+        ate = False  # "A Traveler can never purchase more than one Meal card per Inn"
         if st.is_intermediate_inn(tr.pos) and not tr.neutral:  # C19: the ability comes first
             if tr.ability == Ability.HIROSHIGE:
                 incomplete = st.incomplete_panoramas(tr)
                 if incomplete:  # C16
                     yield from self._panorama(tr, PanSrc.HIROSHIGE, incomplete)
             elif tr.ability == Ability.CHUUBEI:
+                meals = len(tr.meals)
                 yield from self._encounter(tr)
+                if len(tr.meals) > meals and self.rules.raw["rules"]["meals"]["itamae_is_the_inn_meal"]:
+                    self._note("itamae's meal is his one meal at this inn (rulebook)")
+                    ate = True
             elif tr.ability == Ability.DAIGORO:  # a souvenir before the meal (seed 002)
                 if st.piles[Deck.SOUVENIR]:
                     s = yield from self._draw(tr, Deck.SOUVENIR, "daigoro")
@@ -254,7 +283,8 @@ class Stations(Crossroads):
             for i in range(n):
                 inn.hand.append((yield from self._draw(tr, Deck.MEAL, f"{i + 1} of {n} for the inn")))
             self._note(f"draws {n} meals (" + ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand) + ")")
-        yield from self._meal(tr, inn)
+        if not ate:
+            yield from self._meal(tr, inn)
         if len(inn.arrived) == st.n_trav:
             while inn.hand:
                 left = ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand)
@@ -276,7 +306,17 @@ class Stations(Crossroads):
                 self._note("discards a meal at random")
             return
         offered = None
-        if tr.ability == Ability.SATSUKI and inn.hand:
+        from_pile = self.rules.raw["rules"]["abilities"]["satsuki_free_meal"] == "pile"
+        if tr.ability == Ability.SATSUKI and from_pile and st.piles[Deck.MEAL]:
+            offered = yield from self._draw(tr, Deck.MEAL, "satsuki's free meal, the top of the pile (seed 002)")
+            ev = yield from self._take(Ev.OFFER, tr, "satsuki's free meal")
+            if ev.a != offered:
+                raise Illegal(ev, f"satsuki is offered the card she drew ({offered}), not {ev.a}")
+            self._note(f"offered {st.card_name(Deck.MEAL, offered)} from the pile")
+            if (yield from self._satsuki_pile(tr, offered)):
+                return
+            offered = None  # refused: she may buy from the Inn's hand as normal
+        elif tr.ability == Ability.SATSUKI and not from_pile and inn.hand:
             ev = yield from self._take(Ev.OFFER, tr, "satsuki's random free meal")
             if ev.a not in inn.hand:
                 raise Illegal(ev, f"meal {ev.a} is not in the inn's hand")

@@ -33,6 +33,7 @@ class GameConfig:
     travelers: str = "draft"  # draft | random | comma-separated names, one per player
     bots: tuple[str, ...] = ("greedy",)  # one name for everyone, or one per player
     overrides: tuple[tuple[str, Any], ...] = field(default_factory=tuple)
+    profile: str = "rulebook"  # the --rules profile whose patch heads ``overrides`` (recorded in manifests)
 
     def __post_init__(self) -> None:
         if not 2 <= self.n_players <= E.MAX_PLAYERS:
@@ -56,7 +57,7 @@ class GameConfig:
         rules = self.rules()
         travelers = self.n_players + (1 if self.n_players == 2 else 0)
         hand = travelers + rules.params["HAND_EXTRA"]
-        if not 0 <= rules.params["HAND_EXTRA"] or hand > E.HAND_CAP:
+        if not 0 <= rules.params["HAND_EXTRA"] or hand + rules.params["SATSUKI_PILE"] > E.HAND_CAP:
             raise ConfigError(
                 f"meals.hand_extra={rules.params['HAND_EXTRA']} makes a meal hand of {hand} cards with "
                 f"{travelers} travelers; the engine holds 0 to {E.HAND_CAP}: lower meals.hand_extra"
@@ -174,5 +175,6 @@ class GameConfig:
             "travelers": self.travelers,
             "bots": list(self.bots),
             "overrides": [[k, v] for k, v in self.overrides],
+            "rules_profile": self.profile,
             "spec": self.spec(),
         }

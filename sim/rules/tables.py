@@ -249,6 +249,14 @@ def build_rules(raw: dict[str, Any]) -> Rules:
         raise RulesError(f"malformed rules data: {exc!r}; check sim/data/*.toml") from exc
 
 
+def _choice(section: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
+    """A rule chosen by name (e.g. ``abilities.satsuki_free_meal = "hand"``) as its index in ``names``."""
+    value = section[key]
+    if value not in names:
+        raise RulesError(f"{key} = {value!r}: choose one of {', '.join(names)}")
+    return names.index(value)
+
+
 def _build(raw: dict[str, Any]) -> Rules:
     r = raw["rules"]
     types = [E.SPACE_NAMES.index(s["type"]) for s in raw["board"]["spaces"]]
@@ -325,6 +333,8 @@ def _build(raw: dict[str, Any]) -> Rules:
         "UMEGAE_COINS": r["abilities"]["umegae_coins"],
         "MITSUKUNI_BONUS": r["abilities"]["mitsukuni_bonus"],
         "HIROTADA_COIN": r["abilities"]["hirotada_bank_coin"],
+        "SATSUKI_PILE": _choice(r["abilities"], "satsuki_free_meal", ("hand", "pile")),
+        "ITAMAE_INN_MEAL": int(bool(r["meals"]["itamae_is_the_inn_meal"])),
         "INITIATION": int(r.get("_initiation", False)),
         "INITIATION_COINS": v["initiation"]["coins"],
     }
@@ -357,6 +367,7 @@ def _build(raw: dict[str, Any]) -> Rules:
         AMULET_COST=x["amulets"]["cost"],
         CALLI_COST=cal["cost"],
         START_AMULET=int(bool(x["start_amulet"])),
+        AMULET_SAME_STOP=int(bool(x["amulets"]["usable_where_bought"])),
         START_AMULET_COST=x["start_amulet_cost"],
         SWORD_POINTS=x["legendary"]["sword_points"],
         FIFTH_FAMILY_POINTS=x["legendary"]["fifth_family_points"],
@@ -383,10 +394,20 @@ def _build(raw: dict[str, Any]) -> Rules:
     rank = [int(x) for x in r["temple"]["ranking_points"]]
     if len(rank) != 4:
         raise RulesError("temple.ranking_points needs exactly 4 values")
-    prep = {int(k): [int(x) for x in val] for k, val in v["preparations"].items()}
+    from_last = [int(x) for x in v["preparations"]["from_last"]]
+    if len(from_last) < E.MAX_PLAYERS:
+        raise RulesError(f"variants.preparations.from_last needs {E.MAX_PLAYERS} values (last to leave first)")
+    # counted back from the last to leave: seat n-1 gets from_last[0], seat n-2 from_last[1], ...
+    prep = {n: [int(c) for c in v["preparations"].get(str(n), [])] or from_last[:n][::-1]
+            for n in range(2, E.MAX_PLAYERS + 1)}
     for n_players, offs in prep.items():
         if len(offs) != n_players:
             raise RulesError(f"variants.preparations.{n_players} needs {n_players} values, got {len(offs)}")
+    if x["by_player_count"]:
+        xr_in_play = {int(k): int(val) for k, val in x["cards_by_players"].items()}
+    else:  # every card of the box, at every player count
+        box = max(len(legendary), len(amulets), len(calligraphy), x["cherry_tree"]["copies"], x["bathhouse"]["copies"])
+        xr_in_play = {n: int(box) for n in range(2, E.MAX_PLAYERS + 1)}
     return Rules(
         version=str(r["version"]),
         raw=raw,
@@ -408,6 +429,6 @@ def _build(raw: dict[str, Any]) -> Rules:
         legendary=legendary,
         amulets=amulets,
         calligraphy=calligraphy,
-        crossroads_cards={int(k): int(v) for k, v in x["cards_by_players"].items()},
+        crossroads_cards=xr_in_play,
         fortune_die=die,
     )
