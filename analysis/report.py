@@ -187,7 +187,8 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
     seats = tables.seat_table(lf, keys, level, alpha)
     draft = tables.draft_table(lf, keys, level)
     h2h = tables.head_to_head(lf, keys, level)
-    counts = lf.select(pl.len().alias("rows"), pl.struct([*keys, "game"]).n_unique().alias("games")).collect()
+    # every game has one row per player: counting player 0 counts games without a set of game ids
+    counts = lf.select(pl.len().alias("rows"), (pl.col("player") == 0).sum().alias("games")).collect(engine="streaming")
     frames = {"travelers": trav, "seats": seats, "draft": draft, "head_to_head": h2h}
     for name, df in frames.items():
         df.write_csv(out / CSV_FILES[name])
