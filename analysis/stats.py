@@ -163,7 +163,8 @@ def diff_means(
     """Unpaired difference ``mean1 - mean2`` of independent samples (Welch's t interval and test).
 
     The p-value is SciPy's ``ttest_ind_from_stats(equal_var=False)``; with no variance on
-    either side the difference is exact (p = 1 if it is 0, else 0).
+    either side the difference is exact (p = 1 if it is 0, else 0); with a side missing
+    (NaN summaries) there is no test (NaN).
     """
     m1, v1, k1, m2, v2, k2 = map(_arr, (mean1, var1, n1, mean2, var2, n2))
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -175,6 +176,7 @@ def diff_means(
         half = t_ppf(0.5 + level / 2, df) * se
         welch = sps.ttest_ind_from_stats(m1, np.sqrt(v1), k1, m2, np.sqrt(v2), k2, equal_var=False).pvalue
     p = np.where(se > 0, welch, np.where(d == 0, 1.0, 0.0))
+    p = np.where(np.isnan(se) | np.isnan(d), np.nan, p)  # an empty side or a single row: no test, not p = 0
     return Diff(_arr(d), _arr(d - half), _arr(d + half), _arr(p))
 
 
@@ -185,6 +187,7 @@ def paired_from_summary(n: npt.ArrayLike, mean_d: npt.ArrayLike, var_d: npt.Arra
         se = np.sqrt(v / k)
         half = t_ppf(0.5 + level / 2, k - 1) * se
         p = np.where(se > 0, t_sf2(m / se, k - 1), np.where(m == 0, 1.0, 0.0))
+    p = np.where(np.isnan(se) | np.isnan(m), np.nan, p)
     return Diff(_arr(m), _arr(m - half), _arr(m + half), _arr(p))
 
 

@@ -278,6 +278,13 @@ def write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: 
     return name
 
 
+def _part_entries(out: Path, old: list[Any], parts: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """The manifest's ``parts`` for the finished parts: their recorded entries, else read from the files."""
+    known = {e["file"]: e for e in old if isinstance(e, dict) and "file" in e}
+    names = [part_name(s, e) for s, e in parts]
+    return [known.get(n) or dataset.part_entry(out / n) for n in names]
+
+
 def run(
     config: GameConfig,
     games: int,
@@ -325,13 +332,14 @@ def run(
         manifest.update(
             games=games, chunk_size=chunk_size, rules_version=rules.version,
             rules_fingerprint=rules.fingerprint(), status="running" if todo else "complete",
-            parts=[part_name(s, e) for s, e in parts],
+            parts=_part_entries(out, manifest.get("parts", []), parts),
         )
         write_json_atomic(out / MANIFEST, manifest)
         done = sum(e - s for s, e in parts)
         with progress_bar(games, done, progress) as advance:
             def saved(name: str, n: int) -> None:
-                manifest["parts"] = sorted([*manifest["parts"], name])
+                entry = dataset.part_entry(out / name)
+                manifest["parts"] = sorted([*manifest["parts"], entry], key=lambda p: p["file"])
                 write_json_atomic(out / MANIFEST, manifest)
                 advance(n)
                 if on_progress is not None:

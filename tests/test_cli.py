@@ -204,4 +204,4 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
     m = json.loads((out / runner.MANIFEST).read_text())
     assert m["status"] == "interrupted"
-    assert m["parts"] == sorted(p.name for p in out.glob("part-*.parquet"))
+    assert [e["file"] for e in m["parts"]] == sorted(p.name for p in out.glob("part-*.parquet"))
