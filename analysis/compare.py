@@ -6,6 +6,7 @@ share seed and games); this module formats them and draws the forest plot.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -82,8 +83,11 @@ def _summary_md(eff: pl.DataFrame, paired: bool, why: str) -> str:
         lines.append(f"- Traveler figures pair the rows in which the player had the same Traveler in both runs: "
                      f"{100 * share:.1f}% of the base rows.")
         ratio = eff["width_ratio"].drop_nulls().drop_nans().to_numpy()
-        if ratio.size:
-            med = float(np.median(ratio))
+        med = float(np.median(ratio)) if ratio.size else math.nan
+        if med < 1e-6:  # no spread left in the paired differences: a ratio of "games saved" means nothing
+            lines.append(f"- Common random numbers: on most figures the paired rows played out identically in both "
+                         f"runs (median width ratio {med:.2f} over {ratio.size} figures).")
+        elif ratio.size:
             lines.append(
                 f"- Common random numbers: the paired intervals are {med:.2f}× as wide as the unpaired ones "
                 f"on the same rows (median over {ratio.size} figures; range {ratio.min():.2f}–{ratio.max():.2f}), "
@@ -96,8 +100,8 @@ def _one_side_md(eff: pl.DataFrame) -> list[str]:
     one = eff.filter(pl.col("only") != "")
     if one.is_empty():
         return []
-    lines = [f"- In one dataset only (not tested): {one.height} figures, e.g. a Traveler the draft never kept "
-             "in the other run:"]
+    lines = [f"- In one dataset only (not tested): {one.height} figures (a Traveler nobody played in the other run, "
+             "e.g. one the draft never kept):"]
     for r in one.head(MAX_LISTED).iter_rows(named=True):
         name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
         lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: only in {r['only']} "
@@ -108,9 +112,10 @@ def _one_side_md(eff: pl.DataFrame) -> list[str]:
 
 
 def _identical(eff: pl.DataFrame) -> bool:
-    """Whether every paired figure differs by exactly 0 in every row (a dataset against itself)."""
-    rows = eff.filter(pl.col("n_paired") > 0)
-    return bool(rows.height) and bool(((rows["diff_paired"] == 0) & (rows["hi_paired"] == rows["lo_paired"])).all())
+    """Whether both runs hold the same rows with the same results (a dataset against itself, or a copy)."""
+    same = ((pl.col("n_paired") == pl.col("n_base")) & (pl.col("n_paired") == pl.col("n_other"))
+            & (pl.col("diff_paired") == 0) & ~(pl.col("hi_paired") > pl.col("lo_paired")))
+    return bool(eff.height) and bool(eff.select(same.all()).item())
 
 
 def _header(base: Dataset, other: Dataset, note: str) -> str:
@@ -152,6 +157,6 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
             "## Summary\n\n" + _summary_md(eff, paired, why), "## Figures\n\n" + _tables_md(eff, paired)]
     paths[0].write_text("\n\n".join(text) + "\n")
     eff.write_csv(paths[1])
-    about = " vs ".join(describe.about(ds).title() for ds in (other, base))
+    about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
     plots.plot_effects(eff, paths[2], title=f"{other.path.name} vs {base.path.name}", about=about)
     return paths
