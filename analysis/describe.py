@@ -66,7 +66,7 @@ def _from_data(lf: pl.LazyFrame) -> str:
     parts = [f"{'/'.join(map(str, players))} players"]
     for c in CONDITION_COLUMNS:
         if c in names and c != "bots":
-            vals = sorted(lf.select(pl.col(c).unique()).collect().get_column(c).cast(pl.String).to_list())
+            vals = sorted(lf.select(pl.col(c).drop_nulls().unique()).collect().get_column(c).cast(pl.String).to_list())
             parts.append(f"{c} {', '.join(vals)}")
     return ", ".join(parts)
 

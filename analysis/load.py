@@ -114,5 +114,6 @@ def conditions(lf: pl.LazyFrame) -> list[str]:
     present = [c for c in CONDITION_COLUMNS if c in lf.collect_schema().names()]
     if not present:
         return []
-    counts = lf.select([pl.col(c).n_unique().alias(c) for c in present]).collect().row(0, named=True)
+    # a missing value (a run concatenated with a study) is not another configuration
+    counts = lf.select([pl.col(c).drop_nulls().n_unique().alias(c) for c in present]).collect().row(0, named=True)
     return [c for c in present if counts[c] > 1]
