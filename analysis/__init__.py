@@ -1,7 +1,7 @@
 """Balance analysis of tokaido-sim results datasets (polars, lazily).
 
 - ``analysis.load``: ``load(dir)`` -> ``pl.LazyFrame``; ``load_dataset(dir)`` adds the manifest.
-- ``analysis.stats``: Wilson and t intervals, Holm, two-proportion, paired and binomial tests.
+- ``analysis.stats``: Wilson and t intervals, Holm, two-proportion, paired and binomial tests (SciPy, statsmodels).
 - ``analysis.tables``: per Traveler / seat / draft / head-to-head tables.
 - ``analysis.report``: ``write_report(dataset_dir, out_dir)`` -> ``report.md`` and CSVs.
 - ``analysis.effects``: effects of one dataset against another (unpaired and paired on common random

@@ -1,19 +1,23 @@
-"""``compare``: the effect of a rule change written as Markdown, CSV and a forest plot.
+"""The effect of a rule change, written out: ``compare.md``, ``compare.csv`` and ``effects.png``.
 
-The figures themselves (unpaired and paired effects, study effects) are computed in
-``analysis.effects``.
+The figures come from ``analysis.effects`` (paired on common random numbers when the two runs
+share seed and games); this module formats them and draws the forest plot.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from analysis import fmt
-from analysis.effects import _single_config, effects, pairing
-from analysis.load import load_dataset
+from analysis import describe, fmt, plots
+from analysis.effects import FIGURES, JOIN, common_players, effects, pairing, single_config, study_effects
+from analysis.load import Dataset, load_dataset
+from analysis.parts import reading
+
+__all__ = ["FIGURES", "JOIN", "compare", "effects", "pairing", "study_effects"]
 
 EFFECT_FILES = ("compare.md", "compare.csv", "effects.png")
 MAX_LISTED = 15
@@ -43,7 +47,8 @@ def _tables_md(eff: pl.DataFrame, paired: bool) -> str:
                    fmt.pct(r["other"]) if pp else fmt.num(r["other"], 2), _effect_cell(r, "", pp)]
             if paired:
                 row += [_effect_cell(r, "_paired", pp), fmt.num(r["width_ratio"], 2)]
-            rows.append(row + [fmt.pval(r["p_holm"]), "**significant**" if r["significant"] else ""])
+            flag = f"only in {r['only']}" if r["only"] else "**significant**" if r["significant"] else ""
+            rows.append(row + [fmt.pval(r["p_holm"]), flag])
         per = {"traveler": "Traveler", "seat": "seat", "all": "game"}[vals["kind"]]
         out.append(f"### {vals['figure'].capitalize()} per {per}, "
                    f"{vals['n_players']} players\n\n" + fmt.table(head, rows))
@@ -68,18 +73,58 @@ def _summary_md(eff: pl.DataFrame, paired: bool, why: str) -> str:
         lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: {what}")
     if sig.height > MAX_LISTED:
         lines.append(f"  - … and {sig.height - MAX_LISTED} more (see the tables)")
-    if paired:
+    lines += _one_side_md(eff)
+    if paired and _identical(eff):
+        lines.append("- Every paired difference is 0: the two datasets hold the same games with the same results "
+                     "(one is a copy of the other?), so there is no effect to measure.")
+    elif paired:
         trav = eff.filter((pl.col("kind") == "traveler") & (pl.col("figure") == "win rate"))
         share = float(np.nansum(trav["n_paired"].to_numpy())) / max(1.0, float(np.nansum(trav["n_base"].to_numpy())))
         lines.append(f"- Traveler figures pair the rows in which the player had the same Traveler in both runs: "
                      f"{100 * share:.1f}% of the base rows.")
         ratio = eff["width_ratio"].drop_nulls().drop_nans().to_numpy()
-        if ratio.size:
-            med = float(np.median(ratio))
+        med = float(np.median(ratio)) if ratio.size else math.nan
+        if med < 1e-6:  # no spread left in the paired differences: a ratio of "games saved" means nothing
+            lines.append(f"- Common random numbers: on most figures the paired rows played out identically in both "
+                         f"runs (median width ratio {med:.2f} over {ratio.size} figures).")
+        elif ratio.size:
             lines.append(
                 f"- Common random numbers: the paired intervals are {med:.2f}× as wide as the unpaired ones "
                 f"on the same rows (median over {ratio.size} figures; range {ratio.min():.2f}–{ratio.max():.2f}), "
                 f"the precision of about {1 / max(med, 1e-9) ** 2:.1f}× as many unpaired games.")
+    return "\n".join(lines)
+
+
+def _one_side_md(eff: pl.DataFrame) -> list[str]:
+    """The figures with rows in one dataset only: said, not tested."""
+    one = eff.filter(pl.col("only") != "")
+    if one.is_empty():
+        return []
+    lines = [f"- In one dataset only (not tested): {one.height} figures (a Traveler nobody played in the other run, "
+             "e.g. one the draft never kept):"]
+    for r in one.head(MAX_LISTED).iter_rows(named=True):
+        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: only in {r['only']} "
+                     f"({int(r['n_base'] if r['only'] == 'base' else r['n_other']):,} rows)")
+    if one.height > MAX_LISTED:
+        lines.append(f"  - … and {one.height - MAX_LISTED} more (see the tables)")
+    return lines
+
+
+def _identical(eff: pl.DataFrame) -> bool:
+    """Whether both runs hold the same rows with the same results (a dataset against itself, or a copy)."""
+    same = ((pl.col("n_paired") == pl.col("n_base")) & (pl.col("n_paired") == pl.col("n_other"))
+            & (pl.col("diff_paired") == 0) & ~(pl.col("hi_paired") > pl.col("lo_paired")))
+    return bool(eff.height) and bool(eff.select(same.all()).item())
+
+
+def _header(base: Dataset, other: Dataset, note: str) -> str:
+    lines = ["# Effect of a rule change\n"]
+    for label, ds in (("Base", base), ("Other", other)):
+        a = describe.about(ds)
+        lines.append(f"- {label}: `{ds.path}`: `{a.configuration}`, bots {', '.join(a.bots)}, {a.games_text()}"
+                     + (f" (run {a.status})" if a.incomplete else ""))
+    lines += [f"- Player counts: {note}"] if note else []
     return "\n".join(lines)
 
 
@@ -94,24 +139,24 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
     forest plot). Returns the paths written, in that order. Each dataset must hold one
     configuration (one run, or one partition of a study).
     """
-    from analysis import plots  # matplotlib only when needed
-
     base, other = load_dataset(base_dir), load_dataset(other_dir)
-    for ds in (base, other):
-        _single_config(ds)
-    paired, why = pairing(base, other)
-    eff = effects(base.frame, other.frame, paired, level, alpha)
+    with reading([*base.files, *other.files]):
+        for ds in (base, other):
+            single_config(ds)
+        base, other, note = common_players(base, other)
+        paired, why = pairing(base, other)
+        eff = effects(base.frame, other.frame, paired, level, alpha)
+        header = _header(base, other, note)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / name for name in EFFECT_FILES]
-    text = [f"# Effect of a rule change\n\n- Base: `{base.path}`\n- Other: `{other.path}`",
+    text = [header,
             "Effects are other − base; intervals are 95%. Win rates in percentage points (pp), scores in points. "
             "*Width ratio* = paired interval width ÷ unpaired interval width on the same rows (below 1: pairing "
             "helped).",
             "## Summary\n\n" + _summary_md(eff, paired, why), "## Figures\n\n" + _tables_md(eff, paired)]
     paths[0].write_text("\n\n".join(text) + "\n")
     eff.write_csv(paths[1])
-    plots.plot_effects(eff, paths[2], title=f"{other.path.name} vs {base.path.name}")
+    about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
+    plots.plot_effects(eff, paths[2], title=f"{other.path.name} vs {base.path.name}", about=about)
     return paths
-
-

@@ -1,13 +1,17 @@
-"""The effect of a rule change: figures of one dataset against a base dataset.
+"""Effects of a rule change on every balance figure: one dataset against a base (no output files).
 
 Unpaired effects compare the two datasets as independent samples (Welch). When both runs used
 the same seed, the same game indices and the same player counts, game i of both started from
 the same random stream (common random numbers): rows are then joined on (game, player) and
 the effect is also estimated from the per-row differences, whose interval is usually much
 narrower. ``width_ratio`` = paired width / unpaired width on the same matched rows measures it.
+
+``analysis.compare`` writes these effects as a report; ``analysis.plots`` draws them.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import polars as pl
@@ -16,16 +20,42 @@ from analysis import stats
 from analysis.load import Dataset, conditions
 
 FIGURES = (("win rate", "win"), ("mean score", "score"))
-
-
 JOIN = ["n_players", "game", "player"]
 
 
-def _single_config(ds: Dataset) -> None:
+def single_config(ds: Dataset) -> None:
     varying = conditions(ds.frame)
     if varying:
         raise ValueError(f"'{ds.path}' mixes several {', '.join(varying)}: compare one configuration "
                          f"at a time (pass a partition directory such as '{ds.path}/{varying[0]}=...')")
+
+
+def _players(ds: Dataset) -> list[int]:
+    counts = ds.frame.select(pl.col("n_players").unique()).collect().get_column("n_players").to_list()
+    return sorted(int(n) for n in counts)
+
+
+def _names(counts: list[int]) -> str:
+    return ", ".join(map(str, counts)) + (" player" if counts == [1] else " players")
+
+
+def common_players(base: Dataset, other: Dataset) -> tuple[Dataset, Dataset, str]:
+    """Both datasets cut to the player counts they share, and a sentence if some were left out.
+
+    A figure of one player count says nothing about another, so datasets with no player count
+    in common cannot be compared (``ValueError``).
+    """
+    a, b = _players(base), _players(other)
+    both = sorted(set(a) & set(b))
+    if not both:
+        raise ValueError(f"cannot compare '{base.path}' ({_names(a)}) with '{other.path}' ({_names(b)}): no player "
+                         "count in common; compare datasets of the same player count")
+    if a == b:
+        return base, other, ""
+    keep = pl.col("n_players").is_in(both)
+    only = [f"{_names(sorted(set(x) - set(both)))} only in {w}" for x, w in ((a, "base"), (b, "other")) if set(x) - set(both)]
+    return (replace(base, frame=base.frame.filter(keep)), replace(other, frame=other.frame.filter(keep)),
+            f"compared on {_names(both)}, the player counts of both ({'; '.join(only)}: left out)")
 
 
 def pairing(base: Dataset, other: Dataset) -> tuple[bool, str]:
@@ -74,6 +104,7 @@ def effects(base: pl.LazyFrame, other: pl.LazyFrame, paired: bool, level: float 
     players, each per player count. Paired rows match on (n_players, game, player) and, for a
     Traveler or seat figure, need the same Traveler or seat in both runs (``n_paired``).
     ``p_holm`` and ``significant`` use the paired p-value when there is one, Holm over all rows.
+    ``only`` is "base" or "other" for a figure with rows in that dataset only (not tested).
     """
     parts = []
     cols = ["n_players", "game", "player", "traveler", "seat", "win", "score"]
@@ -115,6 +146,8 @@ def _figure_rows(df: pl.DataFrame, kind: str, figure: str, col: str, paired: boo
         "n_players": df["n_players"], "group": df["group"],
         "n_base": nb, "n_other": no, "base": c(f"mean_{col}"), "other": c(f"mean_{col}_other"),
         "diff": un.diff, "lo": un.lo, "hi": un.hi, "p_value": un.p_value,
+        # a figure with rows on one side only (a Traveler the draft never kept there) has no test
+        "only": np.where(~(nb > 0), "other", np.where(~(no > 0), "base", "")),
     }
     if paired:
         npd = c("n_paired")

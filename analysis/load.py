@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from analysis.parts import checked_files
 from kernels.core.enums import RESULT_FIELDS
+
+log = logging.getLogger("analysis")
 
 # Columns that describe a run's configuration in a study dataset (hive partitions).
 CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
@@ -34,6 +38,8 @@ class Dataset:
     path: Path
     frame: pl.LazyFrame
     manifest: dict[str, Any] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)  # the Parquet files read
+    notes: list[str] = field(default_factory=list)  # files skipped, and why (one line each)
 
     @property
     def seed(self) -> Any:
@@ -71,11 +77,20 @@ def read_manifest(path: str | Path) -> dict[str, Any]:
 
 
 def load_dataset(path: str | Path) -> Dataset:
-    """A dataset's rows (lazily, with hive partitions as columns), typed per ``SCHEMA``, and its manifest."""
+    """A dataset's rows (lazily, with hive partitions as columns), typed per ``SCHEMA``, and its manifest.
+
+    The part files are checked against the manifests that list them (``analysis.parts``): a
+    damaged or missing part raises a one-line ``ValueError``; an unlisted file is skipped, with a
+    note logged (and kept in ``Dataset.notes``).
+    """
     p = Path(path)
-    parquet_files(p)  # raises a one-line ValueError when there is nothing to read
-    source = str(p) if p.is_file() else str(p / "**" / "*.parquet")
-    lf = pl.scan_parquet(source, hive_partitioning=p.is_dir(), hidden_file_prefix=".", try_parse_hive_dates=False)
+    root = p if p.is_dir() else p.parent
+    files, notes = checked_files(root, parquet_files(p))  # parquet_files raises when there is nothing to read
+    for note in notes:
+        log.warning(note)
+    if not files:
+        raise ValueError(f"no Parquet file of '{p}' is listed in its manifest: nothing to read")
+    lf = pl.scan_parquet(files, hive_partitioning=p.is_dir(), hidden_file_prefix=".", try_parse_hive_dates=False)
     names = lf.collect_schema().names()
     missing = [c for c in REQUIRED if c not in names]
     if missing:
@@ -83,7 +98,7 @@ def load_dataset(path: str | Path) -> Dataset:
     casts = [pl.col(c).cast(t) for c, t in SCHEMA.items() if c in names]
     # datasets written before the Crossroads columns existed read them as 0
     zeros = [pl.lit(0, pl.Int16).alias(c) for c in POINT_SOURCES + COUNTS if c not in names]
-    return Dataset(p, lf.with_columns(casts + zeros), read_manifest(p))
+    return Dataset(p, lf.with_columns(casts + zeros), read_manifest(p), files, notes)
 
 
 def load(path: str | Path) -> pl.LazyFrame:
@@ -99,5 +114,6 @@ def conditions(lf: pl.LazyFrame) -> list[str]:
     present = [c for c in CONDITION_COLUMNS if c in lf.collect_schema().names()]
     if not present:
         return []
-    counts = lf.select([pl.col(c).n_unique().alias(c) for c in present]).collect().row(0, named=True)
+    # a missing value (a run concatenated with a study) is not another configuration
+    counts = lf.select([pl.col(c).drop_nulls().n_unique().alias(c) for c in present]).collect().row(0, named=True)
     return [c for c in present if counts[c] > 1]

@@ -8,6 +8,7 @@ says so (filter the frame first to plot one configuration).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -18,12 +19,16 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from analysis import tables
+from analysis import describe, tables
 from analysis.effects import study_effects
-from analysis.load import POINT_SOURCES, conditions, load
+from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset
+from analysis.parts import reading
 from analysis.report import SOURCE_LABELS
 
 COLORS = {"stronger": "#1a7f37", "weaker": "#c0392b", "": "#34495e"}
+# one distinct colour per point source (13 with Crossroads; no two alike, unlike a 10-colour cycle)
+SOURCE_COLORS = ("#4363d8", "#f58231", "#3cb44b", "#e6194b", "#911eb4", "#ffe119", "#42d4f4", "#f032e6", "#a9a9a9",
+                 "#fabed4", "#469990", "#9a6324", "#000075")
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 PLOT_FILES = ("win_rates.png", "fairness_heatmap.png", "score_distributions.png", "points_by_source.png",
               "seat_advantage.png", "variant_effects.png")
@@ -42,9 +47,16 @@ def _save(fig: Figure, path: str | Path) -> Path:
     return p
 
 
-def _title(fig: Figure, lf: pl.LazyFrame, title: str, split: str | None = None) -> None:
+def _title(fig: Figure, lf: pl.LazyFrame, title: str, split: str | None = None, about: str | None = None) -> None:
+    """The figure's title, then what the data are (configuration, bots, games: ``describe``)."""
     pooled = [c for c in conditions(lf) if c != split]
-    fig.suptitle(title + (f"\n(pooled over {', '.join(pooled)})" if pooled else ""), fontsize=12)
+    about = _wrap(fig, about or describe.about_frame(lf).title())
+    fig.suptitle(title + (f"\n(pooled over {', '.join(pooled)})" if pooled else "") + f"\n{about}", fontsize=11)
+
+
+def _wrap(fig: Figure, text: str) -> str:
+    """``text`` broken into lines that fit the figure's width at the title's font size."""
+    return "\n".join(textwrap.wrap(text, width=max(30, int(fig.get_figwidth() * 11))))
 
 
 def _order(df: pl.DataFrame, value: str = "win_ratio") -> list[str]:
@@ -68,7 +80,7 @@ def _empty(path: str | Path, message: str) -> Path:
     return _save(fig, path)
 
 
-def plot_win_rates(lf: pl.LazyFrame, path: str | Path) -> Path:
+def plot_win_rates(lf: pl.LazyFrame, path: str | Path, about: str | None = None) -> Path:
     """Win rate per Traveler with Wilson 95% intervals, one panel per player count, fair share dashed."""
     df = tables.traveler_table(lf, ["n_players"])
     if df.is_empty():
@@ -96,11 +108,11 @@ def plot_win_rates(lf: pl.LazyFrame, path: str | Path) -> Path:
                for lab, c in (("stronger than fair", COLORS["stronger"]), ("not significant", COLORS[""]),
                               ("weaker than fair", COLORS["weaker"]))]
     fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9, frameon=False)
-    _title(fig, lf, "Win rate per Traveler\n(95% Wilson intervals; colour flags: Holm-adjusted, 5% family-wise)")
+    _title(fig, lf, "Win rate per Traveler\n(95% Wilson intervals; colour flags: Holm-adjusted, 5% family-wise)", about=about)
     return _save(fig, path)
 
 
-def plot_fairness_heatmap(lf: pl.LazyFrame, path: str | Path) -> Path:
+def plot_fairness_heatmap(lf: pl.LazyFrame, path: str | Path, about: str | None = None) -> Path:
     """Traveler x player count heatmap of win rate / fair share, annotated (* = Holm-significant)."""
     df = tables.traveler_table(lf, ["n_players"])
     if df.is_empty():
@@ -124,11 +136,11 @@ def plot_fairness_heatmap(lf: pl.LazyFrame, path: str | Path) -> Path:
     ax.set_yticks(range(len(order)), order)
     ax.tick_params(length=0)
     fig.colorbar(im, ax=ax, label="win rate ÷ fair share (1 = fair)", shrink=0.8)
-    _title(fig, lf, "Win rate relative to fair share\n(* = differs from fair, Holm 5%)")
+    _title(fig, lf, "Win rate relative to fair share\n(* = differs from fair, Holm 5%)", about=about)
     return _save(fig, path)
 
 
-def plot_score_distributions(lf: pl.LazyFrame, path: str | Path) -> Path:
+def plot_score_distributions(lf: pl.LazyFrame, path: str | Path, about: str | None = None) -> Path:
     """Final-score distribution per Traveler: box = quartiles, whiskers = 5th-95th percentiles, dot = mean."""
     df = tables.score_summary(lf, ["n_players"])
     if df.is_empty():
@@ -148,27 +160,25 @@ def plot_score_distributions(lf: pl.LazyFrame, path: str | Path) -> Path:
         ax.set_xlabel("final score (points)")
         ax.grid(axis="x", alpha=0.3)
     fig.axes[0].set_yticks(range(len(order)), order)
-    _title(fig, lf, "Final score per Traveler\n(box: quartiles, red line: median, dot: mean, whiskers: 5th–95th percentile)")
+    _title(fig, lf, "Final score per Traveler\n(box: quartiles, red line: median, dot: mean, whiskers: 5th–95th percentile)", about=about)
     return _save(fig, path)
 
 
-def plot_points_by_source(lf: pl.LazyFrame, path: str | Path) -> Path:
+def plot_points_by_source(lf: pl.LazyFrame, path: str | Path, about: str | None = None) -> Path:
     """Mean points per game by source, stacked, per Traveler and player count."""
     df = tables.traveler_table(lf, ["n_players"])
     if df.is_empty():
         return _empty(path, "No Travelers in this dataset")
     order, counts = _order(df, "mean_score"), _counts(df)
-    colors = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#edc948", "#76b7b2", "#ff9da7", "#9c755f",
-              "#bab0ac", "#86bcb6", "#d37295", "#8cd17d"]
     # only the sources that score in this data (Crossroads columns are 0 in base games)
     sources = [c for c in POINT_SOURCES if df[c].abs().sum() > 0]
     width = max(6.5, 2.0 + 2.8 * len(counts))
-    fig = _figure(width, 2.0 + 0.32 * len(order))
+    fig = _figure(width + 1.6, 2.0 + 0.32 * max(len(order), len(sources) * 0.7))
     for ax, n in zip(_panels(fig, len(counts)), counts, strict=True):
         sub = {r["traveler"]: r for r in df.filter(pl.col("n_players") == n).iter_rows(named=True)}
         ys = [y for y, t in enumerate(order) if t in sub]
         left = np.zeros(len(ys))
-        for src, color in zip(sources, colors[: len(sources)], strict=True):
+        for src, color in zip(sources, SOURCE_COLORS[: len(sources)], strict=True):
             vals = np.array([sub[order[y]][src] for y in ys], dtype=float)
             ax.barh(ys, vals, left=left, color=color, height=0.7, label=SOURCE_LABELS[src])
             left += vals
@@ -178,9 +188,9 @@ def plot_points_by_source(lf: pl.LazyFrame, path: str | Path) -> Path:
     ax0 = fig.axes[0]
     ax0.set_yticks(range(len(order)), order)
     handles, labels = ax0.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncols=min(len(sources), int(width // 1.25)),
-               fontsize=9, frameon=False)
-    _title(fig, lf, "Mean points by source per Traveler")
+    # one column at the right: constrained layout makes room for it whatever the number of sources
+    fig.legend(handles, labels, loc="outside right center", fontsize=9, frameon=False)
+    _title(fig, lf, "Mean points by source per Traveler", about=about)
     return _save(fig, path)
 
 
@@ -199,7 +209,7 @@ def _seat_panel(ax: Axes, df: pl.DataFrame, title: str) -> None:
     ax.grid(axis="y", alpha=0.3)
 
 
-def plot_seat_advantage(lf: pl.LazyFrame, path: str | Path) -> Path:
+def plot_seat_advantage(lf: pl.LazyFrame, path: str | Path, about: str | None = None) -> Path:
     """Win rate ÷ fair share per seat (95% intervals), one line per player count; split into
     without / with Preparations when the data has a ``variants`` column with both."""
     split: list[tuple[str, pl.LazyFrame]] = [("all games", lf)]
@@ -218,7 +228,7 @@ def plot_seat_advantage(lf: pl.LazyFrame, path: str | Path) -> Path:
     axes[0].set_ylabel("win rate ÷ fair share (1 = fair)")
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncols=len(labels), fontsize=9, frameon=False)
-    _title(fig, lf, "Seat advantage (95% Wilson intervals)", split=by)
+    _title(fig, lf, "Seat advantage (95% Wilson intervals)", split=by, about=about)
     return _save(fig, path)
 
 
@@ -230,20 +240,23 @@ def _effect_frame(eff: pl.DataFrame) -> tuple[pl.DataFrame, list[str], bool]:
     paired = "diff_paired" in eff.columns and bool(eff["diff_paired"].is_not_null().any())
     change = [pl.col("change"), pl.lit(" · ")] if "change" in eff.columns else [pl.lit("")]
     seat = pl.when(pl.col("kind") == "seat").then(pl.lit("seat ")).otherwise(pl.lit(""))
+    # a study's other varying columns (bot tiers, ...) were held fixed: one row for each of their values
+    fixed = [c for c in CONDITION_COLUMNS if c in eff.columns]
+    held = [pl.lit(" ("), pl.concat_str([pl.lit(f"{c}=") + pl.col(c) for c in fixed], separator=", "), pl.lit(")")]
     sfx = "_paired" if paired else ""
     df = eff.with_columns(
-        pl.concat_str([*change, seat, pl.col("group")]).alias("label"),
+        pl.concat_str([*change, seat, pl.col("group"), *(held if fixed else [])]).alias("label"),
         pl.col("kind").replace_strict(KIND_ORDER, return_dtype=pl.Int8).alias("kind_order"),
         pl.col(f"diff{sfx}").alias("est"), pl.col(f"lo{sfx}").alias("est_lo"), pl.col(f"hi{sfx}").alias("est_hi"),
     )
     sort = ["change"] if "change" in df.columns else []
-    labels = df.sort([*sort, "kind_order", "group"]).get_column("label").unique(maintain_order=True).to_list()
+    labels = df.sort([*sort, "kind_order", "group", *fixed]).get_column("label").unique(maintain_order=True).to_list()
     return df, labels, paired
 
 
 def plot_effects(eff: pl.DataFrame, path: str | Path, title: str = "Effect of the rule change",
-                 kinds: Sequence[str] = ("traveler", "seat", "all")) -> Path:
-    """Forest plot of effects (output of ``effects.effects`` / ``effects.study_effects``): win rate (pp)
+                 kinds: Sequence[str] = ("traveler", "seat", "all"), about: str | None = None) -> Path:
+    """Forest plot of effects (output of ``compare.effects`` / ``compare.study_effects``): win rate (pp)
     and mean score (points) per Traveler, seat and for all players; one colour per player count; filled
     markers are significant (Holm 5%); light bands are the unpaired intervals when the runs were paired."""
     eff = eff.filter(pl.col("kind").is_in(list(kinds))) if not eff.is_empty() else eff
@@ -295,7 +308,7 @@ def plot_effects(eff: pl.DataFrame, path: str | Path, title: str = "Effect of th
         handles.append(axes[0].plot([], [], color="#444", alpha=0.22, lw=5, label="unpaired interval")[0])
     fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4), fontsize=9, frameon=False)
     how = "paired (common random numbers)" if paired else "unpaired"
-    fig.suptitle(f"{title}\n(other − base, {how} 95% intervals)", fontsize=12)
+    fig.suptitle(f"{title}\n(other − base, {how} 95% intervals)" + (f"\n{_wrap(fig, about)}" if about else ""), fontsize=11)
     return _save(fig, path)
 
 
@@ -306,12 +319,14 @@ def plot_all(dataset_dir: str | Path, out_dir: str | Path) -> list[Path]:
     ``points_by_source.png``, ``seat_advantage.png``, and, for a study dataset whose ``variants``
     include ``none`` and others, ``variant_effects.png`` (each variant against none).
     """
-    lf = load(dataset_dir)
-    out = Path(out_dir)
+    ds = load_dataset(dataset_dir)
+    lf, out = ds.frame, Path(out_dir)
     funcs = (plot_win_rates, plot_fairness_heatmap, plot_score_distributions, plot_points_by_source,
              plot_seat_advantage)
-    paths = [f(lf, out / name) for f, name in zip(funcs, PLOT_FILES, strict=False)]
-    eff = study_effects(lf, "variants", "none")
-    if not eff.is_empty():
-        paths.append(plot_effects(eff, out / PLOT_FILES[-1], title="Variants against no variant"))
+    with reading(ds.files):
+        about = describe.about(ds).title()
+        paths = [f(lf, out / name, about=about) for f, name in zip(funcs, PLOT_FILES, strict=False)]
+        eff = study_effects(lf, "variants", "none")
+        if not eff.is_empty():
+            paths.append(plot_effects(eff, out / PLOT_FILES[-1], title="Variants against no variant", about=about))
     return paths

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
-from analysis import fmt, tables
-from analysis.load import POINT_SOURCES, load_dataset
+from analysis import describe, fmt, tables
+from analysis.load import POINT_SOURCES, Dataset, load_dataset
+from analysis.parts import reading
 
 LEVEL = 0.95
 ALPHA = 0.05
@@ -156,16 +156,15 @@ def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str]) -> str
     return "\n".join(lines)
 
 
-def _header(ds_path: Path, manifest: dict[str, Any], n_games: int, n_rows: int) -> str:
-    cfg = manifest.get("config")
-    spec = (cfg.get("spec") if isinstance(cfg, dict) else None) or manifest.get("spec")
-    lines = ["# Tokaido balance report\n", f"- Dataset: `{ds_path}`",
-             f"- Games: {n_games:,} ({n_rows:,} player rows)", f"- Seed: {manifest.get('seed', 'not recorded')}"]
-    if spec:
-        lines.append(f"- Configuration: `{spec}`")
-    elif isinstance(cfg, dict) and cfg:
-        lines.append("- Configuration: " + ", ".join(f"{k}={v}" for k, v in cfg.items()))
-    return "\n".join(lines)
+def _header(ds: Dataset, about: describe.About, n_rows: int) -> str:
+    m = ds.manifest
+    lines = [f"# Tokaido balance report: {about.title()}\n", f"- Dataset: `{ds.path}`",
+             f"- Configuration: `{about.configuration}`", f"- Bots: {', '.join(about.bots) or 'not recorded'}",
+             f"- Games: {about.played()} ({n_rows:,} player rows)",
+             f"- Run status: {about.status or 'not recorded'}", f"- Seed: {m.get('seed', 'not recorded')}"]
+    lines += [f"- Skipped: {note}" for note in ds.notes]
+    warning = about.warning()
+    return "\n".join(lines) + (f"\n\n{warning}" if warning else "")
 
 
 def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LEVEL, alpha: float = ALPHA) -> Path:
@@ -180,20 +179,22 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
     """
     ds = load_dataset(dataset_dir)
     lf = ds.frame
-    keys = tables.default_keys(lf)
+    with reading(ds.files):
+        keys = tables.default_keys(lf)
+        trav = tables.traveler_table(lf, keys, level, alpha)
+        seats = tables.seat_table(lf, keys, level, alpha)
+        draft = tables.draft_table(lf, keys, level)
+        h2h = tables.head_to_head(lf, keys, level)
+        about = describe.about(ds)
+        n_rows = int(lf.select(pl.len()).collect(engine="streaming").item())
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    trav = tables.traveler_table(lf, keys, level, alpha)
-    seats = tables.seat_table(lf, keys, level, alpha)
-    draft = tables.draft_table(lf, keys, level)
-    h2h = tables.head_to_head(lf, keys, level)
-    counts = lf.select(pl.len().alias("rows"), pl.struct([*keys, "game"]).n_unique().alias("games")).collect()
     frames = {"travelers": trav, "seats": seats, "draft": draft, "head_to_head": h2h}
     for name, df in frames.items():
         df.write_csv(out / CSV_FILES[name])
     conds = [k for k in keys if k != "n_players"]
     sections = [
-        _header(ds.path, ds.manifest, int(counts["games"][0]), int(counts["rows"][0])),
+        _header(ds, about, n_rows),
         "## Summary\n\n" + _summary_md(trav, seats, keys),
         "## Travelers: win rate and score\n\n" + (_travelers_md(trav, keys) if trav.height else
                                                    "No Travelers in this dataset (Journey of Initiation)."),

@@ -17,6 +17,7 @@ from analysis import stats
 from analysis.load import POINT_SOURCES, conditions
 
 NO_TRAVELER = "none"
+BATCH_ROWS = 1_000_000  # rows per self-join of the head-to-head table (~300 MB)
 WIN_COLUMNS = ("win_rate", "win_lo", "win_hi", "fair_share", "win_ratio", "win_ratio_lo", "win_ratio_hi",
                "win_diff", "z", "p_value", "p_holm", "verdict")
 
@@ -122,8 +123,9 @@ def draft_table(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: floa
         pl.len().alias("n_chosen"), pl.col("win").sum().alias("wins_chosen"))
     left = drafted.group_by([*k, pl.col("alt_traveler").alias("traveler")]).agg(
         pl.len().alias("n_left"), pl.col("win").sum().alias("wins_left"))
-    joined = chosen.join(left, on=[*k, "traveler"], how="full", coalesce=True, nulls_equal=True)
-    df = _collect(joined.with_columns(pl.col("^(n|wins)_.*$").fill_null(0)).sort([*k, "traveler"]))
+    # two streaming passes joined in memory: collected together, the shared scan is not streamed
+    joined = _collect(chosen).join(_collect(left), on=[*k, "traveler"], how="full", coalesce=True, nulls_equal=True)
+    df = joined.with_columns(pl.col("^(n|wins)_.*$").fill_null(0)).sort([*k, "traveler"])
     nc, wc, nl, wl = (_col(df, c) for c in ("n_chosen", "wins_chosen", "n_left", "wins_left"))
     dealt = nc + nl
     pick_lo, pick_hi = stats.wilson_interval(nc, dealt, level)
@@ -141,16 +143,22 @@ def draft_table(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: floa
         )
 
 
-def head_to_head(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: float = 0.95) -> pl.DataFrame:
-    """Every ordered Traveler pair (a, b) over games where both played: how often a finished ahead of b.
+def _game_batches(rows: pl.LazyFrame) -> list[tuple[int, int]]:
+    """Game-index ranges ``[lo, hi)`` of about ``BATCH_ROWS`` rows each (none if there are no rows).
 
-    ``ahead`` counts games where a's rank beat b's, plus half of the games where they shared a
-    rank; ``share`` = ahead / games with its Wilson interval; ``p_value`` tests share = 1/2.
-    Both orders are listed (b's share is 1 - a's share).
+    A game's rows share its index, so a self-join within each range sees every pair of a game,
+    while memory holds one range (the Parquet statistics let the scan skip the other row groups).
     """
-    k = _keys(lf, keys)
-    rows = lf.filter(pl.col("traveler") != NO_TRAVELER).select([*k, "game", "traveler", "rank"])
-    pairs = (
+    n, lo, hi = _collect(rows.select(pl.len().alias("n"), pl.col("game").min().alias("lo"),
+                                     pl.col("game").max().alias("hi"))).row(0)
+    if not n:
+        return []
+    step = max(1, BATCH_ROWS * (hi - lo + 1) // n)
+    return [(s, min(s + step, hi + 1)) for s in range(lo, hi + 1, step)]
+
+
+def _pairs(rows: pl.LazyFrame, k: list[str]) -> pl.LazyFrame:
+    return (
         rows.join(rows, on=[*k, "game"], suffix="_b")
         .filter(pl.col("traveler") < pl.col("traveler_b"))
         .group_by([*k, pl.col("traveler").alias("a"), pl.col("traveler_b").alias("b")])
@@ -160,7 +168,20 @@ def head_to_head(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: flo
              + 0.5 * (pl.col("rank") == pl.col("rank_b")).cast(pl.Float64)).sum().alias("ahead"),
         )
     )
-    df = _collect(pairs)
+
+
+def head_to_head(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: float = 0.95) -> pl.DataFrame:
+    """Every ordered Traveler pair (a, b) over games where both played: how often a finished ahead of b.
+
+    ``ahead`` counts games where a's rank beat b's, plus half of the games where they shared a
+    rank; ``share`` = ahead / games with its Wilson interval; ``p_value`` tests share = 1/2.
+    Both orders are listed (b's share is 1 - a's share).
+    """
+    k = _keys(lf, keys)
+    rows = lf.filter(pl.col("traveler") != NO_TRAVELER).select([*k, "game", "traveler", "rank"])
+    batches = _game_batches(rows) or [(0, 0)]  # an empty frame still gives the table's columns
+    parts = [_collect(_pairs(rows.filter(pl.col("game").is_between(lo, hi, closed="left")), k)) for lo, hi in batches]
+    df = pl.concat(parts).group_by([*k, "a", "b"]).agg(pl.col("games").sum(), pl.col("ahead").sum())
     mirror = df.select([*k, pl.col("b").alias("a"), pl.col("a").alias("b"), "games",
                         (pl.col("games").cast(pl.Float64) - pl.col("ahead")).alias("ahead")])
     both = pl.concat([df, mirror]).sort([*k, "a", "b"])
@@ -170,14 +191,32 @@ def head_to_head(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: flo
     return _with(both, share=ahead / games, lo=lo, hi=hi, p_value=test.p_value)
 
 
+QUANTILES = {"q05": 0.05, "q25": 0.25, "median": 0.5, "q75": 0.75, "q95": 0.95}
+
+
 def score_summary(lf: pl.LazyFrame, keys: Sequence[str] | None = None, by: str = "traveler") -> pl.DataFrame:
     """Score distribution per ``by`` and keys: mean, 5/25/50/75/95th percentiles, min and max."""
     k = _keys(lf, keys)
-    qs = {"q05": 0.05, "q25": 0.25, "median": 0.5, "q75": 0.75, "q95": 0.95}
     src = lf.filter(pl.col("traveler") != NO_TRAVELER) if by == "traveler" else lf
-    agg = src.group_by([*k, by]).agg(
-        pl.len().alias("games"), pl.col("score").mean().alias("mean"),
-        *[pl.col("score").cast(pl.Float64).quantile(q, interpolation="linear").alias(n) for n, q in qs.items()],
-        pl.col("score").min().alias("min"), pl.col("score").max().alias("max"),
-    )
-    return _collect(agg.sort([*k, by]))
+    # scores are small integers: a histogram per group streams, where a quantile would hold every score
+    hist = _collect(src.group_by([*k, by, "score"]).agg(pl.len().alias("count")).sort([*k, by, "score"]))
+    rows = []
+    for vals, sub in hist.group_by([*k, by], maintain_order=True):
+        score, count = _col(sub, "score"), _col(sub, "count")
+        row = dict(zip([*k, by], vals, strict=True))
+        row.update(games=int(count.sum()), mean=float(score @ count / count.sum()),
+                   **{name: _quantile(score, count, q) for name, q in QUANTILES.items()},
+                   min=int(score[0]), max=int(score[-1]))
+        rows.append(row)
+    schema = {c: hist.schema[c] for c in [*k, by]}
+    return pl.DataFrame(rows, schema={**schema, "games": pl.UInt32, "mean": pl.Float64,
+                                      **dict.fromkeys(QUANTILES, pl.Float64), "min": pl.Int16, "max": pl.Int16})
+
+
+def _quantile(values: np.ndarray, counts: np.ndarray, q: float) -> float:
+    """The ``q`` quantile of the sample with these sorted ``values`` repeated ``counts`` times,
+    interpolated linearly between order statistics (numpy's and polars' default)."""
+    cum = np.cumsum(counts)
+    h = (cum[-1] - 1) * q
+    lo, hi = (values[np.searchsorted(cum, i, side="right")] for i in (np.floor(h), np.ceil(h)))
+    return float(lo + (h - np.floor(h)) * (hi - lo))

@@ -183,7 +183,7 @@ def test_killed_run_resumes_without_rewriting_parts(tmp_path: Path) -> None:
     kept = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in out.glob("part-*.parquet")}
     assert 3 <= len(kept) < 30
     (out / ".part-000000099900-000000100000.parquet.tmp").write_bytes(b"half a file")
-    res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
+    res = subprocess.run([sys.executable, "-m", "sim.cli.app", *args, "--resume"], env=ENV, cwd=tmp_path,
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     now = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in out.glob("part-*.parquet")}
@@ -206,4 +206,4 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
     m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "interrupted"
-    assert m["parts"] == sorted(p.name for p in out.glob("part-*.parquet"))
+    assert [e["file"] for e in m["parts"]] == sorted(p.name for p in out.glob("part-*.parquet"))

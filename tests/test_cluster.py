@@ -124,7 +124,7 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
     assert table(out).equals(reference)
     assert sorted(seen) == [CHUNK] * 4
     m = json.loads((out / outdir.MANIFEST).read_text())
-    assert m["status"] == "complete" and m["parts"] == [outdir.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
+    assert m["status"] == "complete" and [e["file"] for e in m["parts"]] == [outdir.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
     assert not list(out.glob(".*.tmp"))
     assert len(fresh.workers) == 2 and all(w["code"] == cluster.CODE for w in fresh.workers.values())
     # another chunk size on the cluster: still the same games

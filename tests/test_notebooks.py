@@ -18,6 +18,7 @@ import pytest
 from analysis_fixtures import make_dataset
 from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -69,3 +70,38 @@ def test_notebook_runs(path: Path, datasets: Path) -> None:
     images = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {})]
     assert images, f"{path.name} displayed no plot"
     assert list((datasets / "plots").glob("*.png"))
+
+
+def _run(path: Path, cwd: Path) -> nbformat.NotebookNode:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}).execute()
+    return nb
+
+
+def _text(nb: nbformat.NotebookNode) -> str:
+    return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+
+
+def test_variants_notebook_says_how_to_make_its_input(datasets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if (ROOT / "results" / "preparations").exists():
+        pytest.skip("results/preparations exists in this checkout")
+    monkeypatch.setenv("TOKAIDO_DATASET_OTHER", "results/preparations")  # the default, after `make run`
+    with pytest.raises(CellExecutionError) as exc:
+        _run(ROOT / "notebooks" / "variants_and_expansions.ipynb", datasets)
+    msg = str(exc.value)
+    assert "SystemExit" in msg and "missing" in msg
+    assert "tokaido-sim run --players 4 --variants preparations --games 660000 --seed 20240601" in msg
+
+
+def test_balance_notebook_names_a_study(datasets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    study = datasets / "study"
+    for v in ("none", "gastronomy"):
+        make_dataset(study, 100, 4, seed=5, variants=v, hive=True)
+    cells = [{"path": f"n_players=4/variants={v}", "games": 100, "status": "complete"} for v in ("none", "gastronomy")]
+    (study / "manifest.json").write_text(json.dumps({
+        "kind": "study", "seed": 5, "status": "complete", "cells": cells,
+        "study": {"name": "tiny", "players": [4], "variants": ["none", "gastronomy"]}}))
+    monkeypatch.setenv("TOKAIDO_DATASET", str(study))
+    text = _text(_run(ROOT / "notebooks" / "balance_overview.ipynb", datasets))
+    assert "config: None" not in text
+    assert "study 'tiny': players 4; variants none, gastronomy · bots greedy · 200 games" in text

@@ -80,7 +80,9 @@ def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     assert m["config"] == json.loads(json.dumps(cfg.to_dict()))
     assert m["rules_fingerprint"] == cfg.rules().fingerprint() and m["rules_version"] == cfg.rules().version
     assert set(m["versions"]) >= {"tokaido_sim", "numba", "numpy", "python"}
-    assert m["parts"] == names
+    assert [e["file"] for e in m["parts"]] == names
+    assert [e["rows"] for e in m["parts"]] == [300, 300, 150]  # 3 players
+    assert m["parts"][0]["sha256"] == dataset.part_entry(out / names[0])["sha256"]
     assert not list(out.glob(".*.tmp"))
 
 
@@ -170,7 +172,7 @@ def test_interrupted_run_keeps_finished_parts(tmp_path: Path, monkeypatch: pytes
         runner.run(cfg, 1000, 1, out, chunk_size=100, progress=False)
     m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "interrupted"
-    assert m["parts"] == [outdir.part_name(0, 100), outdir.part_name(100, 200)]
+    assert [e["file"] for e in m["parts"]] == [outdir.part_name(0, 100), outdir.part_name(100, 200)]
     monkeypatch.setattr(engine, "play_games", fake_play_games)
     assert runner.run(cfg, 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 800
     assert sorted_table(out)["game"].to_pylist() == list(np.repeat(np.arange(1000), 4))

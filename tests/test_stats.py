@@ -172,3 +172,26 @@ def test_holm_properties(ps: list[float]) -> None:
     order = np.argsort(p, kind="stable")
     assert np.all(np.diff(adj[order]) >= -1e-15)  # monotone in the raw p-values
     assert reject.tolist() == (adj <= 0.05).tolist()
+
+
+def test_a_missing_side_gives_no_test_not_p_zero() -> None:
+    # a figure with rows on one side only (NaN summaries on the other) must not look significant
+    d = stats.diff_means([1.0, 1.0], [0.5, np.nan], [100, 1], [np.nan, 2.0], [np.nan, 0.5], [0, 100])
+    assert np.isnan(d.p_value).all() and np.isnan(d.diff[0])
+    p = stats.paired_from_summary([np.nan, 1], [np.nan, 0.5], [np.nan, np.nan])
+    assert np.isnan(p.p_value).all()
+    assert np.isnan(stats.diff_proportions(1, 0, 1, 2).p_value)
+    # no variance on either side: the difference is exact
+    assert stats.diff_means(2.0, 0.0, 5, 1.0, 0.0, 5).p_value == 0.0
+    assert stats.diff_means(2.0, 0.0, 5, 2.0, 0.0, 5).p_value == 1.0
+
+
+def test_the_wrappers_agree_with_the_libraries() -> None:
+    from scipy import stats as sps
+
+    welch = sps.ttest_ind([1, 2, 3, 4, 9], [2, 2, 5, 7], equal_var=False)
+    a, b = np.array([1, 2, 3, 4, 9.0]), np.array([2, 2, 5, 7.0])
+    d = stats.diff_means(a.mean(), a.var(ddof=1), 5, b.mean(), b.var(ddof=1), 4)
+    assert float(d.p_value) == pytest.approx(welch.pvalue)
+    ci = welch.confidence_interval(0.95)
+    assert (float(d.lo), float(d.hi)) == pytest.approx((ci.low, ci.high))

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from scipy.stats import norm
+from statsmodels.stats.multitest import multipletests
 
 from sim.errors import UserError
 from sim.rules.config import GameConfig
@@ -38,7 +40,7 @@ CHUNK = 100_000
 MIN_N = 100  # fewer sample units than this in either sample: not tested
 DEFAULT_TOLERANCE = {"rate": 0.01, "score": 0.5}  # 1 percentage point; half a point
 DEFAULT_CHECK_SEED = 7_777_777
-Z95 = 1.959963984540054
+Z95 = float(norm.ppf(0.975))
 
 
 @dataclass
@@ -126,28 +128,19 @@ def check_baseline(data: Any, where: str) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------- tests
-def _sf(z: float) -> float:
-    return 0.5 * math.erfc(z / math.sqrt(2.0))
-
-
 def min_effect_p(d: float, se: float, tol: float) -> float:
     """Two-sided p-value of H0: |true difference| <= tol, given estimate d with standard error se."""
     if se <= 0:
         return 0.0 if abs(d) > tol else 1.0
     a = abs(d)
-    return min(1.0, _sf((a - tol) / se) + _sf((a + tol) / se))
+    return min(1.0, float(norm.sf((a - tol) / se) + norm.sf((a + tol) / se)))
 
 
 def holm(ps: list[float]) -> list[float]:
     """Holm step-down adjusted p-values (controls the family-wise error under any dependence)."""
-    m = len(ps)
-    order = sorted(range(m), key=lambda i: ps[i])
-    out = [1.0] * m
-    run = 0.0
-    for rank, i in enumerate(order):
-        run = max(run, min(1.0, (m - rank) * ps[i]))
-        out[i] = run
-    return out
+    if not ps:
+        return []
+    return [float(p) for p in multipletests(ps, method="holm")[1]]
 
 
 @dataclass

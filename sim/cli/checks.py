@@ -117,6 +117,8 @@ def stats(
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results to this JSON file.")]
     = None,
     threads: Threads = None,
+    sequential: Annotated[bool, typer.Option("--sequential", help="SPRT: play in batches and stop as soon as every "
+                                             "figure is decided; --games is then the cap (docs/ci.md).")] = False,
 ) -> None:
     """Play the baseline's configuration with a new seed; exit 1 if a figure moved beyond tolerance."""
     from sim.checks import statcheck as S
@@ -125,6 +127,15 @@ def stats(
     if games is not None and games < 2:
         raise UserError(f"--games must be at least 2, got {games}")
     t0 = time.perf_counter()
+    if sequential:
+        from sim.checks import sequential as Q
+
+        seq = Q.run_sequential(data, games, seed, alpha, tolerance(rate_tolerance, score_tolerance),
+                               parse_sets(sets), threads, str(baseline))
+        typer.echo(Q.render_text(seq, show_all) + f"\n[{time.perf_counter() - t0:.1f} s]")
+        if not seq.ok:
+            raise typer.Exit(1)
+        return
     result = S.run_check(data, games, seed, alpha, tolerance(rate_tolerance, score_tolerance),
                          parse_sets(sets), threads, str(baseline))
     if sys.stdout.isatty():

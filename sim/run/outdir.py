@@ -215,3 +215,10 @@ def write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: 
     os.replace(tmp, out_dir / name)
     fsync_dir(out_dir)
     return name
+
+
+def part_entries(out: Path, old: list[Any], parts: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """The manifest's ``parts`` for the finished parts: their recorded entries, else read from the files."""
+    known = {e["file"]: e for e in old if isinstance(e, dict) and "file" in e}
+    names = [part_name(s, e) for s, e in parts]
+    return [known.get(n) or dataset.part_entry(out / n) for n in names]

@@ -21,6 +21,7 @@ from sim.rules.tables import Rules
 from sim.run import engine
 from sim.run.outdir import (
     MANIFEST,
+    part_entries,
     check_same_run,
     clean_temp_files,
     finished_parts,
@@ -114,13 +115,14 @@ def run(
         manifest.update(
             games=games, chunk_size=chunk_size, rules_version=rules.version,
             rules_fingerprint=rules.fingerprint(), status="running" if todo else "complete",
-            parts=[part_name(s, e) for s, e in parts],
+            parts=part_entries(out, manifest.get("parts", []), parts),
         )
         write_json_atomic(out / MANIFEST, manifest)
         done = sum(e - s for s, e in parts)
         with progress_bar(games, done, progress) as advance:
             def saved(name: str, n: int) -> None:
-                manifest["parts"] = sorted([*manifest["parts"], name])
+                entry = dataset.part_entry(out / name)
+                manifest["parts"] = sorted([*manifest["parts"], entry], key=lambda p: p["file"])
                 write_json_atomic(out / MANIFEST, manifest)
                 advance(n)
                 if on_progress is not None:
