@@ -14,10 +14,12 @@ driver that may ask the search, ``kernels.duo.play``, sits above both.
 import numpy as np
 from numba import njit
 
+from kernels.core.piles import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.duo.bots import choose_play_nb, choose_return_nb, greedy_die_nb, random_die_nb, spend_spring_nb
+from kernels.duo.effects import apply_play_nb, return_ware_nb
 from kernels.duo.enums import N_COAST, N_SLOTS, PF, Bot, Cfg, Char, Ev, G, P, Trig
-from kernels.duo.moves import apply_play_nb, log_nb, return_ware_nb, ware_cap_nb
+from kernels.duo.moves import ware_cap_nb
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
 """The Duo driver: the die-choice policy entry point, one whole game, and a parallel batch of games.
 
-This is the top of the Duo kernel layers (enums/state <- moves <- bots <- game
-<- search <- play), the only module that knows every bot tier: the search
+This is the top of the Duo kernel layers (enums/state <- moves <- effects, bots <-
+game <- search <- play), the only module that knows every bot tier: the search
 plays its rollouts with ``kernels.duo.game``, so the game cannot also call it.
 
 ``play_batch_nb`` has the signature of ``kernels.play.play_batch_nb``: game i's
