@@ -1,4 +1,4 @@
-"""``duo run|verify|replay|study``: Tokaido Duo on a board kept as data (``tokaido-sim duo ...``).
+"""``duo run|verify|replay|study|report|plot``: Tokaido Duo on a board kept as data (``tokaido-sim duo ...``).
 
 Every output names the board's provenance and verified flag. User errors: one
 line on stderr, exit 2, nothing written.
@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from kernels.duo.enums import BOT_NAMES, CHAR_NAMES, SIDE_NAMES, TRIGGER_NAMES
+from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
 from sim.duo.board import TOWNS
 from sim.duo.rules import DuoRules, load_duo_rules
 from sim.errors import UserError, user_errors
@@ -149,3 +150,21 @@ def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for s
     res.per_board.write_csv(out / "per_board.csv")
     typer.echo(to_markdown(res, games))
 
+
+
+@app.command()
+@user_errors
+def report(dataset: DatasetDir, out: OutDir = None) -> None:
+    """Write the Duo report of a `duo run` directory: report.md + CSVs (default --out: DATASET-report)."""
+    out = _analysis_out(out, _dataset_dir(dataset), "report")
+    _analysis("analysis.duo", "write_duo_report", dataset, out)
+    typer.echo(f"Duo report written to {out}")
+
+
+@app.command()
+@user_errors
+def plot(dataset: DatasetDir, out: OutDir = None) -> None:
+    """Draw the Duo plots of a `duo run` directory (default --out: DATASET-plots)."""
+    out = _analysis_out(out, _dataset_dir(dataset), "plots")
+    _analysis("analysis.duo_plots", "plot_duo_all", dataset, out)
+    typer.echo(f"Duo plots written to {out}")
