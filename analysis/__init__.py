@@ -8,6 +8,8 @@
   numbers) and within a study.
 - ``analysis.compare``: ``compare(base_dir, other_dir, out_dir)`` writes them as Markdown, CSV, a plot.
 - ``analysis.plots``: one PNG per function; ``plot_all(dataset_dir, out_dir)``.
+- ``analysis.duo``, ``analysis.duo_plots``: the Tokaido Duo report and plots of a ``duo run`` (read by
+  column name; every header and caption names the board provenance and ``verified`` flag).
 
 May import: ``kernels.core.enums`` (names of ids) and its own modules; nothing of ``sim``.
 """

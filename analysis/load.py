@@ -93,6 +93,8 @@ def load_dataset(path: str | Path) -> Dataset:
     lf = pl.scan_parquet(files, hive_partitioning=p.is_dir(), hidden_file_prefix=".", try_parse_hive_dates=False)
     names = lf.collect_schema().names()
     missing = [c for c in REQUIRED if c not in names]
+    if missing and "duo_board_version" in names:
+        raise ValueError(f"'{p}' is a Tokaido Duo dataset: use `tokaido-sim duo report` / `duo plot`")
     if missing:
         raise ValueError(f"dataset '{p}' lacks the column(s) {', '.join(missing)}: not a tokaido-sim results dataset")
     casts = [pl.col(c).cast(t) for c, t in SCHEMA.items() if c in names]

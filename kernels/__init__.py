@@ -5,7 +5,7 @@
 - ``kernels.game``: the engine (stations, Crossroads, the turn structure); asks ``kernels.bots``.
 - ``kernels.search``: the determinized search bot; plays rollouts with ``kernels.game``.
 - ``kernels.play``: the driver (one game, a parallel batch); the only module that knows every tier.
-- ``kernels.duo`` (later): Tokaido Duo, a separate game with its own layers.
+- ``kernels.duo``: Tokaido Duo, a separate game with its own layers (rules <- search <- play).
 
 Numba's on-disk cache (``cache=True``) is invalidated per source file, but a
 compiled kernel embeds the kernels it calls from other files: after editing

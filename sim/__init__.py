@@ -2,6 +2,7 @@
 
 - ``sim.cli``: the command line.
 - ``sim.checks``: golden games, statistical baselines, playthroughs.  ``sim.bots``: tuning, ladder.
+- ``sim.duo``: Tokaido Duo (board as data, runs, study, its own referee).
 - ``sim.run``: the engine wrapper, runs, datasets, studies, clusters.
 - ``sim.referee``: the independent referee (reads the rules tables, never the engine).
 - ``sim.rules``: rules data -> integer tables, configuration, overrides.  ``sim.data``: the TOML.

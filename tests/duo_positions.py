@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from kernels.core.rng import seed_game_nb
+from kernels.duo.effects import apply_play_nb
 from kernels.duo.enums import CHAR_NAMES, PF, SIDE_NAMES, G
 from kernels.duo.game import pick_nb, setup_nb
-from kernels.duo.moves import apply_play_nb, plays_nb
+from kernels.duo.moves import plays_nb
 from kernels.duo.state import HID_DTYPE, PUB_DTYPE
 from sim.duo.board import TOWNS
 from sim.duo.rules import DuoRules, load_duo_rules

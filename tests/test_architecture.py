@@ -23,7 +23,9 @@ LAYERS: dict[str, set[str]] = {
     "kernels.game": {"kernels.core", "kernels.bots"},
     "kernels.search": {"kernels.core", "kernels.bots", "kernels.game"},
     "kernels.play": {"kernels.core", "kernels.bots", "kernels.game", "kernels.search"},
-    "kernels.duo": {"kernels.core"},
+    "kernels.duo": {"kernels.core"},  # enums, state, moves, bots, game: the rules of Duo
+    "kernels.duo.search": {"kernels.core", "kernels.duo"},
+    "kernels.duo.play": {"kernels.core", "kernels.duo", "kernels.duo.search"},
     "kernels": set(),  # kernels/__init__.py: the cache location only
     "sim.errors": set(),
     "sim.data": set(),
@@ -31,7 +33,7 @@ LAYERS: dict[str, set[str]] = {
     "sim.rules": {"kernels.core", "sim.errors", "sim.data", "sim"},
     "sim.referee": {"kernels.core", "sim.rules", "sim.errors"},
     "sim.run": {"kernels", "kernels.core", "kernels.play", "sim.rules", "sim.errors", "sim.data", "sim"},
-    "sim.duo": {"kernels.core", "kernels.duo", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
+    "sim.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.bots": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.errors", "sim.data", "sim",
                    "analysis"},
@@ -152,3 +154,4 @@ def test_the_checker_sees_a_cycle() -> None:
     fake = ast.parse("def f():\n    from kernels.play import turn_nb\n")
     found = {n.module for n in ast.walk(fake) if isinstance(n, ast.ImportFrom)}
     assert "kernels.play" in found and unit("kernels.play") not in LAYERS[unit("kernels.game.turn")]
+    assert unit("kernels.duo.search") not in LAYERS[unit("kernels.duo.game")]  # Duo's engine cannot search

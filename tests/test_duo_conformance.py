@@ -25,7 +25,7 @@ def assert_agrees(rules: DuoRules, bots: tuple[str, str], seed: int, games: int)
                 first = first or (start + i, v.errors[:4])
     if first is not None:
         pytest.fail(f"{bad} of {games} Duo games disagree ({rules.provenance()}, bots {bots}, seed {seed}); "
-                    f"first: game {first[0]}: {first[1]}\nreplay: python -m sim.duo.cli replay --seed {seed} "
+                    f"first: game {first[0]}: {first[1]}\nreplay: tokaido-sim duo replay --seed {seed} "
                     f"--game {first[0]} --bots {','.join(bots)}", pytrace=False)
 
 

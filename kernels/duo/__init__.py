@@ -1,9 +1,12 @@
 """Numba kernels of Tokaido Duo (seed 003): a separate 2-player game on a board kept as data.
 
-Modules: ``enums`` (codes and sizes), ``state`` (record dtypes), ``moves`` (the
-rules of a pick: legal plays and their effects), ``bots`` (random, greedy),
-``search`` (determinized rollouts over the die draft), ``game`` (setup, rounds,
-scoring, ``play_batch_nb``).
+Modules, each importing only those before it: ``enums`` (codes and sizes),
+``state`` (record dtypes), ``moves`` (the rules of a pick: legal plays),
+``effects`` (carrying a play out), ``bots`` (random, greedy), ``game`` (setup, the draft step,
+end of round, scoring, result records), ``search`` (determinized rollouts over
+the die draft, played with ``game``), ``play`` (the driver: ``decide_die_nb``,
+``play_game_nb``, ``play_batch_nb``; the only module that knows the search).
+It shares only ``kernels.core`` (rng, the action log) with the Tokaido kernels.
 
 State layout of one game (details beside each field in ``state.py``):
 

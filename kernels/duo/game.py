@@ -1,4 +1,4 @@
-"""One Duo game from setup to scores, and a parallel batch of games.
+"""The rules of one Duo round, pick by pick: setup, the draft, end of round, scores, result records.
 
 A round (D-K2): the first picker rolls the three dice, takes one and plays
 that character; the other player takes one of the two left; the first picker
@@ -6,19 +6,20 @@ plays the last. The first picker alternates (D10: random in round 1). After a
 pick its player may spend the Hot Spring token, taken on an earlier pick, to
 repeat it (D-K8, D5). A trigger (D-K17) ends the game at the end of its round.
 
-``play_batch_nb`` has the signature of ``kernels.game.turn.play_batch_nb``: game i's
-random stream depends only on (seed, i), so threads and chunks never change a game.
+This module knows the random and greedy die choices only: the search tier
+(``kernels.duo.search``) plays its rollouts with ``plain_step_nb``, so the
+driver that may ask the search, ``kernels.duo.play``, sits above both.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-import kernels.duo.search as search
-from kernels.core.rng import randint_nb, seed_game_nb, shuffle_nb
+from kernels.core.piles import log_nb
+from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.duo.bots import choose_play_nb, choose_return_nb, greedy_die_nb, random_die_nb, spend_spring_nb
+from kernels.duo.effects import apply_play_nb, return_ware_nb
 from kernels.duo.enums import N_COAST, N_SLOTS, PF, Bot, Cfg, Char, Ev, G, P, Trig
-from kernels.duo.moves import apply_play_nb, log_nb, return_ware_nb, ware_cap_nb
-from kernels.duo.state import HID_DTYPE, PUB_DTYPE
+from kernels.duo.moves import ware_cap_nb
 
 
 @njit(cache=True)
@@ -158,20 +159,6 @@ def begin_pick_nb(pub, hid, ru):
 
 
 @njit(cache=True)
-def step_nb(pub, hid, ru):
-    """One pick of the real game (a search player searches); False once the game is over."""
-    if pub["gs"][G.OVER] == 1:
-        return False
-    p = begin_pick_nb(pub, hid, ru)
-    c = plain_die_nb(pub, ru, p)
-    if c < 0:
-        c = search.search_die_nb(pub, ru, p)
-    pick_nb(pub, hid, ru, p, c)
-    end_pick_nb(pub, ru)
-    return pub["gs"][G.OVER] == 0
-
-
-@njit(cache=True)
 def plain_step_nb(pub, hid, ru, forced):
     """One pick with die ``forced`` if >= 0, else the random/greedy choice (rollouts never search)."""
     if pub["gs"][G.OVER] == 1:
@@ -234,36 +221,3 @@ def write_records_nb(pub, game, out):
             if pub["wown"][c] == p:
                 held |= 1 << c
         r["waves_held"] = held
-
-
-@njit(cache=True)
-def play_game_nb(seed, game, rules, out, log):
-    """Play game ``game`` of the run seeded ``seed``; write 2 records; return the log length (-1 overflow)."""
-    ru = rules[0]
-    pubs = np.zeros(1, PUB_DTYPE)
-    hids = np.zeros(1, HID_DTYPE)
-    pub = pubs[0]
-    hid = hids[0]
-    seed_game_nb(pub["rng"], seed, game)
-    setup_nb(pub, hid, ru)
-    while step_nb(pub, hid, ru):
-        pass
-    log_nb(hid, Ev.END, -1, pub["gs"][G.TRIG], pub["gs"][G.ROUND] + 1, -1, -1)
-    score_nb(pub, ru)
-    write_records_nb(pub, game, out)
-    lg = hids[0]["lg"]
-    nlog = 0
-    if lg[1] == 1:
-        log[: lg[0]] = hids[0]["log"][: lg[0]]
-        nlog = -1 if lg[2] else lg[0]
-    pubs[0]["gs"][G.PICK] += 0  # keep the arrays alive while their records are used
-    return nlog
-
-
-@njit(parallel=True, nogil=True, cache=True)
-def play_batch_nb(seed, start, count, rules, out, logs, nlog):
-    """Play games ``start .. start+count-1`` in parallel into ``out`` (2 rows each) and ``logs``."""
-    logging = rules[0]["cfg"][Cfg.LOG] == 1
-    for i in prange(count):
-        lg = logs[i] if logging else logs[0]
-        nlog[i] = play_game_nb(seed, start + i, rules, out[i * 2 : (i + 1) * 2], lg)

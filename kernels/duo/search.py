@@ -17,7 +17,7 @@ stream per decision, so a game stays a function of (seed, game index).
 import numpy as np
 from numba import njit
 
-import kernels.duo.game as game
+import kernels.duo.game as game  # the rules step; the driver (kernels.duo.play) sits above
 from kernels.core.rng import mix64_nb, next_u64_nb, shuffle_nb
 from kernels.duo.bots import W, greedy_die_nb
 from kernels.duo.enums import N_ICONS, N_SLOTS, PF, Bot, G

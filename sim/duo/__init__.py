@@ -1,0 +1,11 @@
+"""Tokaido Duo's orchestration, the second game beside Tokaido (docs/duo.md).
+
+- ``board``, ``rules``: the board file and number tables -> validated ``DuoRules`` -> the kernels'
+  integer record; ``board_gen``: random valid boards (the board family).
+- ``engine`` (``play_duo_games``), ``dataset`` (Parquet rows with the board provenance), ``run``
+  (resumable runs on ``sim.run``'s out-dir, lock and progress helpers), ``study`` (``--boards K``).
+- ``referee``, ``referee_state``, ``referee_moves``: the independent plain-Python referee.
+
+May import ``kernels.core``, ``kernels.duo`` (``kernels.duo.play`` for the batch), ``sim.rules``,
+``sim.run``, ``sim.errors``, ``sim.data``; never ``sim.cli`` (the commands are ``sim/cli/duo.py``).
+"""

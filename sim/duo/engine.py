@@ -8,7 +8,7 @@ import numba
 import numpy as np
 
 from kernels.duo.enums import EV_FIELDS, MAX_EVENTS
-from kernels.duo.game import play_batch_nb
+from kernels.duo.play import play_batch_nb
 from kernels.duo.state import RESULT_DTYPE
 from sim.duo.rules import DuoRules
 from sim.errors import UserError

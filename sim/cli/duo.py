@@ -1,8 +1,7 @@
-"""``duo`` commands: run, verify, replay, study (Tokaido Duo on a board kept as data).
+"""``duo run|verify|replay|study|report|plot``: Tokaido Duo on a board kept as data (``tokaido-sim duo ...``).
 
-Registered in the main CLI as ``tokaido-sim duo ...``; until then run
-``python -m sim.duo.cli ...``. Every output names the board's provenance and
-verified flag. User errors: one line on stderr, exit 2, nothing written.
+Every output names the board's provenance and verified flag. User errors: one
+line on stderr, exit 2, nothing written.
 """
 
 from __future__ import annotations
@@ -14,13 +13,14 @@ from typing import Annotated
 import typer
 
 from kernels.duo.enums import BOT_NAMES, CHAR_NAMES, SIDE_NAMES, TRIGGER_NAMES
+from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
 from sim.duo.board import TOWNS
 from sim.duo.rules import DuoRules, load_duo_rules
 from sim.errors import UserError, user_errors
 from sim.rules.overrides import expand_sets
 
-duo_app = typer.Typer(name="duo", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                      help="Tokaido Duo (2 players) on a board kept as data; the shipped board is a reconstruction.")
+app = typer.Typer(name="duo", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Tokaido Duo (2 players) on a board kept as data; the shipped board is a reconstruction.")
 
 Bots = Annotated[str, typer.Option(help="Two bots, comma-separated: random, greedy, search.")]
 Board = Annotated[Path | None, typer.Option(help="Board file (default: sim/data/duo/board.toml).")]
@@ -46,7 +46,7 @@ def _rules(board: Path | None, rules: Path | None, sets: list[str] | None) -> Du
     return load_duo_rules(board, rules, expand_sets(sets))
 
 
-@duo_app.command()
+@app.command()
 @user_errors
 def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Parquet parts + manifest).")],
         games: Games = 10_000, seed: Seed = 0, bots: Bots = "greedy,greedy", board: Board = None,
@@ -63,7 +63,7 @@ def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Pa
                    f"-> {out}\n{r.provenance()}")
 
 
-@duo_app.command()
+@app.command()
 @user_errors
 def verify(games: Games = 2000, seed: Seed = 0, bots: Bots = "greedy,greedy", board: Board = None,
            rules: RulesFile = None, sets: Sets = None) -> None:
@@ -107,7 +107,7 @@ def describe(row: tuple[int, ...], r: DuoRules) -> str:
     return who + text
 
 
-@duo_app.command()
+@app.command()
 @user_errors
 def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0, seed: Seed = 0,
            bots: Bots = "greedy,greedy", board: Board = None, rules: RulesFile = None, sets: Sets = None,
@@ -130,7 +130,7 @@ def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0,
         typer.echo(json.dumps(row))
 
 
-@duo_app.command()
+@app.command()
 @user_errors
 def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for study.md and per_board.csv.")],
           boards: Annotated[int, typer.Option("--boards", "-k", help="Random boards in the family.")] = 20,
@@ -151,7 +151,20 @@ def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for s
     typer.echo(to_markdown(res, games))
 
 
-if __name__ == "__main__":
-    from sim.cli.app import main as _main  # noqa: F401  (typer's usage-error formatting lives there)
 
-    duo_app(prog_name="duo")
+@app.command()
+@user_errors
+def report(dataset: DatasetDir, out: OutDir = None) -> None:
+    """Write the Duo report of a `duo run` directory: report.md + CSVs (default --out: DATASET-report)."""
+    out = _analysis_out(out, _dataset_dir(dataset), "report")
+    _analysis("analysis.duo", "write_duo_report", dataset, out)
+    typer.echo(f"Duo report written to {out}")
+
+
+@app.command()
+@user_errors
+def plot(dataset: DatasetDir, out: OutDir = None) -> None:
+    """Draw the Duo plots of a `duo run` directory (default --out: DATASET-plots)."""
+    out = _analysis_out(out, _dataset_dir(dataset), "plots")
+    _analysis("analysis.duo_plots", "plot_duo_all", dataset, out)
+    typer.echo(f"Duo plots written to {out}")
