@@ -16,9 +16,8 @@ import pytest
 from analysis.load import load_dataset
 from analysis.report import write_report
 from sim.cli import app as cli
-from sim.run import engine
-from sim.run import runner
 from sim.rules.config import GameConfig
+from sim.run import engine, runner
 
 GAMES, CHUNK = 250, 100
 FIRST = runner.part_name(0, 100)

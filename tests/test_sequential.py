@@ -12,8 +12,8 @@ if str(ROOT) not in sys.path:
 
 import pytest  # noqa: E402
 
-from sim.cli import app as cli  # noqa: E402
 from sim.checks import sequential as Q  # noqa: E402
+from sim.cli import app as cli  # noqa: E402
 
 BASELINE = ROOT / "results" / "baselines" / "base-3p-greedy.json"
 

@@ -24,10 +24,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.run import engine
 from sim.checks import statcheck as S
-from sim.rules.config import GameConfig
 from sim.errors import UserError
+from sim.rules.config import GameConfig
+from sim.run import engine
 
 BETA = 0.05  # chance of missing a change of exactly the tolerance, per figure
 MIN_BATCH = 2_000

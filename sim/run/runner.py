@@ -18,17 +18,16 @@ from typing import Protocol
 from sim.errors import UserError
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
-from sim.run import engine
+from sim.run import dataset, engine
 from sim.run.outdir import (
     MANIFEST,
-    part_entries,
     check_same_run,
     clean_temp_files,
     finished_parts,
     lock_dir,
     missing_chunks,
     now,
-    part_name,
+    part_entries,
     prepare_out_dir,
     versions,
     write_json_atomic,
