@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from kernels.core import weights as Wt
+from kernels.core.enums import BOT_NAMES
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
 from sim.run import engine
@@ -203,3 +204,6 @@ def check_settings(s: TuneSettings) -> None:
         raise UserError(f"--games must be at least {len(PLAYER_COUNTS)} (one per player count)")
     if not (s.sigma > 0 and math.isfinite(s.sigma)):
         raise UserError("--sigma must be a positive number")
+    if not engine.bot_table(s.start).get("features"):  # random and greedy have no heuristic weights either
+        known = [b for b in BOT_NAMES if engine.bot_table(b).get("features")]
+        raise UserError(f"--start '{s.start}' is not a bot with heuristic weights; choose from: {', '.join(known)}")

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from sim.cli.options import Bots
 from sim.errors import UserError, user_errors
 from sim.rules.config import GameConfig
 
@@ -54,6 +55,16 @@ def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
     return tol
 
 
+def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
+    """The ``--set`` overrides for a baseline's configuration; refused if one has no effect there."""
+    from sim.checks.golden import with_overrides
+    from sim.rules.inert import refuse_inert
+
+    overrides = parse_sets(sets)
+    refuse_inert(with_overrides(GameConfig.parse(data["spec"]), overrides))
+    return overrides
+
+
 def load_baseline(path: Path) -> dict[str, Any]:
     from sim.checks.statcheck import check_baseline
 
@@ -61,6 +72,11 @@ def load_baseline(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text())
     except FileNotFoundError:
         raise UserError(f"baseline {path} does not exist; make one with tokaido-sim check make-baseline") from None
+    except IsADirectoryError:
+        raise UserError(f"baseline {path} is a directory; give a baseline JSON file, e.g. "
+                        "results/baselines/base-4p-greedy.json") from None
+    except OSError as exc:
+        raise UserError(f"cannot read baseline {path} ({exc.strerror})") from None
     except ValueError as exc:
         raise UserError(f"baseline {path} is not JSON ({exc})") from None
     return check_baseline(data, str(path))
@@ -124,9 +140,13 @@ def stats(
     data = load_baseline(baseline)
     if games is not None and games < 2:
         raise UserError(f"--games must be at least 2, got {games}")
+    if json_out is not None:
+        from sim.run.outdir import check_out_file
+
+        check_out_file(json_out, "--json")
     t0 = time.perf_counter()
     result = S.run_check(data, games, seed, alpha, tolerance(rate_tolerance, score_tolerance),
-                         parse_sets(sets), threads, str(baseline))
+                         baseline_overrides(data, sets), threads, str(baseline))
     if sys.stdout.isatty():
         S.render_rich(result, show_all)
     else:
@@ -149,7 +169,7 @@ def make_baseline(
                                                                 "seed, tolerances); --out defaults to it.")] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")] = 4,
     travelers: Annotated[str, typer.Option(help="draft | random | NAME,NAME,...")] = "draft",
-    bots: Annotated[str, typer.Option(help="greedy | random | B1,B2,...")] = "greedy",
+    bots: Bots = "greedy",
     variants: Annotated[str, typer.Option(help="Variants, comma-separated.")] = "",
     expansions: Annotated[str, typer.Option(help="Expansions, comma-separated.")] = "",
     sets: Sets = None,
@@ -161,6 +181,7 @@ def make_baseline(
     from sim.checks import statcheck as S
     from sim.checks.golden import with_overrides
     from sim.cli.options import make_config
+    from sim.rules.inert import refuse_inert
     from sim.run import outdir, runner
 
     tol = tolerance(rate_tolerance, score_tolerance)
@@ -173,10 +194,11 @@ def make_baseline(
     else:
         if out is None:
             raise UserError("give --out FILE (or --from BASELINE to remake one)")
-        config = with_overrides(make_config(players, travelers, bots, variants, expansions, None), parse_sets(sets))
+        config = refuse_inert(with_overrides(make_config(players, travelers, bots, variants, expansions, None),
+                                             parse_sets(sets)))
     games, seed = games or 200_000, 1 if seed is None else seed
     runner.validate(games, seed, 1, threads)
-    outdir.check_writable(out.parent)
+    outdir.check_out_file(out)
     t0 = time.perf_counter()
     data = S.make_baseline(config, games, seed, tol, threads)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -209,7 +231,7 @@ def calibrate(
     data = load_baseline(baseline)
     if runs < 1:
         raise UserError(f"--runs must be at least 1, got {runs}")
-    tol, overrides = tolerance(rate_tolerance, score_tolerance), parse_sets(sets)
+    tol, overrides = tolerance(rate_tolerance, score_tolerance), baseline_overrides(data, sets)
     t0 = time.perf_counter()
     fails, moved = S.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
     what = "power (share of checks catching the change)" if overrides else "false-alarm rate"
@@ -238,6 +260,9 @@ def playthroughs(
 ) -> None:
     """Regenerate the golden playthrough files (sim/checks/playthrough.py) after an intended change."""
     from sim.checks import playthrough
+    from sim.run.outdir import check_writable
 
+    if out is not None:
+        check_writable(out)
     written = playthrough.regenerate(out)
     typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")

@@ -98,6 +98,8 @@ def read_manifest(out_dir: Path) -> dict[str, Any] | None:
 
 def check_writable(out_dir: Path) -> None:
     """Raise UserError unless ``out_dir`` exists as a writable directory or could be created."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UserError(f"{out_dir} is a file, not a directory; choose another --out")
     probe = out_dir
     while not probe.exists():
         if probe.parent == probe:
@@ -111,6 +113,13 @@ def check_writable(out_dir: Path) -> None:
         os.unlink(name)
     except OSError as exc:
         raise UserError(f"cannot write to {probe} ({exc.strerror}); choose another --out") from None
+
+
+def check_out_file(path: Path, option: str = "--out") -> None:
+    """Raise UserError unless ``path`` can be written as a file (not a directory, its folder creatable)."""
+    if path.is_dir():
+        raise UserError(f"{option} {path} is a directory; give the path of a file to write")
+    check_writable(path.parent)
 
 
 def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> dict[str, Any] | None:
