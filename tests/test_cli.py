@@ -58,6 +58,18 @@ BAD_RUN_OPTIONS = [
     ["--set", "=4"],
     ["--set", "nosuch.rule=1"],
     ["--set", "travelers.kinko.coins=lots"],
+    ["--set", "travelers.kinko.coins=40000"],
+    ["--set", "travelers.kinko.coins=99999999999"],
+    ["--set", "travelers.kinko.coins=6.5"],
+    ["--set", "encounters.annaibito=1,2,3,4"],
+    ["--set", "encounters.annaibito=2,2"],
+    ["--set", "meals.hand_extra=-1"],
+    ["--set", "crossroads.fortune_die=1,1,1,1,1,1"],
+    ["--expansions", "crossroads,crossroads"],
+    ["--variants", "initiation", "--travelers", "kinko,chuubei,hiroshige,satsuki"],
+    ["--games", "99999999999999999999"],
+    ["--chunk-size", "99999999999"],
+    ["--cluster", "foo"],
     ["--chunk-size", "0"],
     ["--threads", "0"],
     ["--players", "four"],
@@ -206,4 +218,4 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
     m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "interrupted"
-    assert m["parts"] == sorted(p.name for p in out.glob("part-*.parquet"))
+    assert [e["file"] for e in m["parts"]] == sorted(p.name for p in out.glob("part-*.parquet"))

@@ -33,7 +33,7 @@ from kernels.core import weights as Wt
 from kernels.core.enums import BOT_NAMES
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
-from sim.run import engine
+from sim.run import engine, pace
 
 MARGIN = 0.02  # fitness per point of score margin
 FIXED = ("pts",)  # the scale: points are worth 1
@@ -103,9 +103,8 @@ def evaluate(
         config, rules = configs[n]
         for i, cand in enumerate(cands):
             ws = field_weights(n, cand, mean, best, base)
-            batch = engine.play_games(config, rules, game_seed(s.seed, gen, n), 0, per_n, threads=s.threads, weights=ws)
+            batch = pace.play_games(config, rules, game_seed(s.seed, gen, n), 0, per_n, s.threads, advance, weights=ws)
             fit[i] += fitness(batch.records, n) / len(PLAYER_COUNTS)
-            advance(per_n)
     return fit
 
 
