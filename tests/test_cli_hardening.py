@@ -70,3 +70,18 @@ def test_help_lists_every_bot_tier_and_patch_files() -> None:
         assert "@patch.toml" in text
     text = " ".join(CliRunner().invoke(app, ["tune", "--help"], terminal_width=200).output.split())
     assert "results/bots/tuned.toml" in text
+
+
+def test_check_stats_says_how_many_games_the_tolerance_needs(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from sim.checks import power
+
+    data = json.loads(Path(BASELINE).read_text())
+    need, label = power.games_needed(data, data["tolerance"])
+    assert 20_000 < need < 100_000 and label == "win rate, kinko"  # make check plays 100,000
+    assert power.note(data, data["tolerance"], 100_000) is None
+    code, out, _ = call(["check", "stats", "--baseline", BASELINE, "-g", "2000"], capsys)
+    assert code in (0, 1)
+    assert f"warning: 2,000 games are fewer than the {int(-(-need // 1000) * 1000):,} this baseline's" in out
+    assert power.note(data, {"rate": 0.0001, "score": 0.5}, 10**9).startswith("warning: the baseline itself")
