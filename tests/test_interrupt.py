@@ -96,6 +96,13 @@ def test_rate_counts_only_games_played_since_the_bar_started(monkeypatch: pytest
     clock[0] += 2.0
     r.add(100)
     assert r.per_second() == 50.0 and r.eta() == 10.0
+    r.total = 10_000
+    for _ in range(15):  # then 200 games/s: within the 10 s window the rate is the new one
+        clock[0] += 1.0
+        r.add(200)
+    assert r.per_second() == pytest.approx(200.0)
+    clock[0] += 30.0  # a stall: the rate decays instead of freezing
+    assert r.per_second() < 60
     assert progress.clock(3725) == "1:02:05" and progress.clock(None) == "-:--:--"
 
 

@@ -319,3 +319,17 @@ def test_write_table_round_trips(tmp_path: Path) -> None:
     dataset.write_table(t, tmp_path / "p.parquet")
     back = pq.read_table(tmp_path / "p.parquet")
     assert back.schema.equals(dataset.SCHEMA) and back.equals(t)
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_resume_after_a_manifest_edit_says_what_differs(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    cfg = GameConfig(n_players=2)
+    runner.run(cfg, 100, 1, out, chunk_size=100, progress=False)
+    m = json.loads((out / outdir.MANIFEST).read_text())
+    m["config"]["bots"] = ["random"]  # the spec string still says greedy
+    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    before = part_stats(out)
+    with pytest.raises(UserError, match=r'holds a run whose bots is \["random"\], not \["greedy"\] as asked'):
+        runner.run(cfg, 100, 1, out, chunk_size=100, resume=True, progress=False)
+    assert part_stats(out) == before

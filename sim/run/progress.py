@@ -1,15 +1,16 @@
 """The progress bar of runs, studies, the ladder and tuning (rich), as an ``advance(n)`` callback.
 
 The callers advance it as games finish (``sim.run.pace``: several times a second
-whatever the bot speed). The rate is the games played since the bar started over
-the time since then (games already done before a resume do not count), and the
-ETA the games left at that rate, both recomputed at every refresh (10 a second).
+whatever the bot speed). The rate is the games played over the last ten seconds
+(games already done before a resume do not count), and the ETA the games left at
+that rate, both recomputed at every refresh (10 a second).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -17,17 +18,28 @@ Progress = Callable[[int], None]
 
 
 class Rate:
-    """Games per second since ``start``, counting only the games played since then."""
+    """Games per second over the last ``WINDOW`` seconds of play, counting only games played in this session."""
+
+    WINDOW = 10.0
 
     def __init__(self, total: int, done: int) -> None:
-        self.total, self.base, self.done = total, done, done
-        self.t0 = time.monotonic()
+        self.total, self.done = total, done
+        self.samples: deque[tuple[float, int]] = deque([(time.monotonic(), done)])
+        self.first = True
 
     def add(self, n: int) -> None:
         self.done += n
+        now = time.monotonic()
+        self.samples.append((now, self.done))
+        if len(self.samples) == 3 and self.first:  # from the first finished games on: not the kernels' load time
+            self.samples.popleft()
+            self.first = False
+        while len(self.samples) > 2 and self.samples[1][0] < now - self.WINDOW:
+            self.samples.popleft()
 
     def per_second(self) -> float | None:
-        played, dt = self.done - self.base, time.monotonic() - self.t0
+        t0, d0 = self.samples[0]
+        played, dt = self.done - d0, time.monotonic() - t0
         return played / dt if played > 0 and dt > 0 else None
 
     def eta(self) -> float | None:
