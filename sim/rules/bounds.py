@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fnmatch import fnmatchcase
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kernels.core import enums as E
 
-if TYPE_CHECKING:
-    from sim.rules.tables import Rules
+Rules = Any  # a sim.rules.tables.Rules (not imported: tables imports this module)
 
 INT16_MAX = 32_767
 WHY_16 = ("coins, points and costs are kept in 16-bit fields (the action log and result records hold at most "
