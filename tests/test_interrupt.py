@@ -127,3 +127,22 @@ def test_the_kernel_stop_flag_keeps_the_finished_prefix() -> None:
         player.stop[0] = 1
         assert list(player.stream(20, 50)) == []
     assert np.array_equal(first.records, full.records[:40])
+
+
+@pytest.mark.skipif(STUB, reason="needs the real engine")
+def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
+    """Not only between games: a search game (about a second each) ends within a turn of the flag."""
+    import threading
+
+    cfg = GameConfig(n_players=4, bots=("search",))
+    rules = cfg.rules()
+    engine.play_games(cfg, rules, 1, 0, 1)  # load the kernels outside the clock
+    stop, nlog = np.zeros(1, np.int64), np.zeros(4, np.int32)
+    t0 = time.monotonic()
+    timer = threading.Timer(0.3, lambda: stop.__setitem__(0, 1))
+    timer.start()
+    batch = engine.play_games(cfg, rules, 1, 0, 4, threads=2, stop=stop, nlog=nlog)
+    seconds = time.monotonic() - t0
+    print(f"stopped {seconds - 0.3:.3f} s after the flag")  # noqa: T201
+    assert len(batch.records) == 0 and (nlog == -2).all()
+    assert seconds < 1.0
