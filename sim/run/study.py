@@ -9,7 +9,9 @@ Keys of a study file (see ``studies/*.toml``)::
     bots        = ["greedy", "random"]   one name for all, or "b1+b2+..." per player
     travelers   = ["draft"]              draft | random | "name1+name2+..."
     games       = 10000                  per cell, or a table by player count
-    [overrides]                          rule overrides for every cell (like --set)
+    [overrides]                          rule overrides for every cell (like --set), dotted keys
+                                         as in a patch file: travelers.kinko.coins = 6; refused
+                                         if one has no effect in any cell
 
 Output: ``OUT/n_players=4/variants=none/expansions=none/bots=greedy/travelers=draft/``
 holds that cell's part files and manifest; ``OUT/manifest.json`` the study's.
