@@ -42,12 +42,17 @@ def turn_nb(pub, hid, ru):
     return True
 
 
+UNFINISHED = -2  # ``nlog`` of a game stopped by ``stop`` (or not played yet)
+
+
 @njit(cache=True)
-def play_game_nb(seed, game, rules, out, log):
+def play_game_nb(seed, game, rules, out, log, stop):
     """Play game ``game`` of the run seeded ``seed`` (``rules``: one ``RULES_DTYPE`` record).
 
     Writes one record per player into ``out``; with ``ru['cfg'][Cfg.LOG]`` set,
     copies the action log into ``log`` and returns its length (-1 on overflow).
+    Returns ``UNFINISHED`` without writing if ``stop[0]`` is set before the game ends
+    (Ctrl-C: the caller keeps the finished games).
     """
     ru = rules[0]
     # a record does not own its memory: ``pubs`` and ``hids`` are used again at
@@ -59,7 +64,8 @@ def play_game_nb(seed, game, rules, out, log):
     seed_game_nb(pub["rng"], seed, game)
     setup_nb(pub, hid, ru)
     while turn_nb(pub, hid, ru):
-        pass
+        if stop[0] != 0:
+            return UNFINISHED
     log_nb(hid, Ev.END, -1, -1, -1, -1, -1)
     end_scoring_nb(pub, ru)
     write_records_nb(pub, game, out)
@@ -73,15 +79,20 @@ def play_game_nb(seed, game, rules, out, log):
 
 
 @njit(parallel=True, nogil=True, cache=True)
-def play_batch_nb(seed, start, count, rules, out, logs, nlog):
+def play_batch_nb(seed, start, count, rules, out, logs, nlog, stop):
     """Play games ``start .. start+count-1`` in parallel into ``out`` (and ``logs``).
 
     ``rules`` is a one-element ``RULES_DTYPE`` array; ``out`` holds
     ``count * n_players`` records; ``logs`` is (count, MAX_EVENTS, 6) when
-    logging, else (1, MAX_EVENTS, 6) and untouched.
+    logging, else (1, MAX_EVENTS, 6) and untouched. ``nlog[i]`` is set as game i
+    ends (another thread may count the finished games: progress); once another
+    thread sets ``stop[0]`` the games still running end ``UNFINISHED``.
     """
     n = rules[0]["cfg"][Cfg.N_PLAYERS]
     logging = rules[0]["cfg"][Cfg.LOG] == 1
     for i in prange(count):
+        if stop[0] != 0:
+            nlog[i] = UNFINISHED
+            continue
         lg = logs[i] if logging else logs[0]
-        nlog[i] = play_game_nb(seed, start + i, rules, out[i * n : (i + 1) * n], lg)
+        nlog[i] = play_game_nb(seed, start + i, rules, out[i * n : (i + 1) * n], lg, stop)

@@ -19,3 +19,20 @@ SLOW_CLI = (
     "from sim.cli.app import main\n"
     "main(sys.argv[1:])\n"
 )
+# the real console entry (``main()`` reading sys.argv), writing to the file named by $TOKAIDO_MARK the
+# number of games its engine calls have returned so far, so a test knows when games are finished
+MARKED_CLI = (
+    "import os, sys\n"
+    "import sim.run.engine as e\n"
+    "play, done = e.play_games, [0]\n"
+    "def marked(*a, **k):\n"
+    "    batch = play(*a, **k)\n"
+    "    done[0] += len(batch.records) // a[0].n_players\n"
+    "    with open(os.environ['TOKAIDO_MARK'], 'w') as fh:\n"
+    "        fh.write(str(done[0]))\n"
+    "    return batch\n"
+    "e.play_games = marked\n"
+    "from sim.cli.app import main\n"
+    "sys.argv[0] = 'tokaido-sim'\n"
+    "main()\n"
+)

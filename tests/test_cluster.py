@@ -124,7 +124,8 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
     assert table(out).equals(reference)
     assert sorted(seen) == [CHUNK] * 4
     m = json.loads((out / outdir.MANIFEST).read_text())
-    assert m["status"] == "complete" and [e["file"] for e in m["parts"]] == [outdir.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
+    assert m["status"] == "complete"
+    assert [e["file"] for e in m["parts"]] == [outdir.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
     assert not list(out.glob(".*.tmp"))
     assert len(fresh.workers) == 2 and all(w["code"] == cluster.CODE for w in fresh.workers.values())
     # another chunk size on the cluster: still the same games
@@ -197,7 +198,8 @@ def test_cli_cluster_option(tmp_path: Path, reference: pa.Table, capsys: pytest.
     assert exc.value.code == 0, capsys.readouterr()
     assert table(out).equals(reference)
     capsys.readouterr()
-    for spec, message in (("local:0", "at least 1 worker"), ("tcp://127.0.0.1:1", "cannot reach")):
+    for spec, message in (("local:0", "takes 1 to 256 workers"), ("tcp://127.0.0.1:1", "cannot reach"),
+                          ("foo", "must be a scheduler address (tcp://HOST:8786) or local:N")):
         monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
         argv = ["run", "--games", "10", "--seed", "1", "--out", str(tmp_path / spec[-1]), "--cluster", spec]
         with pytest.raises(SystemExit) as exc:

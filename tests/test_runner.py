@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -19,12 +20,12 @@ import pytest
 from kernels.core.records import RESULT_DTYPE
 from sim.errors import UserError
 from sim.rules.config import GameConfig
-from sim.run import dataset, engine, outdir, runner
+from sim.run import dataset, engine, outdir, parts, runner
 
 STUB = "STUB" in (engine.__doc__ or "")
 
 
-def fake_play_games(config, rules, seed, start, count, log=False, threads=None):
+def fake_play_games(config, rules, seed, start, count, log=False, threads=None, weights=None, **kw):
     """A per-game deterministic stand-in for the engine (any chunking gives the same games)."""
     n = config.n_players
     rec = np.zeros(count * n, RESULT_DTYPE)
@@ -81,8 +82,9 @@ def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     assert m["rules_fingerprint"] == cfg.rules().fingerprint() and m["rules_version"] == cfg.rules().version
     assert set(m["versions"]) >= {"tokaido_sim", "numba", "numpy", "python"}
     assert [e["file"] for e in m["parts"]] == names
-    assert [e["rows"] for e in m["parts"]] == [300, 300, 150]  # 3 players
-    assert m["parts"][0]["sha256"] == dataset.part_entry(out / names[0])["sha256"]
+    for e in m["parts"]:
+        assert e["rows"] == pq.read_metadata(out / e["file"]).num_rows
+        assert e["sha256"] == hashlib.sha256((out / e["file"]).read_bytes()).hexdigest()
     assert not list(out.glob(".*.tmp"))
 
 
@@ -121,10 +123,14 @@ def test_real_engine_same_seed_same_dataset_any_chunking(tmp_path: Path) -> None
 
 
 def test_missing_chunks() -> None:
-    assert outdir.missing_chunks([], 10, 4) == [(0, 4), (4, 8), (8, 10)]
-    assert outdir.missing_chunks([(0, 4), (8, 10)], 10, 4) == [(4, 8)]
-    assert outdir.missing_chunks([(4, 8)], 12, 3) == [(0, 3), (3, 4), (8, 11), (11, 12)]
-    assert outdir.missing_chunks([(0, 10)], 10, 4) == []
+    assert list(parts.missing_chunks([], 10, 4)) == [(0, 4), (4, 8), (8, 10)]
+    assert list(parts.missing_chunks([(0, 4), (8, 10)], 10, 4)) == [(4, 8)]
+    assert list(parts.missing_chunks([(4, 8)], 12, 3)) == [(0, 3), (3, 4), (8, 11), (11, 12)]
+    assert list(parts.missing_chunks([(0, 10)], 10, 4)) == []
+    assert list(parts.missing_chunks([(0, 37), (37, 100), (150, 151)], 200, 100)) == [(100, 150), (151, 200)]
+    assert parts.missing_games([(0, 37), (150, 151)], 200) == 162
+    huge = parts.missing_chunks([], 10**12 - 1, 1)  # lazy: no list of 10^12 chunks
+    assert next(huge) == (0, 1)
 
 
 @pytest.mark.usefixtures("fake_engine")
@@ -156,26 +162,29 @@ def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> 
 
 
 @pytest.mark.usefixtures("fake_engine")
-def test_interrupted_run_keeps_finished_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = []
+def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def stopped_midway(*args, stop=None, **kwargs):
+        """Ctrl-C (the stop flag) while playing game 257: the kernel returns the games before it."""
+        start, count = args[3], args[4]
+        batch = fake_play_games(*args, **kwargs)
+        if start <= 257 < start + count:
+            stop[0] = 1
+            return engine.GameBatch(batch.records[: (257 - start) * 4], None, None)
+        return batch
 
-    def interrupting(*args, **kwargs):
-        calls.append(args[3])
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return fake_play_games(*args, **kwargs)
-
-    monkeypatch.setattr(engine, "play_games", interrupting)
+    monkeypatch.setattr(engine, "play_games", stopped_midway)
     cfg = GameConfig(n_players=4)
     out = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         runner.run(cfg, 1000, 1, out, chunk_size=100, progress=False)
     m = json.loads((out / outdir.MANIFEST).read_text())
-    assert m["status"] == "interrupted"
-    assert [e["file"] for e in m["parts"]] == [outdir.part_name(0, 100), outdir.part_name(100, 200)]
+    assert m["status"] == "interrupted" and m["games"] == 1000
+    kept = [outdir.part_name(0, 100), outdir.part_name(100, 200), outdir.part_name(200, 257)]
+    assert [e["file"] for e in m["parts"]] == kept == sorted(p.name for p in out.glob("part-*.parquet"))
     monkeypatch.setattr(engine, "play_games", fake_play_games)
-    assert runner.run(cfg, 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 800
-    assert sorted_table(out)["game"].to_pylist() == list(np.repeat(np.arange(1000), 4))
+    assert runner.run(cfg, 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 743
+    runner.run(cfg, 1000, 1, tmp_path / "whole", chunk_size=100, progress=False)
+    assert sorted_table(out).equals(sorted_table(tmp_path / "whole"))
 
 
 @pytest.mark.usefixtures("fake_engine")
@@ -183,8 +192,9 @@ def test_interrupted_run_keeps_finished_parts(tmp_path: Path, monkeypatch: pytes
     ("change", "message"),
     [
         ({"seed": 2}, "--seed 1, not 2"),
-        ({"config": GameConfig(n_players=3)}, "holds a run of"),
-        ({"config": GameConfig(n_players=2, overrides=(("travelers.kinko.coins", "9"),))}, "holds a run of"),
+        ({"config": GameConfig(n_players=3)}, "holds a run whose n_players is 2, not 3 as asked"),
+        ({"config": GameConfig(n_players=2, overrides=(("travelers.kinko.coins", "9"),))},
+         r'holds a run whose overrides is \[\], not \[\["travelers.kinko.coins", "9"\]\] as asked'),
         ({"games": 50}, "--games must be at least"),
     ],
 )
@@ -230,14 +240,76 @@ def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "used"]
 
 
+def _damage(kind: str, part: Path, cfg: GameConfig) -> None:
+    if kind == "truncated":
+        part.write_bytes(part.read_bytes()[:100])
+    elif kind == "fewer rows":  # a valid Parquet file of the wrong size
+        t = pq.read_table(part)
+        dataset.write_table(t.slice(0, t.num_rows - 2), part)
+    elif kind == "edited":  # same rows, other values: only the checksum tells
+        t = pq.read_table(part)
+        dataset.write_table(t.set_column(t.schema.get_field_index("score"), "score",
+                                         pa.array(np.zeros(t.num_rows, np.int16))), part)
+
+
 @pytest.mark.usefixtures("fake_engine")
-def test_corrupt_part_is_reported(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("kind", "message"), [
+    ("truncated", "is not a readable Parquet file"),
+    ("fewer rows", "holds 198 rows, not 200"),
+    ("edited", "is not the file manifest.json recorded \\(its checksum differs"),
+])
+def test_damaged_part_is_named_on_resume_not_taken_as_complete(tmp_path: Path, kind: str, message: str) -> None:
+    cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
-    runner.run(GameConfig(n_players=2), 200, 1, out, chunk_size=100, progress=False)
+    runner.run(cfg, 200, 1, out, chunk_size=100, progress=False)
     part = out / outdir.part_name(100, 200)
-    part.write_bytes(part.read_bytes()[:100])
-    with pytest.raises(UserError, match="delete it"):
-        runner.run(GameConfig(n_players=2), 200, 1, out, chunk_size=100, resume=True, progress=False)
+    _damage(kind, part, cfg)
+    before, manifest = part_stats(out), (out / outdir.MANIFEST).read_text()
+    with pytest.raises(UserError, match=f"^{part}.* {message}.*; delete it and resume again"):
+        runner.run(cfg, 200, 1, out, chunk_size=100, resume=True, progress=False)
+    assert part_stats(out) == before and (out / outdir.MANIFEST).read_text() == manifest
+    part.unlink()  # as the message says: the games are played again
+    assert runner.run(cfg, 200, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    runner.run(cfg, 200, 1, tmp_path / "whole", chunk_size=100, progress=False)
+    assert sorted_table(out).equals(sorted_table(tmp_path / "whole"))
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_resume_reads_an_older_manifest_listing_part_names(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=2)
+    out = tmp_path / "run"
+    runner.run(cfg, 300, 1, out, chunk_size=100, progress=False)
+    (out / outdir.part_name(200, 300)).unlink()
+    m = json.loads((out / outdir.MANIFEST).read_text())
+    m["parts"] = [e["file"] for e in m["parts"]][:2]
+    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    assert runner.run(cfg, 300, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    m = json.loads((out / outdir.MANIFEST).read_text())
+    assert [sorted(e) for e in m["parts"]] == [["file", "rows", "sha256"]] * 3
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_a_run_that_fails_before_its_first_part_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(engine, "play_games", broken)
+    with pytest.raises(RuntimeError):
+        runner.run(GameConfig(n_players=2), 100, 1, tmp_path / "run", chunk_size=100, progress=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_games_and_chunk_size_are_bounded_before_any_work(tmp_path: Path) -> None:
+    cfg = GameConfig(n_players=2)
+    for kw, message in (({"games": 10**20}, "--games takes 1 to 999,999,999,999"),
+                        ({"chunk_size": 10**9}, "--chunk-size takes 1 to 1,000,000")):
+        args: dict[str, Any] = {"games": 10, "chunk_size": 10} | kw
+        with pytest.raises(UserError, match=message):
+            runner.run(cfg, args["games"], 1, tmp_path / "x", args["chunk_size"], progress=False)
+    with pytest.raises(UserError, match="game indices go up to"):
+        engine.play_games(cfg, cfg.rules(), 1, 10**20, 1)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_write_table_round_trips(tmp_path: Path) -> None:
@@ -247,3 +319,17 @@ def test_write_table_round_trips(tmp_path: Path) -> None:
     dataset.write_table(t, tmp_path / "p.parquet")
     back = pq.read_table(tmp_path / "p.parquet")
     assert back.schema.equals(dataset.SCHEMA) and back.equals(t)
+
+
+@pytest.mark.usefixtures("fake_engine")
+def test_resume_after_a_manifest_edit_says_what_differs(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    cfg = GameConfig(n_players=2)
+    runner.run(cfg, 100, 1, out, chunk_size=100, progress=False)
+    m = json.loads((out / outdir.MANIFEST).read_text())
+    m["config"]["bots"] = ["random"]  # the spec string still says greedy
+    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    before = part_stats(out)
+    with pytest.raises(UserError, match=r'holds a run whose bots is \["random"\], not \["greedy"\] as asked'):
+        runner.run(cfg, 100, 1, out, chunk_size=100, resume=True, progress=False)
+    assert part_stats(out) == before

@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.rules.config import GameConfig
-from sim.run import engine
+from sim.run import engine, pace
 
 TIERS = ("random", "greedy", "heuristic", "tuned", "search")
 Z95 = 1.959963984540054
@@ -139,11 +139,10 @@ def play_pair(
             is_a = [x != flip for x in pat]
             bots = tuple(tier_a if x else tier_b for x in is_a)
             config = GameConfig(n_players=n, bots=bots)
-            batch = engine.play_games(config, config.rules(), seed, start, count, threads=threads)
+            batch = pace.play_games(config, config.rules(), seed, start, count, threads, advance)
             res = score_games(batch.records, is_a)
             for lst, v in zip((share, pair, sa, sb), res, strict=True):
                 lst.append(v)
-            advance(count)
     s, p = np.concatenate(share), np.concatenate(pair)
     games = len(s)
     lo, hi = wilson(float(s.sum()), games)

@@ -30,9 +30,10 @@ from pathlib import Path
 import numpy as np
 
 from kernels.core import weights as Wt
+from kernels.core.enums import BOT_NAMES
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
-from sim.run import engine
+from sim.run import engine, pace
 
 MARGIN = 0.02  # fitness per point of score margin
 FIXED = ("pts",)  # the scale: points are worth 1
@@ -102,9 +103,8 @@ def evaluate(
         config, rules = configs[n]
         for i, cand in enumerate(cands):
             ws = field_weights(n, cand, mean, best, base)
-            batch = engine.play_games(config, rules, game_seed(s.seed, gen, n), 0, per_n, threads=s.threads, weights=ws)
+            batch = pace.play_games(config, rules, game_seed(s.seed, gen, n), 0, per_n, s.threads, advance, weights=ws)
             fit[i] += fitness(batch.records, n) / len(PLAYER_COUNTS)
-            advance(per_n)
     return fit
 
 
@@ -203,3 +203,6 @@ def check_settings(s: TuneSettings) -> None:
         raise UserError(f"--games must be at least {len(PLAYER_COUNTS)} (one per player count)")
     if not (s.sigma > 0 and math.isfinite(s.sigma)):
         raise UserError("--sigma must be a positive number")
+    if not engine.bot_table(s.start).get("features"):  # random and greedy have no heuristic weights either
+        known = [b for b in BOT_NAMES if engine.bot_table(b).get("features")]
+        raise UserError(f"--start '{s.start}' is not a bot with heuristic weights; choose from: {', '.join(known)}")

@@ -6,6 +6,7 @@ User errors (bad options, unusable output directory) end with one line
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -51,6 +52,12 @@ def main(argv: list[str] | None = None) -> None:
         code = getattr(exc, "exit_code", 1)
     except Abort:
         code = 130
+    if code == 130 and argv is None:
+        # Ctrl-C: the finished parts and the manifest are on disk (fsync'ed); skip the interpreter's
+        # teardown of the compiled kernels (about a second) so the command ends at once
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -32,7 +32,9 @@ def _command_line() -> str:
 @bots_app.command()
 @user_errors
 def tune(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Weight file to write.")] = Path("sim/data/bots/tuned.toml"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="Weight file to write (copy it over "
+                                      "sim/data/bots/tuned.toml to ship it as the tuned tier).")]
+    = Path("results/bots/tuned.toml"),
     generations: Annotated[int, typer.Option(help="CEM generations.")] = 16,
     population: Annotated[int, typer.Option(help="Candidates per generation.")] = 24,
     elites: Annotated[int, typer.Option(help="Best candidates the next generation is fitted to.")] = 6,
@@ -49,6 +51,9 @@ def tune(
     s = T.TuneSettings(generations=generations, population=population, elites=elites, games=games,
                        seed=seed, sigma=sigma, start=start, trav_games=trav_games, threads=threads)
     T.check_settings(s)
+    from sim.run.outdir import check_out_file
+
+    check_out_file(out)
 
     bar: list[Any] = []
 
@@ -105,6 +110,9 @@ def ladder(
         raise UserError(f"--players must be between 2 and {E.MAX_PLAYERS}")
     if games < 2 or search_games < 2:
         raise UserError("--games and --search-games must be at least 2")
+    from sim.run.outdir import check_writable
+
+    check_writable(out)  # a file in the way is one line, not [Errno 17]
     out.mkdir(parents=True, exist_ok=True)
     pairs = [(names[j], names[i]) for i in range(len(names)) for j in range(i + 1, len(names))
              if all_pairs or j == i + 1]

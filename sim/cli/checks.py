@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from sim.cli.options import Bots
 from sim.errors import UserError, user_errors
 from sim.rules.config import GameConfig
 
@@ -54,6 +55,16 @@ def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
     return tol
 
 
+def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
+    """The ``--set`` overrides for a baseline's configuration; refused if one has no effect there."""
+    from sim.checks.golden import with_overrides
+    from sim.rules.inert import refuse_inert
+
+    overrides = parse_sets(sets)
+    refuse_inert(with_overrides(GameConfig.parse(data["spec"]), overrides))
+    return overrides
+
+
 def load_baseline(path: Path) -> dict[str, Any]:
     from sim.checks.statcheck import check_baseline
 
@@ -61,6 +72,11 @@ def load_baseline(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text())
     except FileNotFoundError:
         raise UserError(f"baseline {path} does not exist; make one with tokaido-sim check make-baseline") from None
+    except IsADirectoryError:
+        raise UserError(f"baseline {path} is a directory; give a baseline JSON file, e.g. "
+                        "results/baselines/base-4p-greedy.json") from None
+    except OSError as exc:
+        raise UserError(f"cannot read baseline {path} ({exc.strerror})") from None
     except ValueError as exc:
         raise UserError(f"baseline {path} is not JSON ({exc})") from None
     return check_baseline(data, str(path))
@@ -108,7 +124,10 @@ def golden(
 @user_errors
 def stats(
     baseline: BaselineFile,
-    games: Annotated[int | None, typer.Option("--games", "-g", help="Games to play (default: the baseline's).")]
+    games: Annotated[int | None, typer.Option("--games", "-g", help="Games to play (default: the baseline's). The "
+                                                                    "tolerances need enough games; below the number "
+                                                                    "the baseline needs the output warns and names "
+                                                                    "it (sim/checks/power.py).")]
     = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the new games (default: a fixed "
                                                                   "seed other than the baseline's).")] = None,
@@ -120,24 +139,37 @@ def stats(
     sequential: Annotated[bool, typer.Option("--sequential", help="SPRT: play in batches and stop as soon as every "
                                              "figure is decided; --games is then the cap (docs/ci.md).")] = False,
 ) -> None:
-    """Play the baseline's configuration with a new seed; exit 1 if a figure moved beyond tolerance."""
+    """Play the baseline's configuration with a new seed; exit 1 if a figure moved beyond tolerance.
+
+    The check needs enough games for its tolerances: for every figure, the 95% interval of the
+    difference must be at most twice the tolerance wide (about 47,000 games for the shipped 4-player
+    baseline at ±1 pp). With fewer, it warns and says how many.
+    """
     from sim.checks import statcheck as S
 
     data = load_baseline(baseline)
     if games is not None and games < 2:
         raise UserError(f"--games must be at least 2, got {games}")
+    if json_out is not None:
+        from sim.run.outdir import check_out_file
+
+        check_out_file(json_out, "--json")
     t0 = time.perf_counter()
+    tol = tolerance(rate_tolerance, score_tolerance)
     if sequential:
         from sim.checks import sequential as Q
 
-        seq = Q.run_sequential(data, games, seed, alpha, tolerance(rate_tolerance, score_tolerance),
-                               parse_sets(sets), threads, str(baseline))
+        seq = Q.run_sequential(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
         typer.echo(Q.render_text(seq, show_all) + f"\n[{time.perf_counter() - t0:.1f} s]")
         if not seq.ok:
             raise typer.Exit(1)
         return
-    result = S.run_check(data, games, seed, alpha, tolerance(rate_tolerance, score_tolerance),
-                         parse_sets(sets), threads, str(baseline))
+    result = S.run_check(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
+    from sim.checks.power import note
+
+    few = note(data, result.tolerance, result.games)
+    if few is not None:
+        result.notes.append(few)
     if sys.stdout.isatty():
         S.render_rich(result, show_all)
     else:
@@ -160,7 +192,7 @@ def make_baseline(
                                                                 "seed, tolerances); --out defaults to it.")] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")] = 4,
     travelers: Annotated[str, typer.Option(help="draft | random | NAME,NAME,...")] = "draft",
-    bots: Annotated[str, typer.Option(help="greedy | random | B1,B2,...")] = "greedy",
+    bots: Bots = "greedy",
     variants: Annotated[str, typer.Option(help="Variants, comma-separated.")] = "",
     expansions: Annotated[str, typer.Option(help="Expansions, comma-separated.")] = "",
     sets: Sets = None,
@@ -172,6 +204,7 @@ def make_baseline(
     from sim.checks import statcheck as S
     from sim.checks.golden import with_overrides
     from sim.cli.options import make_config
+    from sim.rules.inert import refuse_inert
     from sim.run import outdir, runner
 
     tol = tolerance(rate_tolerance, score_tolerance)
@@ -184,10 +217,11 @@ def make_baseline(
     else:
         if out is None:
             raise UserError("give --out FILE (or --from BASELINE to remake one)")
-        config = with_overrides(make_config(players, travelers, bots, variants, expansions, None), parse_sets(sets))
+        config = refuse_inert(with_overrides(make_config(players, travelers, bots, variants, expansions, None),
+                                             parse_sets(sets)))
     games, seed = games or 200_000, 1 if seed is None else seed
     runner.validate(games, seed, 1, threads)
-    outdir.check_writable(out.parent)
+    outdir.check_out_file(out)
     t0 = time.perf_counter()
     data = S.make_baseline(config, games, seed, tol, threads)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -220,7 +254,7 @@ def calibrate(
     data = load_baseline(baseline)
     if runs < 1:
         raise UserError(f"--runs must be at least 1, got {runs}")
-    tol, overrides = tolerance(rate_tolerance, score_tolerance), parse_sets(sets)
+    tol, overrides = tolerance(rate_tolerance, score_tolerance), baseline_overrides(data, sets)
     t0 = time.perf_counter()
     fails, moved = S.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
     what = "power (share of checks catching the change)" if overrides else "false-alarm rate"
@@ -228,6 +262,12 @@ def calibrate(
                f"(95% CI {_wilson(fails, runs)}); {time.perf_counter() - t0:.0f} s")
     for label, n in sorted(moved.items(), key=lambda x: -x[1])[:10]:
         typer.echo(f"  {label}: flagged in {n} of {runs}")
+    from sim.checks.power import note
+    from sim.checks.statcheck import DEFAULT_TOLERANCE
+
+    few = note(data, {**DEFAULT_TOLERANCE, **data.get("tolerance", {}), **tol}, games or int(data["games"]))
+    if few is not None:
+        typer.echo(few)
 
 
 def _wilson(k: int, n: int) -> str:
@@ -249,6 +289,9 @@ def playthroughs(
 ) -> None:
     """Regenerate the golden playthrough files (sim/checks/playthrough.py) after an intended change."""
     from sim.checks import playthrough
+    from sim.run.outdir import check_writable
 
+    if out is not None:
+        check_writable(out)
     written = playthrough.regenerate(out)
     typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")

@@ -31,6 +31,7 @@ from sim.errors import UserError, user_errors
 from sim.run import runner
 
 app = typer.Typer()
+VERIFY_MAX_CHUNK = 10_000  # games whose action logs are held at once (7.7 KB each)
 
 
 @app.command()
@@ -62,21 +63,21 @@ def run(
 def verify(
     games: Games, seed: Seed, players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy",
     variants: Variants = "", expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
-    chunk_size: Annotated[int, typer.Option(help="Games per engine call.")] = 1000,
+    chunk_size: Annotated[int, typer.Option(help="Games checked at a time (their logs are held in memory).")] = 1000,
     threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Play games with the action log and check every one with the referee."""
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
-    runner.validate(games, seed, chunk_size, threads)
+    runner.validate(games, seed, chunk_size, threads, max_chunk=VERIFY_MAX_CHUNK)
     from sim.referee.game import referee_game
-    from sim.run import engine
+    from sim.run import pace
 
     mismatches, first = 0, None
     with runner.progress_bar(games, 0, not quiet) as advance:
         for start in range(0, games, chunk_size):
             count = min(chunk_size, games - start)
-            batch = engine.play_games(config, rules, seed, start, count, log=True, threads=threads)
+            batch = pace.play_games(config, rules, seed, start, count, threads, advance, log=True)
             assert batch.events is not None and batch.n_events is not None
             rows = kernel_rows(batch.records)
             n = config.n_players
@@ -87,7 +88,6 @@ def verify(
                     mismatches += 1
                     if first is None:
                         first = (start + i, res, ev.copy())
-            advance(count)
     typer.echo(f"verified {games} games, {mismatches} mismatches")
     if first is not None:
         game, res, ev = first
@@ -110,10 +110,11 @@ def replay(
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(1, seed, 1, None)
-    if game < 0:
-        raise UserError(f"--game must be 0 or more, got {game}")
     from sim.referee.game import referee_game
     from sim.run import engine
+
+    if not 0 <= game <= engine.MAX_GAME:
+        raise UserError(f"--game takes 0 to {engine.MAX_GAME:,} (a 64-bit game index), got {game:,}")
 
     batch = engine.play_games(config, rules, seed, game, 1, log=True)
     assert batch.events is not None and batch.n_events is not None

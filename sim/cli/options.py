@@ -9,17 +9,20 @@ import typer
 from kernels.core import enums as E
 from sim.errors import UserError
 from sim.rules.config import GameConfig
+from sim.rules.inert import refuse_inert
 from sim.rules.overrides import expand_sets
 from sim.rules.profiles import profile_sets
 
 Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]
 Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (one per player).")]
-Bots = Annotated[str, typer.Option(help="greedy | random | B1,B2,... (one per player).")]
+Bots = Annotated[str, typer.Option(help=f"{' | '.join(E.BOT_NAMES)}, or B1,B2,... (one per player); "
+                                        "docs/bots.md compares the tiers.")]
 Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiation, return-trip, gastronomy, "
                                             "preparations (or none).")]
 Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads (or none).")]
-Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE, repeatable, "
-                                                               "e.g. --set travelers.kinko.coins=6.")]
+Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml (a TOML "
+                                                               "file of them), repeatable, e.g. --set "
+                                                               "travelers.kinko.coins=6 or --set @kinko.toml.")]
 RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/data/profiles/).")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
@@ -50,10 +53,10 @@ def make_config(
     trav = travelers.strip().lower()
     if trav not in ("draft", "random"):
         trav = ",".join(_split(trav))
-    return GameConfig(
+    return refuse_inert(GameConfig(  # an option that would change nothing is refused (sim/rules/inert.py)
         n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
         bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides), profile=profile,
-    )
+    ))
 
 
 def as_list(x: Any) -> list[str]:

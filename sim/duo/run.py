@@ -18,19 +18,19 @@ from sim.duo import dataset as duo_dataset
 from sim.duo.engine import play_duo_games
 from sim.duo.rules import DuoRules
 from sim.errors import UserError
-from sim.run import dataset, outdir, runner
+from sim.run import dataset, outdir, parts, runner
 from sim.run.progress import progress_bar
 
 KIND = "duo-run"
 
 
-def _write_part(out: Path, start: int, end: int, records, rules: DuoRules) -> str:
+def _write_part(out: Path, start: int, end: int, records, rules: DuoRules) -> parts.Entry:
     name = outdir.part_name(start, end)
     tmp = out / f".{name}.{uuid.uuid4().hex[:8]}.tmp"
     dataset.write_table(duo_dataset.to_table(records, rules), tmp)
     os.replace(tmp, out / name)
     outdir.fsync_dir(out)
-    return name
+    return parts.entry(out / name, len(records))
 
 
 def run(rules: DuoRules, bots: tuple[str, str], games: int, seed: int, out_dir: str | os.PathLike[str],
@@ -50,23 +50,24 @@ def run(rules: DuoRules, bots: tuple[str, str], games: int, seed: int, out_dir: 
     t0 = time.perf_counter()
     with outdir.lock_dir(out):
         outdir.clean_temp_files(out)
-        parts = outdir.finished_parts(out, 2)
-        if parts and parts[-1][1] > games:
-            raise UserError(f"{out} already holds games up to {parts[-1][1]}; --games must be at least that")
-        todo = outdir.missing_chunks(parts, games, chunk_size)
+        done = parts.verified_parts(out, 2, manifest)  # checksums and row counts, as Tokaido runs
+        spans = [parts.span(e["file"]) for e in done]
+        if spans and spans[-1][1] > games:
+            raise UserError(f"{out} already holds games up to {spans[-1][1]}; --games must be at least that")
+        todo = list(parts.missing_chunks(spans, games, chunk_size))
         if manifest is None:
             manifest = {"kind": KIND, "game": "duo", "config": config, "seed": seed, "n_players": 2,
                         "started": outdir.now(), "versions": outdir.versions(), "finished": None,
                         "duo_board": rules.manifest()}
         manifest.update(games=games, chunk_size=chunk_size, status="running" if todo else "complete",
-                        parts=[outdir.part_name(s, e) for s, e in parts])
+                        parts=done)
         outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
-        with progress_bar(games, sum(e - s for s, e in parts), progress) as advance:
+        with progress_bar(games, sum(e - s for s, e in spans), progress) as advance:
             try:
                 for start, end in todo:
                     batch = play_duo_games(rules, seed, start, end - start, bots, threads=threads)
-                    manifest["parts"] = sorted([*manifest["parts"], _write_part(out, start, end, batch.records,
-                                                                                 rules)])
+                    new = _write_part(out, start, end, batch.records, rules)
+                    manifest["parts"] = sorted([*manifest["parts"], new], key=lambda e: e["file"])
                     outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
                     advance(end - start)
             except BaseException:

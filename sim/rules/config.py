@@ -15,7 +15,8 @@ import numpy as np
 
 from kernels.core import enums as E
 from sim.errors import UserError
-from sim.rules.tables import Rules, RulesError, _read_data, apply_override, build_rules
+from sim.rules.bounds import BoundsError, check_totals
+from sim.rules.tables import Rules, RulesError, _read_data, apply_override, build_rules, parse_value
 
 VARIANTS = ("initiation", "return-trip", "gastronomy", "preparations")
 EXPANSIONS = ("new-encounters", "crossroads")
@@ -44,8 +45,10 @@ class GameConfig:
         for x in self.expansions:
             if x not in EXPANSIONS:
                 raise ConfigError(f"unknown expansion '{x}'; choose from: {', '.join(EXPANSIONS)}")
-        if len(set(self.variants)) != len(self.variants):
-            raise ConfigError("a variant is listed twice in --variants")
+        for name, items in (("variant", self.variants), ("expansion", self.expansions)):
+            dup = next((x for x in items if items.count(x) > 1), None)
+            if dup is not None:
+                raise ConfigError(f"the {name} '{dup}' is listed twice in --{name}s; give each once")
         for b in self.bots:
             if b not in E.BOT_NAMES:
                 raise ConfigError(f"unknown bot '{b}'; choose from: {', '.join(E.BOT_NAMES)}")
@@ -60,7 +63,8 @@ class GameConfig:
         if not 0 <= rules.params["HAND_EXTRA"] or hand + rules.params["SATSUKI_PILE"] > E.HAND_CAP:
             raise ConfigError(
                 f"meals.hand_extra={rules.params['HAND_EXTRA']} makes a meal hand of {hand} cards with "
-                f"{travelers} travelers; the engine holds 0 to {E.HAND_CAP}: lower meals.hand_extra"
+                f"{travelers} travelers; an Inn's hand holds at most {E.HAND_CAP} cards, so meals.hand_extra "
+                f"takes 0 to {E.HAND_CAP - travelers} here"
             )
         if self.travelers not in ("draft", "random"):
             names = [n.strip() for n in self.travelers.split(",")]
@@ -84,7 +88,26 @@ class GameConfig:
 
     # ------------------------------------------------------------------ rules
     def rules(self) -> Rules:
-        """The effective rules: data files, then variants and expansions, then overrides."""
+        """The effective rules: data files, then variants and expansions, then overrides.
+
+        Raises ``ConfigError`` for a value the kernels cannot hold (``sim.rules.bounds``).
+        """
+        overrides = [(k, parse_value(v) if isinstance(v, str) else v) for k, v in self.overrides]
+        rules = self._rules(overrides)
+        last = max((i for i, (_, v) in enumerate(overrides) if isinstance(v, int) and not isinstance(v, bool)),
+                   default=None)
+
+        def rebuild(value: int) -> Rules:
+            assert last is not None
+            return self._rules([*overrides[:last], (overrides[last][0], value), *overrides[last + 1:]])
+
+        try:
+            check_totals(rules, tuple(overrides), rebuild)
+        except BoundsError as exc:
+            raise ConfigError(str(exc)) from None
+        return rules
+
+    def _rules(self, overrides: list[tuple[str, Any]]) -> Rules:
         raw = copy.deepcopy(_read_data())
         r = raw["rules"]
         if "gastronomy" in self.variants:
@@ -95,7 +118,7 @@ class GameConfig:
         r["_new_encounters"] = "new-encounters" in self.expansions
         r["_crossroads"] = "crossroads" in self.expansions
         try:
-            for key, value in self.overrides:
+            for key, value in overrides:
                 apply_override(raw, key, value)
             return build_rules(raw)
         except RulesError as exc:

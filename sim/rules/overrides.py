@@ -43,6 +43,13 @@ def _flatten(prefix: str, node: Any, out: list[tuple[str, Any]], path: Path) -> 
     out.append((prefix, node))
 
 
+def flatten(table: dict[str, Any], where: str) -> list[tuple[str, Any]]:
+    """A TOML table of rules (nested by dotted keys) as ``(dotted key, value)`` pairs; ``where`` names it in errors."""
+    out: list[tuple[str, Any]] = []
+    _flatten("", table, out, Path(where))
+    return out
+
+
 def load_patch(path: str | Path) -> list[tuple[str, Any]]:
     """The dotted overrides of a TOML patch file, in file order.
 

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from kernels.core import enums as E
+from sim.rules.bounds import BoundsError, check_data, check_value
 
 DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads")
 
@@ -205,11 +206,12 @@ def apply_override(raw: dict[str, Any], key: str, value: Any) -> None:
             if t["name"] == parts[1]:
                 if parts[2] not in t:
                     raise RulesError(f"override '{key}': a Traveler has no field '{parts[2]}'")
-                t[parts[2]] = value
+                t[parts[2]] = _checked(key, t[parts[2]], value)
                 return
         raise RulesError(f"override '{key}': no Traveler named '{parts[1]}'")
     if parts[0] == "encounters" and parts[1:] == ["annaibito"]:
-        raw["cards"]["encounters"]["annaibito"] = value
+        enc = raw["cards"]["encounters"]
+        enc["annaibito"] = _checked(key, enc["annaibito"], value)
         return
     if parts[0] not in _ROOTS or len(parts) < 2:
         raise RulesError(
@@ -224,12 +226,14 @@ def apply_override(raw: dict[str, Any], key: str, value: Any) -> None:
         node = node[p]
     if not isinstance(node, dict) or parts[-1] not in node:
         raise RulesError(f"override '{key}': no rule '{parts[-1]}' there")
-    old = node[parts[-1]]
-    if isinstance(old, list) and not isinstance(value, list):
-        value = [value]
-    if isinstance(old, int) and not isinstance(value, int):
-        raise RulesError(f"override '{key}' wants a whole number, got {value!r}")
-    node[parts[-1]] = value
+    node[parts[-1]] = _checked(key, node[parts[-1]], value)
+
+
+def _checked(key: str, old: Any, value: Any) -> Any:
+    try:
+        return check_value(key, old, value)  # type, list length, range (sim/rules/bounds.py)
+    except BoundsError as exc:
+        raise RulesError(str(exc)) from None
 
 
 def load_rules(overrides: dict[str, Any] | None = None) -> Rules:
@@ -242,7 +246,10 @@ def load_rules(overrides: dict[str, Any] | None = None) -> Rules:
 
 def build_rules(raw: dict[str, Any]) -> Rules:
     try:
+        check_data(raw)
         return _build(raw)
+    except BoundsError as exc:
+        raise RulesError(str(exc)) from None
     except (KeyError, TypeError, ValueError) as exc:  # a malformed data file
         if isinstance(exc, RulesError):
             raise

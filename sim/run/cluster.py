@@ -34,7 +34,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster
 
 LOCAL_RE = re.compile(r"^local:(\d+)$")
+ADDRESS_RE = re.compile(r"^([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):(\d{1,5})/?$")
+MAX_LOCAL_WORKERS = 256
 CONNECT_TIMEOUT = 15.0  # seconds to reach a scheduler
 WORKER_TIMEOUT = 60.0  # seconds to wait for workers to join
 RETRIES = 2  # extra attempts for a task that raises (a dead worker is handled by the scheduler)
@@ -59,22 +61,25 @@ POLL = 0.25  # seconds between checks for a stop request while waiting
 class ClusterError(UserError):
     """A chunk failed on the cluster for good (finished parts are kept; --resume continues)."""
 
+    resumable = True  # the runner keeps the run's manifest
+
 
 class Stopped(Exception):
     """A study on the cluster stopped this cell because another cell failed or was interrupted."""
 
 
 def parse_spec(spec: str) -> int | str:
-    """``local:N`` -> N (worker processes); anything else is a scheduler address."""
+    """``local:N`` -> N (worker processes); anything else must be a scheduler address ``[PROTOCOL://]HOST:PORT``."""
     spec = spec.strip()
     m = LOCAL_RE.match(spec)
     if m:
         n = int(m[1])
-        if n < 1:
-            raise UserError(f"--cluster local:N needs at least 1 worker, got {spec}")
+        if not 1 <= n <= MAX_LOCAL_WORKERS:
+            raise UserError(f"--cluster local:N takes 1 to {MAX_LOCAL_WORKERS} workers, got {spec}")
         return n
-    if not spec or spec.startswith("local"):
-        raise UserError(f"--cluster must be a scheduler address (tcp://HOST:8786) or local:N, got '{spec}'")
+    if spec.startswith("local") or not ADDRESS_RE.match(spec):
+        raise UserError(f"--cluster must be a scheduler address (tcp://HOST:8786) or local:N (N worker "
+                        f"processes), got '{spec}'")
     return spec
 
 
@@ -197,9 +202,11 @@ def play_chunk(
     played = not _complete(out / name, rows)  # a retried chunk may have written its part already
     if played:
         batch = engine.play_games(config, rules, seed, start, count, threads=threads or engine_threads())
-        outdir.write_part(out, start, end, batch.records, rules, config.n_players)
+        sha256 = outdir.write_part(out, start, end, batch.records, rules, config.n_players)["sha256"]
         del batch
-    return {"start": start, "end": end, "rows": rows, "path": name, "played": played,
+    else:
+        sha256 = outdir.file_sha256(out / name)
+    return {"start": start, "end": end, "rows": rows, "path": name, "sha256": sha256, "played": played,
             "seconds": time.perf_counter() - t0, "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
@@ -289,10 +296,11 @@ class Cluster:
 
     # ------------------------------------------------------------------- runs
     def play_chunks(
-        self, config: GameConfig, rules: Rules, seed: int, out: Path, todo: Sequence[tuple[int, int]],
-        threads: int | None, saved: Callable[[str, int], None],
+        self, config: GameConfig, rules: Rules, seed: int, out: Path, todo: Iterable[tuple[int, int]],
+        threads: int | None, saved: Callable[[dict[str, Any], int], None],
     ) -> None:
-        """Play ``todo`` on the cluster; ``saved(part_name, games)`` for each part as it is written."""
+        """Play ``todo`` on the cluster; ``saved(manifest_entry, games)`` for each part as it is written."""
+        todo = list(todo)
         if not todo:
             return
         self._check_stop()
@@ -324,7 +332,7 @@ class Cluster:
                 if res.get("path") != outdir.part_name(start, end) or res.get("rows") != (end - start) * config.n_players:
                     raise ClusterError(f"games [{start}, {end}) came back as {res!r}; rerun with --resume")
                 self.results.append(res)
-                saved(res["path"], end - start)
+                saved({"file": res["path"], "rows": res["rows"], "sha256": res["sha256"]}, end - start)
         finally:
             pending = [f for f in futures if not f.done()]
             if pending:

@@ -7,11 +7,9 @@ Python loop over rows).
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -97,11 +95,6 @@ def write_table(table: pa.Table, path: str | os.PathLike[str]) -> None:
         os.fsync(fh.fileno())
 
 
-def part_entry(path: Path) -> dict[str, Any]:
-    """A part's entry in the manifest's ``parts``: file name, row count and SHA-256 (analysis.parts checks them)."""
-    with open(path, "rb") as fh:
-        digest = hashlib.file_digest(fh, "sha256").hexdigest()
-    return {"file": path.name, "rows": pq.read_metadata(path).num_rows, "sha256": digest}
 
 
 def part_files(root: str | os.PathLike[str]) -> list[Path]:

@@ -18,11 +18,12 @@ from kernels.core import enums as E
 from kernels.core import weights as Wt
 from kernels.core.records import RESULT_DTYPE
 from kernels.core.state import RULES_DTYPE
-from kernels.play import play_batch_nb
+from kernels.play import UNFINISHED, play_batch_nb
 from sim.rules.config import ConfigError, GameConfig
 from sim.rules.tables import Rules, RulesError
 
 MAX_SEED = 2**63 - 1
+MAX_GAME = 2**63 - 2  # the largest game index (int64, and start + count must fit too)
 
 
 @dataclass
@@ -122,24 +123,40 @@ def play_games(
     log: bool = False,
     threads: int | None = None,
     weights: np.ndarray | None = None,
+    ru: np.ndarray | None = None,
+    stop: np.ndarray | None = None,
+    nlog: np.ndarray | None = None,
 ) -> GameBatch:
     """Play games ``start .. start+count-1`` of the run seeded ``seed``.
 
     ``weights`` (n_players x ``W_N``) replaces the players' bot weights (tuning, tests).
+    ``ru`` is the ``rules_record`` to use (built once by callers that play many batches).
+    ``stop`` (int64[1]): another thread sets ``stop[0] = 1`` to end the call early; the
+    batch then holds only the games before the first unfinished one. ``nlog`` (int32[count],
+    optional) receives each game's log length as it ends, ``UNFINISHED`` before: progress.
     """
     if not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
     if start < 0 or count < 0:
         raise ConfigError(f"game indices must be non-negative (start {start}, count {count})")
-    ru = rules_record(config, rules, log, weights)
+    if start > MAX_GAME or start + count - 1 > MAX_GAME:
+        raise ConfigError(f"game indices go up to {MAX_GAME:,} (a 64-bit index), not {start + count - 1:,}")
+    if ru is None:
+        ru = rules_record(config, rules, log, weights)
     n = config.n_players
     out = np.zeros(count * n, RESULT_DTYPE)
     logs = np.zeros((max(count, 1) if log else 1, E.MAX_EVENTS, E.EV_FIELDS), np.int16)
-    nlog = np.zeros(max(count, 1), np.int32)
+    if nlog is None or len(nlog) < max(count, 1):
+        nlog = np.empty(max(count, 1), np.int32)
+    nlog[:] = UNFINISHED
+    flag = np.zeros(1, np.int64) if stop is None else stop
     if threads is not None:
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     with np.errstate(over="ignore"):  # splitmix64 wraps on purpose (pure-Python mode)
-        play_batch_nb(np.int64(seed), np.int64(start), np.int64(count), ru, out, logs, nlog)
+        play_batch_nb(np.int64(seed), np.int64(start), np.int64(count), ru, out, logs, nlog, flag)
+    if flag[0]:  # stopped: keep the games before the first unfinished one
+        count = int(np.argmax(nlog[:count] == UNFINISHED)) if (nlog[:count] == UNFINISHED).any() else count
+        out = out[: count * n]
     if log and count and (nlog[:count] < 0).any():
         raise RuntimeError(f"an action log overflowed its {E.MAX_EVENTS} rows; raise enums.MAX_EVENTS")
-    return GameBatch(out, logs[:count] if log else None, nlog[:count] if log else None)
+    return GameBatch(out, logs[:count] if log else None, nlog[:count].copy() if log else None)

@@ -13,6 +13,7 @@ the in-process runner (``runner``), studies and the cluster driver alike.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import platform
@@ -28,7 +29,6 @@ from typing import Any
 import numba
 import numpy as np
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 import sim
 from sim.errors import UserError
@@ -98,6 +98,8 @@ def read_manifest(out_dir: Path) -> dict[str, Any] | None:
 
 def check_writable(out_dir: Path) -> None:
     """Raise UserError unless ``out_dir`` exists as a writable directory or could be created."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UserError(f"{out_dir} is a file, not a directory; choose another --out")
     probe = out_dir
     while not probe.exists():
         if probe.parent == probe:
@@ -111,6 +113,13 @@ def check_writable(out_dir: Path) -> None:
         os.unlink(name)
     except OSError as exc:
         raise UserError(f"cannot write to {probe} ({exc.strerror}); choose another --out") from None
+
+
+def check_out_file(path: Path, option: str = "--out") -> None:
+    """Raise UserError unless ``path`` can be written as a file (not a directory, its folder creatable)."""
+    if path.is_dir():
+        raise UserError(f"{option} {path} is a directory; give the path of a file to write")
+    check_writable(path.parent)
 
 
 def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> dict[str, Any] | None:
@@ -139,9 +148,13 @@ def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> dict[str,
 def check_same_run(manifest: dict[str, Any], config: GameConfig, rules: Rules, seed: int, out_dir: Path) -> None:
     """Refuse to resume a run whose configuration, seed or rules differ."""
     hint = "resume with the same options or choose another --out"
-    old_spec = manifest.get("spec", "?")
-    if json.loads(json.dumps(config.to_dict())) != manifest.get("config"):
-        raise UserError(f"{out_dir} holds a run of '{old_spec}', not '{config.spec()}'; {hint}")
+    new, old = json.loads(json.dumps(config.to_dict())), manifest.get("config")
+    if new != old:
+        if not isinstance(old, dict):
+            raise UserError(f"{out_dir}/{MANIFEST} has no readable 'config'; choose another --out")
+        key = next(k for k in [*new, *old] if new.get(k) != old.get(k))
+        raise UserError(f"{out_dir} holds a run whose {key} is {_show(old.get(key))}, not {_show(new.get(key))} "
+                        f"as asked; {hint}")
     if manifest.get("seed") != seed:
         raise UserError(f"{out_dir} holds a run with --seed {manifest.get('seed')}, not {seed}; {hint}")
     if manifest.get("rules_fingerprint") != rules.fingerprint():
@@ -149,6 +162,10 @@ def check_same_run(manifest: dict[str, Any], config: GameConfig, rules: Rules, s
             f"the rules changed since {out_dir} was started (fingerprint {manifest.get('rules_fingerprint')}, "
             f"now {rules.fingerprint()}); {hint}"
         )
+
+
+def _show(value: Any) -> str:
+    return "(none)" if value is None else json.dumps(value)
 
 
 @contextmanager
@@ -172,53 +189,26 @@ def clean_temp_files(out_dir: Path) -> None:
         p.unlink(missing_ok=True)
 
 
-def finished_parts(out_dir: Path, n_players: int) -> list[tuple[int, int]]:
-    """The complete part files in ``out_dir`` as sorted ``(start, end)`` game ranges."""
-    parts = []
-    for p in sorted(out_dir.iterdir()):
-        m = PART_RE.match(p.name)
-        if not m:
-            continue
-        start, end = int(m[1]), int(m[2])
-        try:
-            rows = pq.read_metadata(p).num_rows
-        except (OSError, pa.ArrowException) as exc:
-            raise UserError(f"{p} is not a readable Parquet file ({exc}); delete it and resume again") from None
-        if end <= start or rows != (end - start) * n_players:
-            raise UserError(f"{p} holds {rows} rows, not {(end - start) * n_players}; delete it and resume again")
-        parts.append((start, end))
-    for (_, e0), (s1, _) in zip(parts, parts[1:], strict=False):
-        if s1 < e0:
-            raise UserError(f"part files in {out_dir} overlap at game {s1}; delete the extra ones")
-    return parts
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
-def missing_chunks(parts: list[tuple[int, int]], games: int, chunk_size: int) -> list[tuple[int, int]]:
-    """The ``[start, end)`` chunks still to play: the gaps between finished parts, cut to ``chunk_size``."""
-    out, pos = [], 0
-    for start, end in [*parts, (games, games)]:
-        for s in range(pos, start, chunk_size):
-            out.append((s, min(s + chunk_size, start)))
-        pos = max(pos, end)
-    return out
+def write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: Rules, n_players: int
+               ) -> dict[str, Any]:
+    """Write games ``[start, end)`` as their part file: temp file, fsync, rename.
 
-
-def write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: Rules, n_players: int) -> str:
-    """Write games ``[start, end)`` as their part file: temp file, fsync, rename; return its name.
-
+    Returns the manifest's entry for it: ``{"file": name, "rows": rows, "sha256": hex}``.
     The temp name is unique to this call, so two writers of the same chunk (a
     cluster task retried while the first attempt still runs) cannot mix bytes.
     """
     name = part_name(start, end)
     tmp = out_dir / f".{name}.{uuid.uuid4().hex[:8]}.tmp"
     dataset.write_table(dataset.to_table(records, rules, n_players), tmp)
+    entry = {"file": name, "rows": len(records), "sha256": file_sha256(tmp)}
     os.replace(tmp, out_dir / name)
     fsync_dir(out_dir)
-    return name
-
-
-def part_entries(out: Path, old: list[Any], parts: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    """The manifest's ``parts`` for the finished parts: their recorded entries, else read from the files."""
-    known = {e["file"]: e for e in old if isinstance(e, dict) and "file" in e}
-    names = [part_name(s, e) for s, e in parts]
-    return [known.get(n) or dataset.part_entry(out / n) for n in names]
+    return entry

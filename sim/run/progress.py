@@ -1,17 +1,62 @@
-"""The progress bar of runs, studies, the ladder and tuning (rich), as an ``advance(n)`` callback."""
+"""The progress bar of runs, studies, the ladder and tuning (rich), as an ``advance(n)`` callback.
+
+The callers advance it as games finish (``sim.run.pace``: several times a second
+whatever the bot speed). The rate is the games played over the last ten seconds
+(games already done before a resume do not count), and the ETA the games left at
+that rate, both recomputed at every refresh (10 a second).
+"""
 
 from __future__ import annotations
 
 import sys
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 Progress = Callable[[int], None]
 
 
+class Rate:
+    """Games per second over the last ``WINDOW`` seconds of play, counting only games played in this session."""
+
+    WINDOW = 10.0
+
+    def __init__(self, total: int, done: int) -> None:
+        self.total, self.done = total, done
+        self.samples: deque[tuple[float, int]] = deque([(time.monotonic(), done)])
+        self.first = True
+
+    def add(self, n: int) -> None:
+        self.done += n
+        now = time.monotonic()
+        self.samples.append((now, self.done))
+        if len(self.samples) == 3 and self.first:  # from the first finished games on: not the kernels' load time
+            self.samples.popleft()
+            self.first = False
+        while len(self.samples) > 2 and self.samples[1][0] < now - self.WINDOW:
+            self.samples.popleft()
+
+    def per_second(self) -> float | None:
+        t0, d0 = self.samples[0]
+        played, dt = self.done - d0, time.monotonic() - t0
+        return played / dt if played > 0 and dt > 0 else None
+
+    def eta(self) -> float | None:
+        r = self.per_second()
+        return max(self.total - self.done, 0) / r if r else None
+
+
+def clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "-:--:--"
+    s = int(round(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
 @contextmanager
 def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> Iterator[Progress]:
-    """A rich progress bar (games done, games/s, ETA) as an ``advance(n)`` callback.
+    """A rich progress bar (games done, games/s, elapsed, ETA) as an ``advance(n)`` callback.
 
     Disabled (a no-op) when ``enabled`` is false or stdout is not a terminal.
     """
@@ -26,17 +71,27 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
         Task,
         TextColumn,
         TimeElapsedColumn,
-        TimeRemainingColumn,
     )
     from rich.text import Text
 
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text(f"{speed:,.0f} games/s" if speed else "-- games/s")
+    rate = Rate(total, done)
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
-               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
-    with Progress(*columns) as bar:
+    class Speed(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            r = rate.per_second()
+            return Text(f"{r:,.0f} games/s" if r and r >= 10 else f"{r:,.2f} games/s" if r else "-- games/s")
+
+    class Eta(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(f"ETA {clock(0.0 if rate.done >= total else rate.eta())}")
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
+               Eta())
+    with Progress(*columns, refresh_per_second=10) as bar:
         task = bar.add_task(label, total=total, completed=done)
-        yield lambda n: bar.advance(task, n)
+
+        def advance(n: int) -> None:
+            rate.add(n)
+            bar.advance(task, n)
+
+        yield advance

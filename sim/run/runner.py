@@ -1,50 +1,53 @@
 """Play a run in chunks of games and write each chunk as its own Parquet part file.
 
-The directory's layout and its atomic writes are ``sim.run.outdir``. Game
-``i`` depends only on ``(seed, i)``, so resuming, or any chunk size, gives the
-same games. Memory holds at most two chunks: one being played, one being written.
+The directory's layout and its atomic writes are ``sim.run.outdir``; the checks
+of its parts against the manifest ``sim.run.parts``. Game ``i`` depends only on
+``(seed, i)``, so resuming, or any chunk size, gives the same games. Memory holds
+at most two chunks: one being played, one being written. A chunk is played in
+short engine calls (``sim.run.pace``): progress several times a second, and
+Ctrl-C within a fraction of one, keeping every finished game.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from sim.errors import UserError
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
-from sim.run import dataset, engine
+from sim.run import engine, pace
 from sim.run.outdir import (
+    LOCK,
     MANIFEST,
     check_same_run,
     clean_temp_files,
-    finished_parts,
     lock_dir,
-    missing_chunks,
     now,
-    part_entries,
     prepare_out_dir,
     versions,
     write_json_atomic,
     write_part,
 )
+from sim.run.parts import missing_chunks, missing_games, span, verified_parts
 from sim.run.progress import Progress, progress_bar
 
 DEFAULT_CHUNK_SIZE = 100_000
 MAX_SEED = 2**63 - 1
-
+MAX_GAMES = 10**12 - 1  # part files name their games [start, end) with 12 digits
+MAX_CHUNK = 1_000_000  # games held in memory at once (80 bytes a player): 400 MB at 5 players
 
 
 class ChunkPlayer(Protocol):
     """What plays a run's missing chunks elsewhere (``sim.run.cluster.Cluster``); the runner needs no more."""
 
-    def play_chunks(self, config: GameConfig, rules: Rules, seed: int, out: Path, todo: list[tuple[int, int]],
-                    threads: int | None, saved: Callable[[str, int], None]) -> None: ...
+    def play_chunks(self, config: GameConfig, rules: Rules, seed: int, out: Path, todo: Iterable[tuple[int, int]],
+                    threads: int | None, saved: Callable[[dict[str, Any], int], None]) -> None: ...
 
 
 @dataclass
@@ -56,13 +59,14 @@ class RunSummary:
     status: str
 
 
-def validate(games: int, seed: int, chunk_size: int, threads: int | None) -> None:
-    if games < 1:
-        raise UserError(f"--games must be at least 1, got {games}")
+def validate(games: int, seed: int, chunk_size: int, threads: int | None, max_chunk: int = MAX_CHUNK) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise UserError(f"--games takes 1 to {MAX_GAMES:,} (part files name their games with 12 digits), "
+                        f"got {games:,}")
     if not 0 <= seed <= MAX_SEED:
         raise UserError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
-    if chunk_size < 1:
-        raise UserError(f"--chunk-size must be at least 1, got {chunk_size}")
+    if not 1 <= chunk_size <= max_chunk:
+        raise UserError(f"--chunk-size takes 1 to {max_chunk:,} games (a chunk is held in memory), got {chunk_size:,}")
     if threads is not None and threads < 1:
         raise UserError(f"--threads must be at least 1, got {threads}")
 
@@ -81,91 +85,125 @@ def run(
 ) -> RunSummary:
     """Play games ``[0, games)`` of ``config`` with ``seed`` into part files under ``out_dir``.
 
-    With ``resume`` an interrupted run continues: finished parts are kept as they
-    are and only the missing games are played (``games`` may grow). Raises
-    ``UserError`` before writing anything if the options or ``out_dir`` are bad.
-    ``on_progress(n)`` is called after each part with its number of games.
-    With ``cluster`` (``sim.run.cluster.connect``) the chunks are played by its workers.
+    With ``resume`` an interrupted run continues: finished parts are checked
+    against the manifest (rows, checksum) and kept, and only the missing games
+    are played (``games`` may grow). Raises ``UserError`` before writing anything
+    if the options or ``out_dir`` are bad; a run that fails before its first part
+    leaves nothing behind. ``on_progress(n)`` is called as games finish (several
+    times a second). Ctrl-C stops within a fraction of a second and keeps every
+    finished game (``sim.run.pace``). With ``cluster`` (``sim.run.cluster.connect``)
+    the chunks are played by its workers.
     """
     out = Path(out_dir)
     validate(games, seed, chunk_size, threads)
     rules = config.rules()
     config.cfg_array(rules)  # raises ConfigError for what only the kernel table reveals
+    engine.rules_record(config, rules)  # and for what only the kernels' records reveal
     manifest = prepare_out_dir(out, resume)
     if manifest is not None:
         check_same_run(manifest, config, rules, seed, out)
+    created, fresh, saved_any = not out.exists(), manifest is None, False
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    with lock_dir(out):
-        clean_temp_files(out)
-        parts = finished_parts(out, config.n_players)
-        if parts and parts[-1][1] > games:
-            raise UserError(f"{out} already holds games up to {parts[-1][1]}; --games must be at least that")
-        todo = missing_chunks(parts, games, chunk_size)
-        if manifest is None:
-            manifest = {
-                "kind": "run", "config": config.to_dict(), "spec": config.spec(), "seed": seed,
-                "n_players": config.n_players, "started": now(), "versions": versions(), "resumed": [],
-                "finished": None,
-            }
-        elif todo:  # keep the versions the run started with; note each resumption's own
-            manifest["resumed"] = [*manifest.get("resumed", []), {"at": now(), "versions": versions()}]
-            manifest["finished"] = None
-        manifest.update(
-            games=games, chunk_size=chunk_size, rules_version=rules.version,
-            rules_fingerprint=rules.fingerprint(), status="running" if todo else "complete",
-            parts=part_entries(out, manifest.get("parts", []), parts),
-        )
-        write_json_atomic(out / MANIFEST, manifest)
-        done = sum(e - s for s, e in parts)
-        with progress_bar(games, done, progress) as advance:
-            def saved(name: str, n: int) -> None:
-                entry = dataset.part_entry(out / name)
-                manifest["parts"] = sorted([*manifest["parts"], entry], key=lambda p: p["file"])
-                write_json_atomic(out / MANIFEST, manifest)
-                advance(n)
-                if on_progress is not None:
-                    on_progress(n)
-
-            try:
-                if cluster is not None:
-                    cluster.play_chunks(config, rules, seed, out, todo, threads, saved)
-                else:
-                    _play_chunks(config, rules, seed, out, todo, threads, saved)
-            except BaseException:
-                manifest["status"] = "interrupted"
-                write_json_atomic(out / MANIFEST, manifest)
-                raise
-        if todo:
-            manifest.update(status="complete", finished=now())
+    try:
+        with lock_dir(out):
+            clean_temp_files(out)
+            parts = verified_parts(out, config.n_players, manifest)
+            ranges = [span(e["file"]) for e in parts]
+            if ranges and ranges[-1][1] > games:
+                raise UserError(f"{out} already holds games up to {ranges[-1][1]}; --games must be at least that")
+            missing = missing_games(ranges, games)
+            todo = missing_chunks(ranges, games, chunk_size)
+            if manifest is None:
+                manifest = {
+                    "kind": "run", "config": config.to_dict(), "spec": config.spec(), "seed": seed,
+                    "n_players": config.n_players, "started": now(), "versions": versions(), "resumed": [],
+                    "finished": None,
+                }
+            elif missing:  # keep the versions the run started with; note each resumption's own
+                manifest["resumed"] = [*manifest.get("resumed", []), {"at": now(), "versions": versions()}]
+                manifest["finished"] = None
+            manifest.update(
+                games=games, chunk_size=chunk_size, rules_version=rules.version,
+                rules_fingerprint=rules.fingerprint(), status="running" if missing else "complete", parts=parts,
+            )
             write_json_atomic(out / MANIFEST, manifest)
-    return RunSummary(out, games, sum(e - s for s, e in todo), time.perf_counter() - t0, "complete")
+            with progress_bar(games, games - missing, progress) as advance:
+                def played(n: int) -> None:
+                    advance(n)
+                    if on_progress is not None:
+                        on_progress(n)
+
+                def saved(entry: dict[str, Any], n: int) -> None:
+                    nonlocal saved_any
+                    manifest["parts"] = sorted([*manifest["parts"], entry], key=lambda e: e["file"])
+                    write_json_atomic(out / MANIFEST, manifest)
+                    saved_any = True
+                    if cluster is not None:  # a cluster reports whole parts only
+                        played(n)
+
+                try:
+                    if cluster is not None:
+                        cluster.play_chunks(config, rules, seed, out, todo, threads, saved)
+                    else:
+                        _play_chunks(config, rules, seed, out, todo, threads, saved, played)
+                except BaseException:
+                    manifest["status"] = "interrupted"
+                    write_json_atomic(out / MANIFEST, manifest)
+                    raise
+            if missing:
+                manifest.update(status="complete", finished=now())
+                write_json_atomic(out / MANIFEST, manifest)
+    except Exception as exc:
+        resumable = getattr(exc, "resumable", False)  # a cluster failure: --resume continues
+        if fresh and not saved_any and not resumable and not any(out.glob("part-*.parquet")):
+            # failed before its first part: leave nothing that blocks the folder
+            for name in (MANIFEST, LOCK):
+                (out / name).unlink(missing_ok=True)
+            if created and not any(out.iterdir()):
+                out.rmdir()
+        raise
+    return RunSummary(out, games, missing, time.perf_counter() - t0, "complete")
 
 
 def _play_chunks(
-    config: GameConfig, rules: Rules, seed: int, out: Path, todo: list[tuple[int, int]],
-    threads: int | None, saved: Callable[[str, int], None],
+    config: GameConfig, rules: Rules, seed: int, out: Path, todo: Iterable[tuple[int, int]],
+    threads: int | None, saved: Callable[[dict[str, Any], int], None], played: Callable[[int], None],
 ) -> None:
-    """Play each chunk while the previous one is converted and written on a writer thread."""
-    pending: tuple[Future[str], int] | None = None
-    with ThreadPoolExecutor(1, thread_name_prefix="tokaido-writer") as pool:
+    """Play each chunk in paced engine calls while the previous one is written on a writer thread.
+
+    Ctrl-C stops the engine at once; the games of the chunk in flight finished so
+    far are written as a shorter part (its name says which games), then
+    ``KeyboardInterrupt`` is raised.
+    """
+    n = config.n_players
+    pending: tuple[Future[dict[str, Any]], int] | None = None
+
+    def flush() -> None:
+        nonlocal pending
+        if pending is not None:
+            fut, k = pending
+            pending = None
+            saved(fut.result(), k)
+
+    with (pace.Player(config, rules, seed, threads) as player, pace.ctrl_c_stops(player),
+          ThreadPoolExecutor(1, thread_name_prefix="tokaido-writer") as pool):
         try:
             for start, end in todo:
-                batch = engine.play_games(config, rules, seed, start, end - start, threads=threads)
-                if pending is not None:
-                    fut, n = pending
-                    pending = None
-                    saved(fut.result(), n)
-                pending = (pool.submit(write_part, out, start, end, batch.records, rules, config.n_players),
-                           end - start)
-                del batch
-            if pending is not None:
-                fut, n = pending
-                pending = None
-                saved(fut.result(), n)
+                batches = list(player.stream(start, end, played))
+                got = sum(len(b.records) for b in batches) // n
+                flush()
+                if got:
+                    records = pace.concat(batches).records
+                    pending = (pool.submit(write_part, out, start, start + got, records, rules, n), got)
+                del batches
+                if got < end - start:  # stopped by Ctrl-C: keep what is finished
+                    flush()
+                    raise KeyboardInterrupt
+            flush()
         finally:
             if pending is not None:  # interrupted while a part was being written: keep it
                 try:
-                    saved(pending[0].result(), pending[1])
+                    flush()
                 except Exception:
                     pass

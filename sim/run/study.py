@@ -9,7 +9,9 @@ Keys of a study file (see ``studies/*.toml``)::
     bots        = ["greedy", "random"]   one name for all, or "b1+b2+..." per player
     travelers   = ["draft"]              draft | random | "name1+name2+..."
     games       = 10000                  per cell, or a table by player count
-    [overrides]                          rule overrides for every cell (like --set)
+    [overrides]                          rule overrides for every cell (like --set), dotted keys
+                                         as in a patch file: travelers.kinko.coins = 6; refused
+                                         if one has no effect in any cell
 
 Output: ``OUT/n_players=4/variants=none/expansions=none/bots=greedy/travelers=draft/``
 holds that cell's part files and manifest; ``OUT/manifest.json`` the study's.
@@ -26,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
 from sim.rules.config import ConfigError, GameConfig
+from sim.rules.inert import override_reason
+from sim.rules.overrides import flatten
 from sim.run import outdir, progress, runner
 
 if TYPE_CHECKING:
@@ -49,14 +53,14 @@ class Cell:
         return (f"n_players={self.n_players}/variants={self.variants}/expansions={self.expansions}/"
                 f"bots={self.bots}/travelers={self.travelers}")
 
-    def config(self, overrides: dict[str, Any]) -> GameConfig:
+    def config(self, overrides: list[tuple[str, Any]]) -> GameConfig:
         def split(v: str) -> tuple[str, ...]:
             return () if v == "none" else tuple(v.split("+"))
 
         return GameConfig(
             n_players=self.n_players, variants=split(self.variants), expansions=split(self.expansions),
             travelers=self.travelers.replace("+", ","), bots=tuple(self.bots.split("+")),
-            overrides=tuple(overrides.items()),
+            overrides=tuple(overrides),
         )
 
 
@@ -105,9 +109,11 @@ def parse_study(text: str, source: str = "study") -> Study:
     for key, val in (("seed", seed), ("chunk_size", chunk)):
         if not isinstance(val, int) or isinstance(val, bool):
             raise UserError(f"{source}: '{key}' must be a whole number, got {val!r}")
-    overrides = raw.get("overrides", {})
-    if not isinstance(overrides, dict):
+    table = raw.get("overrides", {})
+    if not isinstance(table, dict):
         raise UserError(f"{source}: 'overrides' must be a table of rule keys, e.g. [overrides]")
+    # dotted keys (travelers.kinko.coins = 6) arrive as nested tables, quoted ones as they are
+    overrides = flatten(table, f"{source} [overrides]") if table else []
     assert isinstance(seed, int) and isinstance(chunk, int)
     cells, configs = [], []
     for n in _list(raw, "players", [4]):
@@ -125,6 +131,11 @@ def parse_study(text: str, source: str = "study") -> Study:
                             raise UserError(f"{source}, cell {cell.path()}: {exc}") from None
                         runner.validate(cell.games, seed, chunk, None)
                         cells.append(cell)
+    for key, value in overrides:  # an override for every cell must matter in one at least
+        reasons = [override_reason(cfg, key) for cfg in configs]
+        if reasons and all(reasons):
+            raise UserError(f"{source}: [overrides] {key} = {value!r} has no effect in any cell: {reasons[0]}; "
+                            "drop it or add what it needs")
     return Study(raw, text, seed, chunk, cells, configs)
 
 
