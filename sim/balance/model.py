@@ -8,11 +8,12 @@ other knob gets a free column of effects. Predictions are anchored at the best m
 ``x0``: ``w(x) = w_measured(x0) + J (x - x0)``, so the model only has to be right locally and each
 measured candidate corrects it (a trust-region flavoured Newton step).
 
-Proposal: the integer programme (HiGHS through ``scipy.optimize.milp``) minimising
-``(K + 1) * sum |x_k| + #(x_k != 0)`` (total moved first, then knobs touched) subject to every
-predicted win rate within ``target - margin`` of 1/N at every player count, ``x`` within its
-bounds. When no change can do it, ``minimax`` finds the change that minimises the largest
-predicted distance from the fair share, then the cheapest such change.
+Proposal: an integer programme (HiGHS through ``scipy.optimize.milp``) in two stages. First the
+least total *excess*: how far predicted win rates lie beyond ``1/N +- band``, summed over Travelers
+and player counts (zero when the band can be met). Then, within that excess, the cheapest change:
+``(K + 1) * sum |x_k| + #(x_k != 0)``, total moved first, then knobs touched. When the band cannot
+be met, the first stage brings in every Traveler that can be brought in, and those left outside
+are the ones the knobs cannot fix.
 """
 
 from __future__ import annotations
@@ -84,64 +85,80 @@ def fit(knobs: Sequence[Knob], travelers: Sequence[str], data: Sequence[tuple[Ch
     return Response(a_tally.n_players, jac, np.where(seen, a_tally.rate, 0.0), seen)
 
 
+@dataclass(frozen=True)
+class Proposal:
+    """A proposed change and what the model predicts of it."""
+
+    change: Change
+    excess: float  # total predicted distance beyond the band, summed over Travelers and player counts
+    short: list[tuple[str, int, float]]  # (Traveler, players, predicted distance from 1/N) beyond the band
+
+    @property
+    def feasible(self) -> bool:
+        return self.excess <= TOL
+
+
+TOL = 1e-6  # excess below this (a fraction) counts as none
+
+
 def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change,
-               band: float | None) -> tuple[np.ndarray, list[LinearConstraint], np.ndarray, np.ndarray]:
-    """Variables ``[x (K, integer), a = |x| (K), z = x != 0 (K, binary), u]``; ``band`` None: minimise u."""
+               band: float) -> tuple[np.ndarray, list[LinearConstraint], np.ndarray, np.ndarray]:
+    """Variables ``[x (K, integer), a = |x| (K), z = [x != 0] (K, binary), e (one per Traveler row) >= 0]``.
+
+    Every predicted win rate must lie within ``band + e`` of 1/N.
+    """
     K = len(knobs)
-    nv = 3 * K + 1
-    eye = np.eye(K)
+    R = sum(int(m.seen.sum()) for m in models)
+    eye, zk, zr = np.eye(K), np.zeros((K, K)), np.zeros((K, R))
     big = np.array([max(-k.lo, k.hi, 1) for k in knobs], float)
-    absval = [LinearConstraint(np.hstack([eye, -eye, 0 * eye, np.zeros((K, 1))]), -np.inf, 0),
-              LinearConstraint(np.hstack([-eye, -eye, 0 * eye, np.zeros((K, 1))]), -np.inf, 0),
-              LinearConstraint(np.hstack([0 * eye, eye, -np.diag(big), np.zeros((K, 1))]), -np.inf, 0)]
-    cons = list(absval)
+    cons = [LinearConstraint(np.hstack([eye, -eye, zk, zr]), -np.inf, 0),  # a >= x
+            LinearConstraint(np.hstack([-eye, -eye, zk, zr]), -np.inf, 0),  # a >= -x
+            LinearConstraint(np.hstack([zk, eye, -np.diag(big), zr]), -np.inf, 0)]  # a > 0 only if z = 1
+    row = 0
     for m in models:
         J = m.jac[m.seen]
         c = (m.anchor - m.jac @ np.asarray(anchor, float))[m.seen]  # prediction = c + J x
-        pad = np.zeros((J.shape[0], 2 * K))
-        if band is None:  # |c + J x - fair| <= u
-            cons.append(LinearConstraint(np.hstack([J, pad, -np.ones((J.shape[0], 1))]), -np.inf, m.fair - c))
-            cons.append(LinearConstraint(np.hstack([J, pad, np.ones((J.shape[0], 1))]), m.fair - c, np.inf))
-        else:
-            cons.append(LinearConstraint(np.hstack([J, pad, np.zeros((J.shape[0], 1))]), m.fair - c - band,
-                                         m.fair - c + band))
-    lb = np.concatenate([[k.lo for k in knobs], np.zeros(2 * K), [0.0]])
-    ub = np.concatenate([[k.hi for k in knobs], big, np.ones(K), [np.inf if band is None else 0.0]])
-    integrality = np.concatenate([np.ones(K), np.zeros(K), np.ones(K), [0]])
-    assert len(lb) == nv
+        r = J.shape[0]
+        e = np.zeros((r, R))
+        e[:, row:row + r] = np.eye(r)
+        row += r
+        pad = np.zeros((r, 2 * K))
+        cons.append(LinearConstraint(np.hstack([J, pad, -e]), -np.inf, m.fair - c + band))
+        cons.append(LinearConstraint(np.hstack([J, pad, e]), m.fair - c - band, np.inf))
+    lb = np.concatenate([[k.lo for k in knobs], np.zeros(2 * K + R)])
+    ub = np.concatenate([[k.hi for k in knobs], big, np.ones(K), np.full(R, np.inf)])
+    integrality = np.concatenate([np.ones(K), np.zeros(K), np.ones(K), np.zeros(R)])
     return integrality, cons, lb, ub
 
 
 def _solve(c: np.ndarray, integrality: np.ndarray, cons: list[LinearConstraint], lb: np.ndarray,
-           ub: np.ndarray) -> np.ndarray | None:
+           ub: np.ndarray) -> np.ndarray:
     res = milp(c, integrality=integrality, bounds=Bounds(lb, ub), constraints=cons, options={"time_limit": 30})
-    return res.x if res.status == 0 and res.x is not None else None
+    if res.x is None:  # cannot happen: x = anchor with large enough e is always feasible
+        raise RuntimeError(f"the integer programme failed ({res.message})")
+    return np.asarray(res.x)
 
 
-def _cost_vector(K: int) -> np.ndarray:
-    return np.concatenate([np.zeros(K), np.full(K, K + 1.0), np.ones(K), [0.0]])
+def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
+            travelers: Sequence[str] = ()) -> Proposal:
+    """The integer change predicted closest to the band (least total excess), and of those the cheapest.
 
-
-def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float) -> Change | None:
-    """The cheapest integer change predicted to bring every Traveler within ``band`` of 1/N, or None."""
+    With no excess every Traveler is predicted within ``band`` of 1/N; the cheapest such change is
+    the one of fewest units moved in total, then fewest knobs touched (weights K + 1 and 1).
+    """
     K = len(knobs)
     integrality, cons, lb, ub = _programme(knobs, models, anchor, band)
-    x = _solve(_cost_vector(K), integrality, cons, lb, ub)
-    return None if x is None else tuple(int(round(v)) for v in x[:K])
-
-
-def minimax(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change) -> tuple[Change, float]:
-    """The change minimising the largest predicted distance from 1/N (then the cheapest); that distance."""
-    K = len(knobs)
-    integrality, cons, lb, ub = _programme(knobs, models, anchor, None)
-    c = np.zeros(3 * K + 1)
-    c[-1] = 1.0
-    x = _solve(c, integrality, cons, lb, ub)
-    if x is None:  # cannot happen with finite bounds; keep the anchor
-        return anchor, float("inf")
-    best = float(x[-1])
-    ub2 = ub.copy()
-    ub2[-1] = best + 1e-4  # within 0.01 percentage points of the best
-    x2 = _solve(_cost_vector(K), integrality, cons, lb, ub2)
-    x = x if x2 is None else x2
-    return tuple(int(round(v)) for v in x[:K]), best
+    R = len(lb) - 3 * K
+    first = _solve(np.concatenate([np.zeros(3 * K), np.ones(R)]), integrality, cons, lb, ub)
+    excess = float(first[3 * K:].sum())
+    # then the cheapest change within (almost) that excess
+    cap = LinearConstraint(np.concatenate([np.zeros(3 * K), np.ones(R)])[None, :], -np.inf, excess + TOL)
+    cost = np.concatenate([np.zeros(K), np.full(K, K + 1.0), np.ones(K), np.zeros(R)])
+    x = _solve(cost, integrality, [*cons, cap], lb, ub)
+    change = tuple(int(round(v)) for v in x[:K])
+    short = []
+    for m in models:
+        pred = m.predict(change, anchor)
+        for t in np.flatnonzero(m.seen & (np.abs(pred - m.fair) > band + TOL)):
+            short.append((travelers[int(t)] if travelers else str(t), m.n_players, float(pred[t] - m.fair)))
+    return Proposal(change, float(x[3 * K:].sum()), short)

@@ -52,6 +52,11 @@ def outside(tallies: Mapping[int, Tally], travelers: Sequence[str], target: floa
             for i in np.flatnonzero((np.abs(t.rate - t.fair) > target) & (t.seats > 0))]
 
 
+def excess(tallies: Mapping[int, Tally], target: float) -> float:
+    """Total distance of the win rates beyond the band ``1/N +- target``, over Travelers and player counts."""
+    return float(sum(np.clip(np.abs(t.rate - t.fair) - target, 0, None)[t.seats > 0].sum() for t in tallies.values()))
+
+
 def max_dev(tallies: Mapping[int, Tally]) -> float:
     return max(t.max_dev() for t in tallies.values())
 

@@ -75,6 +75,15 @@ def forest_plot(conf: Confirmation, travelers: Sequence[str], target: float, tit
     return path
 
 
+def _grouped(off: Sequence[str]) -> str:
+    """``a at 3 players, b at 3 players, a at 4 players`` -> ``3 players: a, b; 4 players: a``."""
+    by: dict[str, list[str]] = {}
+    for item in off:
+        name, _, where = item.partition(" at ")
+        by.setdefault(where, []).append(name)
+    return "; ".join(f"{where}: {', '.join(names)}" for where, names in by.items())
+
+
 def _changes_md(knobs: Sequence[Knob], change: Change) -> str:
     rows = [[f"`{k.key}`" + (f"[{k.index}]" if k.index is not None else ""), str(k.base), str(k.base + d), f"{d:+d}"]
             for k, d in zip(knobs, change, strict=True) if d]
@@ -132,10 +141,10 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
         "proven": "Target met and shown: every Traveler's 95% interval lies inside the target band.",
         "met": "Target met at the point estimates; some 95% intervals still cross the band's edge "
                "(more --confirm-games would narrow them).",
-        "not met": f"Target not met. Still outside the band: {', '.join(off)}. This is the best change the "
-                   "search found" + (f"; by the fitted model no change of the knobs within their limits brings "
-                                     f"{', '.join(outcome.unfixable)} within the target, so coins alone cannot fix "
-                                     "it" if outcome.unfixable else "") + ".",
+        "not met": f"Target not met. Outside the band after the change: {_grouped(off)}. This is the closest "
+                   "to fair the search found" + (
+                       "; by the fitted model no change of the knobs within their limits brings these within the "
+                       f"target: {'; '.join(outcome.unfixable)}" if outcome.unfixable else "") + ".",
     }[v]
     md = [
         f"# Balance: every Traveler within ±{s.target:g} pp of the fair share\n",

@@ -6,8 +6,9 @@
    candidate so far; propose the cheapest changes predicted to meet the target with margins
    0, 1/4 and 1/2 of it (``model.propose``); race them (``race.race``). A winner ends the search;
    a rejected round adds its measurements to the model. When no change within the bounds is
-   predicted to meet the target, the best achievable (``model.minimax``) is raced alone and the
-   Travelers it leaves out of the band are named.
+   predicted to meet the target, the best achievable one (least predicted excess beyond the band)
+   is measured in full and the model refitted, until it proposes a change already measured; the
+   Travelers it leaves out of the band are named: the knobs cannot fix them.
 3. **Confirmation** on a seed the search never used: the starting rules and the proposal.
 
 The search is deterministic given its games, and every game lives in a run directory, so a
@@ -16,7 +17,6 @@ resumed search replays its decisions from the games on disk and plays only what 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -28,7 +28,7 @@ import numpy as np
 from sim.balance import model
 from sim.balance.evaluate import Evaluator, Tally
 from sim.balance.knobs import Change, Knob, cost, describe
-from sim.balance.race import Race, max_dev, order, outside, race
+from sim.balance.race import excess, max_dev, order, race
 from sim.errors import UserError
 from sim.rules.config import GameConfig
 from sim.run.runner import MAX_SEED
@@ -111,7 +111,7 @@ class Outcome:
     spent: int
     log: list[dict[str, Any]] = field(default_factory=list)
     responses: dict[int, model.Response] = field(default_factory=dict)
-    unfixable: list[str] = field(default_factory=list)  # "traveler at N players" the best change leaves out
+    unfixable: list[str] = field(default_factory=list)  # what the model says the knobs cannot bring in
 
 
 def _measured(ev: Evaluator, floor: int) -> dict[Change, dict[int, Tally]]:
@@ -125,6 +125,11 @@ def _measured(ev: Evaluator, floor: int) -> dict[Change, dict[int, Tally]]:
     return out
 
 
+def _rank(tallies: dict[int, Tally], change: Change, target: float) -> tuple[float, float, tuple[int, int], Change]:
+    """Closest to fair first: least measured excess beyond the band, least largest distance, cheapest."""
+    return excess(tallies, target), max_dev(tallies), *order(change)
+
+
 def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Settings,
            status: Callable[[str], None]) -> Outcome:
     """Find the cheapest change that meets the target (see the module docstring)."""
@@ -132,70 +137,59 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
     ev.evaluate(screening(knobs, s.seed), s.screen_games)
     log: list[dict[str, Any]] = []
     rejected: set[Change] = set()
-    label = lambda c: describe(knobs, c)  # noqa: E731
+    responses: dict[int, model.Response] = {}
+    unfixable: list[str] = []
+
+    def label(c: Change) -> str:
+        return describe(knobs, c)
 
     def show(c: Change, dev: float, rnd: int) -> None:
         status(f"round {rnd}: best {label(c)} ({100 * dev:.1f} pp off)")
 
-    responses: dict[int, model.Response] = {}
+    def stop(rnd: int, reason: str) -> Outcome:
+        measured = _measured(ev, s.screen_games)
+        best = min(measured, key=lambda c: _rank(measured[c], c, target))
+        return Outcome(best, "best", reason, rnd, ev.spent, log, responses, unfixable)
+
     for rnd in range(1, s.rounds + 1):
         measured = _measured(ev, s.screen_games)
-        anchor = min(measured, key=lambda c: (max_dev(measured[c]), order(c)))
+        anchor = min(measured, key=lambda c: _rank(measured[c], c, target))
         show(anchor, max_dev(measured[anchor]), rnd)
         every = _measured(ev, 1)
         responses = {n: model.fit(knobs, travelers, [(c, t[n]) for c, t in every.items()],
                                   (anchor, measured[anchor][n])) for n in ev.configs}
         models = list(responses.values())
-        cands: list[Change] = []
-        for m in MARGINS:
-            c = model.propose(knobs, models, anchor, target * (1 - m))
-            if c is not None and c not in rejected and c not in cands:
-                cands.append(c)
-        if not cands and model.propose(knobs, models, anchor, target) is not None:
-            return _best(ev, knobs, travelers, s, log, responses, rnd,
-                         "the model proposes only changes already rejected")
-        if not cands:  # no change within the bounds is predicted to meet the target
-            best, _ = model.minimax(knobs, models, anchor)
-            r = race(ev, [best], target, s.min_games, s.games, s.budget, label, partial(show, rnd=rnd))
-            log += _tag(r, rnd)
-            out = _best(ev, knobs, travelers, s, log, responses, rnd,
-                        f"no change within --max-change {s.max_change} is predicted to meet the target")
-            out.unfixable = _unfixable(responses, best, anchor, travelers, target)
-            return out
+        first = model.propose(knobs, models, anchor, target, travelers)
+        if not first.feasible:  # the band cannot be met: measure the best achievable in full, refit, repeat
+            unfixable = [f"{t} at {n} players ({100 * d:+.1f} pp predicted)" for t, n, d in first.short]
+            c = first.change
+            if min(ev.level.get((c, n), 0) for n in ev.configs) >= s.games:
+                return stop(rnd, f"no change within --max-change {s.max_change} is predicted to meet the target, "
+                                 "and the best achievable one is measured")
+            if ev.spent + ev.extra([c], s.games) > s.budget:
+                return stop(rnd, f"the budget of {s.budget:,} games ran out")
+            res = ev.evaluate([c], s.games)[c]
+            log.append({"round": rnd, "change": list(c), "label": label(c), "cost": list(cost(c)), "games": s.games,
+                        "max_dev_pp": round(100 * max_dev(res), 3), "verdict": "best achievable"})
+            continue
+        cands = [first.change]
+        for m in MARGINS[1:]:
+            p = model.propose(knobs, models, anchor, target * (1 - m), travelers)
+            if p.feasible:
+                cands.append(p.change)
+        cands = [c for c in dict.fromkeys(cands) if c not in rejected]
+        if not cands:
+            return stop(rnd, "the model proposes only changes already rejected")
         r = race(ev, cands, target, s.min_games, s.games, s.budget, label, partial(show, rnd=rnd))
-        log += _tag(r, rnd)
+        log += [{"round": rnd, **row} for row in r.log]
         if r.winner is not None:
             why = ("every Traveler's 95% interval inside the target band" if r.how == "proven"
                    else f"every Traveler's point estimate within the target at {s.games:,} games")
             return Outcome(r.winner, r.how, f"target met: {why}", rnd, ev.spent, log, responses)
         if r.how == "budget":
-            return _best(ev, knobs, travelers, s, log, responses, rnd, f"the budget of {s.budget:,} games ran out")
+            return stop(rnd, f"the budget of {s.budget:,} games ran out")
         rejected |= set(cands)
-    return _best(ev, knobs, travelers, s, log, responses, s.rounds, f"no candidate met the target in {s.rounds} rounds")
-
-
-def _tag(r: Race, rnd: int) -> list[dict[str, Any]]:
-    return [{"round": rnd, **row} for row in r.log]
-
-
-def _best(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Settings, log: list[dict[str, Any]],
-          responses: dict[int, model.Response], rnd: int, reason: str) -> Outcome:
-    """The search stopped without a winner: the measured candidate closest to fair (most games first)."""
-    measured = _measured(ev, s.screen_games)
-    best = min(measured, key=lambda c: (max_dev(measured[c]), order(c)))
-    target = s.target / 100
-    return Outcome(best, "best", reason, rnd, ev.spent, log, responses, outside(measured[best], travelers, target))
-
-
-def _unfixable(responses: dict[int, model.Response], best: Change, anchor: Change, travelers: Sequence[str],
-               target: float) -> list[str]:
-    """Travelers the best achievable change is predicted to leave out of the band."""
-    out = []
-    for n, m in responses.items():
-        pred = m.predict(best, anchor)
-        out += [f"{travelers[int(i)]} at {n} players"
-                for i in np.flatnonzero(m.seen & (np.abs(pred - m.fair) > target))]
-    return out
+    return stop(s.rounds, f"no candidate met the target in {s.rounds} rounds")
 
 
 def confirm(configs: dict[int, GameConfig], knobs: Sequence[Knob], change: Change, s: Settings, root: Path,
@@ -205,10 +199,6 @@ def confirm(configs: dict[int, GameConfig], knobs: Sequence[Knob], change: Chang
     zero = tuple(0 for _ in knobs)
     res = ev.evaluate(list(dict.fromkeys([zero, change])), s.confirm_games)
     return {"before": res[zero], "after": res[change]}
-
-
-def elapsed(t0: float) -> float:
-    return time.perf_counter() - t0
 
 
 __all__ = ["Outcome", "Settings", "confirm", "cost", "search", "screening", "validate"]
