@@ -198,3 +198,17 @@ def test_the_model_recovers_a_known_response_and_the_programme_finds_the_cheapes
     assert not tight.feasible and tight.short
     least = min(float(np.clip(np.abs(r.predict(c, data[0][0]) - 0.5) - 1e-4, 0, None).sum()) for c in box)
     assert tight.excess == pytest.approx(least, abs=1e-6)
+
+
+def test_the_diagnosis_names_what_coins_cannot_fix() -> None:
+    travelers = ["flat", "capped", "coarse", "fine"]
+    ks = [kn.Knob(f"travelers.{t}.coins", None, 2, -2, 2, traveler=t) for t in travelers]
+    jac = np.diag([0.001, 0.02, 0.10, 0.02])  # per coin; "coarse" jumps 10 points a coin
+    anchor = (0, 0, 0, 0)
+    rates = np.array([0.40, 0.62, 0.55, 0.46])  # 2 players: fair share 0.5
+    r = model.Response(2, jac, rates, np.ones(4, bool))
+    said = dict(line.split(": ", 1) for line in model.diagnose(ks, [r], anchor, 0.02, travelers))
+    assert set(said) == {"flat", "capped", "coarse"}  # "fine" reaches 0.50 at +2 coins
+    assert said["flat"].startswith("its win rate hardly moves")
+    assert said["capped"].startswith("even at -2 coins (the limit)")
+    assert said["coarse"].startswith("one coin moves it 10.0 pp")

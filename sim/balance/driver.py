@@ -36,8 +36,10 @@ def _rules_text(config: GameConfig) -> str:
         parts.append("variants " + ", ".join(config.variants))
     if config.expansions:
         parts.append("expansions " + ", ".join(config.expansions))
-    parts += [f"--set {k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in config.overrides]
-    return "; ".join(parts)
+    sets = [f"--set {k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in config.overrides]
+    if len(sets) > 4:  # a patch file of them: the manifest holds them all
+        sets = [*sets[:3], f"... ({len(sets)} overrides in all, listed in manifest.json)"]
+    return "; ".join(parts + sets)
 
 
 def run_balance(configs: dict[int, GameConfig], knobs_text: str, s: Settings, out: Path, resume: bool = False,

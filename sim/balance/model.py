@@ -162,3 +162,42 @@ def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, b
         for t in np.flatnonzero(m.seen & (np.abs(pred - m.fair) > band + TOL)):
             short.append((travelers[int(t)] if travelers else str(t), m.n_players, float(pred[t] - m.fair)))
     return Proposal(change, float(x[3 * K:].sum()), short)
+
+
+def diagnose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
+             travelers: Sequence[str]) -> list[str]:
+    """Why the band cannot be met: each Traveler whose own coins, alone, cannot bring it in, and why.
+
+    Three reasons: its win rate hardly moves with coins; the limit (``--max-change``, or 0 coins)
+    comes first; one coin moves it by more than the band is wide, so whole coins step over the band
+    (or no one coin count suits every player count). A Traveler not named could be fixed alone.
+    """
+    out = []
+    for j, k in enumerate(knobs):
+        if k.traveler is None:
+            continue
+        t = travelers.index(k.traveler)
+        xs = range(k.lo, k.hi + 1)
+        fits = set(xs)
+        why = ""
+        for m in (m for m in models if m.seen[t]):
+            slope = float(m.jac[t, j])
+            dev = {x: float(m.anchor[t] + slope * (x - anchor[j]) - m.fair) for x in xs}
+            fits &= {x for x, d in dev.items() if abs(d) <= band + TOL}
+            x = min(xs, key=lambda x: (abs(dev[x]), abs(x)))
+            d = dev[x]
+            if abs(d) <= band + TOL or why:
+                continue
+            if abs(slope) * (k.hi - k.lo) < band:
+                why = f"its win rate hardly moves with coins: {100 * d:+.1f} pp from fair at {m.n_players} players"
+            elif x in (k.lo, k.hi) and (d > 0) == (x == k.lo):
+                why = f"even at {x:+d} coins (the limit) it is {100 * d:+.1f} pp from fair at {m.n_players} players"
+            else:
+                why = (f"one coin moves it {100 * slope:.1f} pp, more than the band is wide: at {x:+d} coins it is "
+                       f"{100 * d:+.1f} pp from fair at {m.n_players} players")
+        if not why and not fits:
+            why = "no one coin count suits every player count"
+        if why:
+            slopes = ", ".join(f"{100 * m.jac[t, j]:.1f}" for m in models)
+            out.append(f"{k.traveler}: {why} (fitted {slopes} pp per coin)")
+    return out

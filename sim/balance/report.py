@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,17 @@ def _grouped(off: Sequence[str]) -> str:
     return "; ".join(f"{where}: {', '.join(names)}" for where, names in by.items())
 
 
+def _unfixable_md(outcome: Outcome, s: Settings) -> str:
+    if outcome.how != "best":
+        return ""
+    if not outcome.unfixable:
+        return ("By the fitted model each Traveler could be brought within the target by its own coins, but not "
+                "all at once: one coin moves a Traveler by more than the band is wide, and moves the others too.\n")
+    lines = "\n".join(f"- {u}" for u in outcome.unfixable)
+    return (f"Cannot be fixed by its own coins (within ±{s.max_change}, never below 0), by the fitted model:\n\n"
+            f"{lines}\n")
+
+
 def _changes_md(knobs: Sequence[Knob], change: Change) -> str:
     rows = [[f"`{k.key}`" + (f"[{k.index}]" if k.index is not None else ""), str(k.base), str(k.base + d), f"{d:+d}"]
             for k, d in zip(knobs, change, strict=True) if d]
@@ -134,7 +146,8 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
     header = [f"tokaido-sim balance, {about['bots']} bots, {'/'.join(map(str, counts))} players: {label}",
               f"starting rules: {about['rules']}", f"use: tokaido-sim run ... --set @{out / 'patch.toml'}"]
     (out / "patch.toml").write_text(patch_toml(knobs, outcome.change, header))
-    title = f"Balance ({about['bots']} bots): {label}\nconfirmation on fresh seeds, 95% Wilson intervals"
+    title = "\n".join(textwrap.wrap(f"Balance ({about['bots']} bots): {label}", 110)
+                      + ["confirmation on fresh seeds, 95% Wilson intervals"])
     forest_plot(conf, travelers, target, title, out / "forest.png")
     off = outside(conf["after"], travelers, target)
     says = {
@@ -142,9 +155,7 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
         "met": "Target met at the point estimates; some 95% intervals still cross the band's edge "
                "(more --confirm-games would narrow them).",
         "not met": f"Target not met. Outside the band after the change: {_grouped(off)}. This is the closest "
-                   "to fair the search found" + (
-                       "; by the fitted model no change of the knobs within their limits brings these within the "
-                       f"target: {'; '.join(outcome.unfixable)}" if outcome.unfixable else "") + ".",
+                   "to fair the search found.",
     }[v]
     md = [
         f"# Balance: every Traveler within ±{s.target:g} pp of the fair share\n",
@@ -152,7 +163,7 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
         f"- starting rules: {about['rules']}",
         f"- knobs: `{about['knobs']}` (each within ±{s.max_change}, coins never below 0)",
         f"- search seed {s.seed}; confirmation seed {s.confirm} (never used by the search)\n",
-        "## Result\n", f"**{says}**\n",
+        "## Result\n", f"**{says}**\n", _unfixable_md(outcome, s),
         f"Proposed change: **{label}** ({moved} moved in total, {touched} rule(s) touched). "
         f"Apply it with `--set @{out / 'patch.toml'}`.\n", _changes_md(knobs, outcome.change),
         f"\n## Confirmation on fresh seeds\n\nThe starting rules (before) and the proposal (after), "
@@ -172,7 +183,7 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
         "\nMethod: docs/balance.md.\n",
     ]
     (out / "balance.md").write_text("\n".join(md))
-    return {"change": list(outcome.change), "label": label, "moved": moved, "touched": touched, "verdict": v,
+    return {"bots": about["bots"], "change": list(outcome.change), "label": label, "moved": moved, "touched": touched, "verdict": v,
             "how": outcome.how, "reason": outcome.reason, "rounds": outcome.rounds, "spent": outcome.spent,
             "unfixable": outcome.unfixable, "off_after": off,
             "spread_pp": {str(n): {"before": spread(conf["before"][n]), "after": spread(conf["after"][n])}

@@ -111,7 +111,7 @@ class Outcome:
     spent: int
     log: list[dict[str, Any]] = field(default_factory=list)
     responses: dict[int, model.Response] = field(default_factory=dict)
-    unfixable: list[str] = field(default_factory=list)  # what the model says the knobs cannot bring in
+    unfixable: list[str] = field(default_factory=list)  # Travelers the model says their own knob cannot bring in
 
 
 def _measured(ev: Evaluator, floor: int) -> dict[Change, dict[int, Tally]]:
@@ -161,7 +161,7 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
         models = list(responses.values())
         first = model.propose(knobs, models, anchor, target, travelers)
         if not first.feasible:  # the band cannot be met: measure the best achievable in full, refit, repeat
-            unfixable = [f"{t} at {n} players ({100 * d:+.1f} pp predicted)" for t, n, d in first.short]
+            unfixable = model.diagnose(knobs, models, anchor, target, travelers)
             c = first.change
             if min(ev.level.get((c, n), 0) for n in ev.configs) >= s.games:
                 return stop(rnd, f"no change within --max-change {s.max_change} is predicted to meet the target, "

@@ -61,7 +61,7 @@ def balance(
     if not quiet:
         r = manifest["result"]
         spread = ", ".join(f"{n}p {v['before'][0]:.1f} -> {v['after'][0]:.1f} pp" for n, v in r["spread_pp"].items())
-        typer.echo(f"{r['label']} ({r['moved']} moved; {manifest['request']['configs'][str(min(map(int, r['spread_pp'])))]['bots'][0]} bots): "
+        typer.echo(f"{r['label']} ({r['moved']} moved; {r['bots']} bots): "
                    f"target {r['verdict']}; most off {spread}; {r['spent']:,} search games, "
                    f"{manifest['seconds']:.0f} s; stopped: {r['reason']}")
         typer.echo(f"wrote {out / 'balance.md'}, {out / 'patch.toml'}, {out / 'forest.png'}")
