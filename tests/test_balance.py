@@ -123,7 +123,8 @@ BAD = [
     (["--knobs", "travelers.kinko.ability"], "coins"),
     (["--knobs", "nothing.here"], "names no rule"),
     (["--knobs", "meals.nope"], "nope"),
-    (["--knobs", "variants.preparations.4[9]"], "elements"),
+    (["--knobs", "variants.preparations.4[9]", "--variants", "preparations"], "elements"),
+    (["--knobs", "variants.preparations.4"], "no effect without --variants preparations"),
     (["--knobs", "travelers.kinko.coins,travelers.*.coins"], "twice"),
     (["--max-change", "0"], "--max-change"),
     (["--games", "100", "--min-games", "1000"], "--min-games"),
@@ -148,7 +149,7 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(extra: list[str], says:
 
 # ------------------------------------------------------------------ the parts
 def test_knobs_expand_bound_and_write_a_patch_that_parses_back(tmp_path: Path) -> None:
-    configs = [GameConfig(n_players=n, travelers="random") for n in (3, 4)]
+    configs = [GameConfig(n_players=n, travelers="random", variants=("preparations",)) for n in (3, 4)]
     ks = kn.parse_knobs("travelers.*.coins,variants.preparations.4,meals.hand_extra", configs, 3)
     by = {k.label: k for k in ks}
     assert by["satsuki"].base == 2 and (by["satsuki"].lo, by["satsuki"].hi) == (-2, 3)  # coins stay >= 0
@@ -212,3 +213,25 @@ def test_the_diagnosis_names_what_coins_cannot_fix() -> None:
     assert said["flat"].startswith("its win rate hardly moves")
     assert said["capped"].startswith("even at -2 coins (the limit)")
     assert said["coarse"].startswith("one coin moves it 10.0 pp")
+
+
+def test_balance_on_a_cluster_decides_as_in_process(balanced: Path, skewed: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "dask"
+    code, _, err = call(["balance", *FAST, "--set", f"@{skewed}", "--out", str(out), "--cluster", "local:2"], capsys)
+    assert code == 0, err
+    here = json.loads((balanced / "manifest.json").read_text())
+    there = json.loads((out / "manifest.json").read_text())
+    assert there["result"] == {**here["result"]} and there["log"] == here["log"]
+
+
+def test_one_knob_at_two_player_counts(skewed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    argv = ["balance", *FAST, "--players", "3,5", "--knobs", "travelers.kinko.coins", "--set", f"@{skewed}",
+            "--out", str(out)]
+    code, _, err = call(argv, capsys)
+    assert code == 0, err
+    result = json.loads((out / "manifest.json").read_text())["result"]
+    assert result["label"] in ("kinko -4", "kinko -3") and result["off_after"] == [], result
+    assert set(result["spread_pp"]) == {"3", "5"}
+    assert "3 players" in (out / "balance.md").read_text() and "5 players" in (out / "balance.md").read_text()

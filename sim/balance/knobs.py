@@ -114,6 +114,9 @@ def parse_knobs(text: str, configs: Sequence[GameConfig], max_change: int) -> li
             continue
         m = _ELEMENT.match(item)
         key, index = (m["key"], int(m["i"])) if m else (item, None)
+        variant = key.split(".")[1].replace("_", "-") if key.startswith("variants.") else None
+        if variant is not None and variant not in configs[0].variants:
+            raise UserError(f"--knobs '{item}' has no effect without --variants {variant}; add it or drop the knob")
         if key == "meals.hand_extra" and "gastronomy" in configs[0].variants:
             raise UserError("--knobs meals.hand_extra cannot be moved with --variants gastronomy, which sets it")
         value = _lookup(rules.raw, key)
