@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import call
 
 from sim.balance import knobs as kn
 from sim.balance import model, search
@@ -26,13 +27,6 @@ NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "
          "zen-emon"]
 FAST = ["--players", "4", "--bots", "greedy", "--target", "3", "--games", "8000", "--min-games", "1000",
         "--confirm-games", "10000", "--budget", "200000", "--chunk-size", "4000", "--quiet"]
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 @pytest.fixture(scope="module")

@@ -96,11 +96,12 @@ def _unfixable_md(outcome: Outcome, s: Settings) -> str:
             f"{lines}\n")
 
 
-def _changes_md(knobs: Sequence[Knob], change: Change) -> str:
+def _changes_md(knobs: Sequence[Knob], change: Change, how: str) -> str:
     rows = [[f"`{k.key}`" + (f"[{k.index}]" if k.index is not None else ""), str(k.base), str(k.base + d), f"{d:+d}"]
             for k, d in zip(knobs, change, strict=True) if d]
     if not rows:
-        return "No change: the starting rules already meet the target.\n"
+        return ("No change: the starting rules already meet the target.\n" if how != "best" else
+                "No change: the search found nothing closer to fair than the starting rules.\n")
     return table(["rule", "now", "proposed", "change"], rows, [False, True, True, True])
 
 
@@ -165,7 +166,7 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
         f"- search seed {s.seed}; confirmation seed {s.confirm} (never used by the search)\n",
         "## Result\n", f"**{says}**\n", _unfixable_md(outcome, s),
         f"Proposed change: **{label}** ({moved} moved in total, {touched} rule(s) touched). "
-        f"Apply it with `--set @{out / 'patch.toml'}`.\n", _changes_md(knobs, outcome.change),
+        f"Apply it with `--set @{out / 'patch.toml'}`.\n", _changes_md(knobs, outcome.change, outcome.how),
         f"\n## Confirmation on fresh seeds\n\nThe starting rules (before) and the proposal (after), "
         f"{s.confirm_games:,} games each per player count, on the same deals (seed {s.confirm}). "
         "Win rates with 95% Wilson intervals; a shared win counts 1/k. Plot: `forest.png`.\n",

@@ -114,15 +114,10 @@ class Outcome:
     unfixable: list[str] = field(default_factory=list)  # Travelers the model says their own knob cannot bring in
 
 
-def _measured(ev: Evaluator, floor: int) -> dict[Change, dict[int, Tally]]:
-    """Every candidate measured to at least ``floor`` games, at its most games."""
+def _measured(ev: Evaluator) -> dict[Change, dict[int, Tally]]:
+    """Every candidate measured so far, at its most games (a dropped one at the level it was dropped)."""
     changes = list(dict.fromkeys(c for c, _ in ev.level))
-    out = {}
-    for c in changes:
-        g = min(ev.level[(c, n)] for n in ev.configs)
-        if g >= floor:
-            out[c] = {n: ev.tally(c, n, ev.level[(c, n)]) for n in ev.configs}
-    return out
+    return {c: {n: ev.tally(c, n, ev.level[(c, n)]) for n in ev.configs} for c in changes}
 
 
 def _rank(tallies: dict[int, Tally], change: Change, target: float) -> tuple[float, float, tuple[int, int], Change]:
@@ -147,16 +142,15 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
         status(f"round {rnd}: best {label(c)} ({100 * dev:.1f} pp off)")
 
     def stop(rnd: int, reason: str) -> Outcome:
-        measured = _measured(ev, s.screen_games)
+        measured = _measured(ev)
         best = min(measured, key=lambda c: _rank(measured[c], c, target))
         return Outcome(best, "best", reason, rnd, ev.spent, log, responses, unfixable)
 
     for rnd in range(1, s.rounds + 1):
-        measured = _measured(ev, s.screen_games)
+        measured = _measured(ev)
         anchor = min(measured, key=lambda c: _rank(measured[c], c, target))
         show(anchor, max_dev(measured[anchor]), rnd)
-        every = _measured(ev, 1)
-        responses = {n: model.fit(knobs, travelers, [(c, t[n]) for c, t in every.items()],
+        responses = {n: model.fit(knobs, travelers, [(c, t[n]) for c, t in measured.items()],
                                   (anchor, measured[anchor][n])) for n in ev.configs}
         models = list(responses.values())
         first = model.propose(knobs, models, anchor, target, travelers)
