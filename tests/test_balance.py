@@ -183,14 +183,18 @@ def test_the_model_recovers_a_known_response_and_the_programme_finds_the_cheapes
     assert np.allclose(r.jac, jac, atol=1e-6)
     band = 0.02
     best = model.propose(ks, [r], data[0][0], band, travelers)
-    assert best.feasible and not best.short
+    assert best is not None and best.feasible and not best.short
     box = list(itertools.product(range(-3, 4), repeat=5))
     ok = [c for c in box if np.all(np.abs(r.predict(c, data[0][0]) - 0.5) <= band + 1e-12)]
     assert ok and kn.cost(best.change) == min(kn.cost(c) for c in ok)
     assert np.all(np.abs(r.predict(best.change, data[0][0]) - 0.5) <= band + 1e-9)
+    # a rejected change is never proposed again: the next cheapest is
+    again = model.propose(ks, [r], data[0][0], band, travelers, exclude=[best.change])
+    assert again is not None and again.feasible and again.change != best.change
+    assert kn.cost(again.change) == min(kn.cost(c) for c in ok if c != best.change)
     # too tight for whole coins: the least total excess beyond the band, and who stays outside
     tight = model.propose(ks, [r], data[0][0], 1e-4, travelers)
-    assert not tight.feasible and tight.short
+    assert tight is not None and not tight.feasible and tight.short
     least = min(float(np.clip(np.abs(r.predict(c, data[0][0]) - 0.5) - 1e-4, 0, None).sum()) for c in box)
     assert tight.excess == pytest.approx(least, abs=1e-6)
 

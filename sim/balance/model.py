@@ -101,67 +101,98 @@ class Proposal:
 TOL = 1e-6  # excess below this (a fraction) counts as none
 
 
-def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change,
-               band: float) -> tuple[np.ndarray, list[LinearConstraint], np.ndarray, np.ndarray]:
-    """Variables ``[x (K, integer), a = |x| (K), z = [x != 0] (K, binary), e (one per Traveler row) >= 0]``.
+def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
+               exclude: Sequence[Change]) -> tuple[np.ndarray, list[LinearConstraint], np.ndarray, np.ndarray, int]:
+    """The integer programme; its columns, in order:
 
-    Every predicted win rate must lie within ``band + e`` of 1/N.
+    ``x`` (K, integer), ``a = |x|`` (K), ``z = [x != 0]`` (K, binary), ``e >= 0`` (one per Traveler and
+    player count: its predicted distance beyond the band), and for every excluded change ``r`` two
+    binaries per knob that, when set, force ``x_k <= r_k - 1`` or ``x_k >= r_k + 1``; at least one is set.
     """
-    K = len(knobs)
+    K, P = len(knobs), len(exclude)
     R = sum(int(m.seen.sum()) for m in models)
-    eye, zk, zr = np.eye(K), np.zeros((K, K)), np.zeros((K, R))
-    big = np.array([max(-k.lo, k.hi, 1) for k in knobs], float)
-    cons = [LinearConstraint(np.hstack([eye, -eye, zk, zr]), -np.inf, 0),  # a >= x
-            LinearConstraint(np.hstack([-eye, -eye, zk, zr]), -np.inf, 0),  # a >= -x
-            LinearConstraint(np.hstack([zk, eye, -np.diag(big), zr]), -np.inf, 0)]  # a > 0 only if z = 1
+    X, A, Z, E, B = 0, K, 2 * K, 3 * K, 3 * K + R
+    nv = B + 2 * K * P
+    lo = np.array([k.lo for k in knobs], float)
+    hi = np.array([k.hi for k in knobs], float)
+    big = np.maximum(np.maximum(-lo, hi), 1)
+    cons = []
+
+    def rows(n: int) -> np.ndarray:
+        return np.zeros((n, nv))
+
+    eye = np.eye(K)
+    for sign in (1.0, -1.0):  # a >= x and a >= -x
+        m_ = rows(K)
+        m_[:, X:X + K], m_[:, A:A + K] = sign * eye, -eye
+        cons.append(LinearConstraint(m_, -np.inf, 0))
+    m_ = rows(K)
+    m_[:, A:A + K], m_[:, Z:Z + K] = eye, -np.diag(big)  # a > 0 only if z = 1
+    cons.append(LinearConstraint(m_, -np.inf, 0))
     row = 0
     for m in models:
         J = m.jac[m.seen]
         c = (m.anchor - m.jac @ np.asarray(anchor, float))[m.seen]  # prediction = c + J x
         r = J.shape[0]
-        e = np.zeros((r, R))
-        e[:, row:row + r] = np.eye(r)
+        for sign in (1.0, -1.0):  # sign * (c + J x - fair) <= band + e
+            m_ = rows(r)
+            m_[:, X:X + K], m_[:, E + row:E + row + r] = sign * J, -np.eye(r)
+            cons.append(LinearConstraint(m_, -np.inf, band - sign * (c - m.fair)))
         row += r
-        pad = np.zeros((r, 2 * K))
-        cons.append(LinearConstraint(np.hstack([J, pad, -e]), -np.inf, m.fair - c + band))
-        cons.append(LinearConstraint(np.hstack([J, pad, e]), m.fair - c - band, np.inf))
-    lb = np.concatenate([[k.lo for k in knobs], np.zeros(2 * K + R)])
-    ub = np.concatenate([[k.hi for k in knobs], big, np.ones(K), np.full(R, np.inf)])
-    integrality = np.concatenate([np.ones(K), np.zeros(K), np.ones(K), np.zeros(R)])
-    return integrality, cons, lb, ub
+    for p, point in enumerate(exclude):
+        q = np.asarray(point, float)
+        down, up = B + 2 * K * p, B + 2 * K * p + K
+        m_ = rows(K)  # x_k + (hi_k - q_k + 1) b_down <= hi_k
+        m_[:, X:X + K], m_[:, down:down + K] = eye, np.diag(hi - q + 1)
+        cons.append(LinearConstraint(m_, -np.inf, hi))
+        m_ = rows(K)  # x_k - (q_k + 1 - lo_k) b_up >= lo_k
+        m_[:, X:X + K], m_[:, up:up + K] = eye, -np.diag(q + 1 - lo)
+        cons.append(LinearConstraint(m_, lo, np.inf))
+        m_ = rows(1)
+        m_[0, down:down + 2 * K] = 1.0
+        cons.append(LinearConstraint(m_, 1, np.inf))
+    lb = np.concatenate([lo, np.zeros(nv - K)])
+    ub = np.concatenate([hi, big, np.ones(K), np.full(R, np.inf), np.ones(2 * K * P)])
+    integrality = np.concatenate([np.ones(K), np.zeros(K), np.ones(K), np.zeros(R), np.ones(2 * K * P)])
+    return integrality, cons, lb, ub, R
 
 
 def _solve(c: np.ndarray, integrality: np.ndarray, cons: list[LinearConstraint], lb: np.ndarray,
-           ub: np.ndarray) -> np.ndarray:
+           ub: np.ndarray) -> np.ndarray | None:
     res = milp(c, integrality=integrality, bounds=Bounds(lb, ub), constraints=cons, options={"time_limit": 30})
-    if res.x is None:  # cannot happen: x = anchor with large enough e is always feasible
-        raise RuntimeError(f"the integer programme failed ({res.message})")
-    return np.asarray(res.x)
+    return None if res.x is None else np.asarray(res.x)
 
 
 def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
-            travelers: Sequence[str] = ()) -> Proposal:
+            travelers: Sequence[str] = (), exclude: Sequence[Change] = ()) -> Proposal | None:
     """The integer change predicted closest to the band (least total excess), and of those the cheapest.
 
     With no excess every Traveler is predicted within ``band`` of 1/N; the cheapest such change is
     the one of fewest units moved in total, then fewest knobs touched (weights K + 1 and 1).
+    Changes in ``exclude`` are never proposed (None if nothing else is left).
     """
     K = len(knobs)
-    integrality, cons, lb, ub = _programme(knobs, models, anchor, band)
-    R = len(lb) - 3 * K
-    first = _solve(np.concatenate([np.zeros(3 * K), np.ones(R)]), integrality, cons, lb, ub)
-    excess = float(first[3 * K:].sum())
+    integrality, cons, lb, ub, R = _programme(knobs, models, anchor, band, exclude)
+    nv = len(lb)
+    excess_of = np.zeros(nv)
+    excess_of[3 * K:3 * K + R] = 1.0
+    first = _solve(excess_of, integrality, cons, lb, ub)
+    if first is None:
+        return None
+    excess = float(first[3 * K:3 * K + R].sum())
     # then the cheapest change within (almost) that excess
-    cap = LinearConstraint(np.concatenate([np.zeros(3 * K), np.ones(R)])[None, :], -np.inf, excess + TOL)
-    cost = np.concatenate([np.zeros(K), np.full(K, K + 1.0), np.ones(K), np.zeros(R)])
+    cap = LinearConstraint(excess_of[None, :], -np.inf, excess + TOL)
+    cost = np.zeros(nv)
+    cost[K:2 * K], cost[2 * K:3 * K] = K + 1.0, 1.0
     x = _solve(cost, integrality, [*cons, cap], lb, ub)
+    x = first if x is None else x
     change = tuple(int(round(v)) for v in x[:K])
     short = []
     for m in models:
         pred = m.predict(change, anchor)
         for t in np.flatnonzero(m.seen & (np.abs(pred - m.fair) > band + TOL)):
             short.append((travelers[int(t)] if travelers else str(t), m.n_players, float(pred[t] - m.fair)))
-    return Proposal(change, float(x[3 * K:].sum()), short)
+    return Proposal(change, float(x[3 * K:3 * K + R].sum()), short)
 
 
 def diagnose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,

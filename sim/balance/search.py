@@ -153,13 +153,17 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
         responses = {n: model.fit(knobs, travelers, [(c, t[n]) for c, t in measured.items()],
                                   (anchor, measured[anchor][n])) for n in ev.configs}
         models = list(responses.values())
-        first = model.propose(knobs, models, anchor, target, travelers)
-        if not first.feasible:  # the band cannot be met: measure the best achievable in full, refit, repeat
+        first = model.propose(knobs, models, anchor, target, travelers, exclude=sorted(rejected))
+        if first is None or not first.feasible:
+            # the band cannot be met (by the changes not yet rejected): measure the best achievable in
+            # full, refit, repeat until the model proposes a change already measured in full
+            best = model.propose(knobs, models, anchor, target, travelers)
+            assert best is not None  # nothing excluded: always solvable
             unfixable = model.diagnose(knobs, models, anchor, target, travelers)
-            c = first.change
+            c = best.change
             if min(ev.level.get((c, n), 0) for n in ev.configs) >= s.games:
-                return stop(rnd, f"no change within --max-change {s.max_change} is predicted to meet the target, "
-                                 "and the best achievable one is measured")
+                return stop(rnd, f"no change within --max-change {s.max_change} (not yet rejected) is predicted "
+                                 "to meet the target, and the best achievable one is measured")
             if ev.spent + ev.extra([c], s.games) > s.budget:
                 return stop(rnd, f"the budget of {s.budget:,} games ran out")
             res = ev.evaluate([c], s.games)[c]
@@ -168,12 +172,10 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
             continue
         cands = [first.change]
         for m in MARGINS[1:]:
-            p = model.propose(knobs, models, anchor, target * (1 - m), travelers)
-            if p.feasible:
+            p = model.propose(knobs, models, anchor, target * (1 - m), travelers, exclude=sorted(rejected))
+            if p is not None and p.feasible:
                 cands.append(p.change)
-        cands = [c for c in dict.fromkeys(cands) if c not in rejected]
-        if not cands:
-            return stop(rnd, "the model proposes only changes already rejected")
+        cands = list(dict.fromkeys(cands))
         r = race(ev, cands, target, s.min_games, s.games, s.budget, label, partial(show, rnd=rnd))
         log += [{"round": rnd, **row} for row in r.log]
         if r.winner is not None:
