@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
 # every engine call sleeps 50 ms, so a test can interrupt a run between chunks
@@ -36,3 +38,13 @@ MARKED_CLI = (
     "sys.argv[0] = 'tokaido-sim'\n"
     "main()\n"
 )
+
+
+def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the CLI's ``main`` in-process; return (exit code, stdout, stderr)."""
+    from sim.cli import app as cli
+
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    out, err = capsys.readouterr()
+    return int(exc.value.code or 0), out, err

@@ -38,6 +38,7 @@ LAYERS: dict[str, set[str]] = {
     "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.errors", "sim.data", "sim",
                    "analysis"},
     "analysis": {"kernels.core"},
+    "sim.balance": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim", "analysis"},
     "sim.cli": {"*"},
 }
 

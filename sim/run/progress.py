@@ -60,8 +60,15 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
 
     Disabled (a no-op) when ``enabled`` is false or stdout is not a terminal.
     """
+    with status_bar(total, done, enabled, label) as (advance, _):
+        yield advance
+
+
+@contextmanager
+def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
+    """``progress_bar`` with a second callback that replaces its label (e.g. the best candidate so far)."""
     if not (enabled and sys.stdout.isatty()):
-        yield lambda n: None
+        yield (lambda n: None), (lambda text: None)
         return
     from rich.progress import (
         BarColumn,
@@ -94,4 +101,4 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
             rate.add(n)
             bar.advance(task, n)
 
-        yield advance
+        yield advance, (lambda text: bar.update(task, description=text))
