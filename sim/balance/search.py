@@ -5,7 +5,8 @@
 2. **Rounds**: fit the response (``model.fit``) to everything measured, anchored at the best
    candidate so far; propose the cheapest changes predicted to meet the target with margins
    0, 1/4 and 1/2 of it (``model.propose``); race them (``race.race``). A winner ends the search;
-   a rejected round adds its measurements to the model. When no change within the bounds is
+   a rejected round adds its measurements to the model, and its candidates are never proposed
+   again (``exclude``). When no change within the bounds is
    predicted to meet the target, the best achievable one (least predicted excess beyond the band)
    is measured in full and the model refitted, until it proposes a change already measured; the
    Travelers it leaves out of the band are named: the knobs cannot fix them.
@@ -162,8 +163,9 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
             unfixable = model.diagnose(knobs, models, anchor, target, travelers)
             c = best.change
             if min(ev.level.get((c, n), 0) for n in ev.configs) >= s.games:
-                return stop(rnd, f"no change within --max-change {s.max_change} (not yet rejected) is predicted "
-                                 "to meet the target, and the best achievable one is measured")
+                left = " not yet rejected" if rejected else ""
+                return stop(rnd, f"no change{left} within --max-change {s.max_change} is predicted to meet the "
+                                 "target, and the best achievable one is measured")
             if ev.spent + ev.extra([c], s.games) > s.budget:
                 return stop(rnd, f"the budget of {s.budget:,} games ran out")
             res = ev.evaluate([c], s.games)[c]
