@@ -122,7 +122,7 @@ def temple_nb(pub, hid, ru, t):
     add_pts_nb(pub, t, PF.PTS_TEMPLE, d)
     bank = 0
     if ps[t, PF.ABILITY] == Ability.HIROTADA:
-        bank = choose_option_nb(pub, ru, t, 1.0) * params[P.HIROTADA_COIN]
+        bank = choose_option_nb(pub, ru, t, 1.0, Opt.HIROTADA) * params[P.HIROTADA_COIN]
         ps[t, PF.DONATED] += bank
         add_pts_nb(pub, t, PF.PTS_TEMPLE, bank)
     log_nb(hid, Ev.DONATE, t, d, bank, -1, -1)
@@ -171,7 +171,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
     elif kind == Enc.ITAMAE:
         cost = params[P.ITAMAE_COST]
         if coins >= cost and dcnt[Deck.MEAL] > 0:
-            b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost)
+            b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost, Opt.ITAMAE)
             log_nb(hid, Ev.OPTION, t, Opt.ITAMAE, b, -1, -1)
             if b == 1:
                 ps[t, PF.COINS] -= cost
@@ -190,7 +190,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
             for k in range(3):
                 if panorama_open_nb(pub, ru, t, k):
                     best = max(best, panorama_value_nb(pub, ru, t, k))
-            b = choose_option_nb(pub, ru, t, best - cw * cost)
+            b = choose_option_nb(pub, ru, t, best - cw * cost, Opt.KITOUSHI)
             log_nb(hid, Ev.OPTION, t, Opt.KITOUSHI, b, -1, -1)
             if b == 1:
                 ps[t, PF.COINS] -= cost
@@ -201,7 +201,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
         cost = params[P.TAKUHATSUSO_COST]
         if coins >= cost:
             pts = params[P.TAKUHATSUSO_POINTS]
-            b = choose_option_nb(pub, ru, t, pts - cw * cost)
+            b = choose_option_nb(pub, ru, t, pts - cw * cost, Opt.TAKUHATSUSO)
             log_nb(hid, Ev.OPTION, t, Opt.TAKUHATSUSO, b, -1, -1)
             if b == 1:
                 ps[t, PF.COINS] -= cost
@@ -249,7 +249,7 @@ def station_nb(pub, hid, ru, t, typ):
     option = 0
     if alt_ok and not both_ok:
         c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
-        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ)) == 1:
+        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ), Amulet.HEALTH, typ) == 1:
             use_amulet_nb(pub, hid, t, c, -1)
             option = 2
     if option == 0:
@@ -307,7 +307,7 @@ def jirocho_nb(pub, hid, ru, t):
     bet = ru["params"][P.JIROCHO_BET]
     if pub["ps"][t, PF.COINS] < bet:
         return
-    b = choose_option_nb(pub, ru, t, 1.0)
+    b = choose_option_nb(pub, ru, t, 1.0, Opt.JIROCHO)
     log_nb(hid, Ev.OPTION, t, Opt.JIROCHO, b, -1, -1)
     if b == 1:
         pub["ps"][t, PF.COINS] -= bet
