@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The default balance study (base game, 2-5 players, draft, greedy bots), its report and plots.
+# The default balance study (base game, 2-5 players, expert bots, random and drafted Travelers), its report and plots.
 run: $(STAMP)
 	$(BIN)/tokaido-sim study studies/default.toml --out $(RESULTS)/default --resume
 	$(BIN)/tokaido-sim report $(RESULTS)/default --out $(RESULTS)/report

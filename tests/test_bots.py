@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from kernels import play, search
+from kernels.bots import abilities, expert, features, heuristic, policy
 from kernels.bots import crossroads as xchoices
-from kernels.bots import features, heuristic, policy
 from kernels.bots.features import B_CAND
 from kernels.core import enums as E
 from kernels.core import weights as Wt
@@ -63,7 +63,7 @@ def test_random_and_greedy_play_the_same_games(spec, cols, log):
 
 
 # ---------------------------------------------------------------- every tier plays legal games
-CASES = [(tier, n) for tier in ("heuristic", "tuned", "search") for n in (2, 3, 4, 5)]
+CASES = [(tier, n) for tier in ("heuristic", "tuned", "expert", "search") for n in (2, 3, 4, 5)]
 
 
 @pytest.mark.parametrize(("tier", "n"), CASES, ids=[f"{t}-{n}p" for t, n in CASES])
@@ -71,6 +71,8 @@ def test_every_tier_plays_legal_games(tier, n):
     games = 60 if tier == "search" else 150
     field = (tier, "greedy", "tuned", tier, "random")[:n]
     expansions = ("new-encounters",) if n % 2 else ()
+    if tier in ("expert", "search") and n >= 3:
+        expansions = ("crossroads",)  # every Crossroads choice and Amulet use of the expert's valuations
     variants = ("preparations",) if n >= 4 else ()
     config = GameConfig(n_players=n, bots=field, expansions=expansions, variants=variants)
     rules = config.rules()
@@ -93,7 +95,7 @@ def test_tiers_differ_and_are_deterministic():
 
 # ---------------------------------------------------------------- the search bot never peeks
 def test_no_bot_function_receives_hid():
-    for mod in (policy, features, heuristic, xchoices, search):
+    for mod in (policy, features, heuristic, xchoices, expert, abilities, search):
         for name, obj in vars(mod).items():
             func = getattr(obj, "py_func", None)
             if func is None or func.__module__ != mod.__name__:
@@ -134,6 +136,35 @@ def _search(ru, pubs, t, ctrl, ncand):
     return int(k), p[0]["bscr"][B_CAND : B_CAND + ncand].copy()
 
 
+def test_expert_decision_ignores_what_the_player_cannot_see():
+    """The expert's move values are the same whatever the hidden order of the piles and the unseen hand."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    w = engine.bot_weights("expert", GameConfig(n_players=4).rules())
+    for p in range(4):
+        ru[0]["botw"][p] = w
+
+    def values(p):
+        p = p.copy()
+        k = heuristic.heuristic_move_nb(p[0], ru[0], t, ctrl, ncand)
+        return int(k), p[0]["bscr"][B_CAND : B_CAND + ncand].copy()
+
+    base = values(pubs)
+    rng = np.random.default_rng(1)
+    for _ in range(3):
+        p, h = pubs.copy(), hids.copy()
+        for d in range(E.N_DECKS):
+            idx = (h[0]["dtop"][d] + np.arange(p[0]["dcnt"][d])) % DECK_CAP
+            h[0]["deck"][d, idx] = rng.permutation(h[0]["deck"][d, idx])
+        hn = int(p[0]["gs"][G.HAND_N])
+        m = min(hn, int(p[0]["dcnt"][E.Deck.MEAL]))
+        idx = (h[0]["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
+        pile = h[0]["deck"][E.Deck.MEAL, idx].copy()
+        h[0]["deck"][E.Deck.MEAL, idx] = p[0]["hand"][:m]
+        p[0]["hand"][:m] = pile
+        k, vals = values(p)
+        assert k == base[0] and np.array_equal(vals, base[1])
+
+
 def test_search_decision_ignores_what_the_player_cannot_see():
     ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
     assert pubs[0]["ps"][t, PF.POS] < pubs[0]["gs"][G.LAST]
@@ -162,12 +193,14 @@ def test_search_decision_ignores_what_the_player_cannot_see():
 
 
 # ---------------------------------------------------------------- the draft
-@pytest.mark.parametrize("tier", ["greedy", "heuristic", "tuned", "search"])
+@pytest.mark.parametrize("tier", ["greedy", "heuristic", "tuned", "expert", "search"])
 def test_each_tier_keeps_the_traveler_it_values_more(tier):
     config = GameConfig(n_players=4, bots=(tier,))
     rules = config.rules()
-    batch = engine.play_games(config, rules, 3, 0, 40, log=True, weights=weights(config, rules))
-    w = engine.bot_weights(tier, rules)
+    w = engine.bot_weights(tier, rules, config)  # with the configuration: the tier's draft table
+    ws = np.repeat(w[None, :], 4, axis=0)
+    ws[:, W.S_ROLLOUTS], ws[:, W.S_TOPK] = CHEAP[W.S_ROLLOUTS], CHEAP[W.S_TOPK]
+    batch = engine.play_games(config, rules, 3, 0, 40, log=True, weights=ws)
     coins = np.array([t.coins for t in rules.travelers])
 
     def value(x: int) -> float:
@@ -185,11 +218,48 @@ def test_each_tier_keeps_the_traveler_it_values_more(tier):
     assert kept == 160
 
 
+def test_the_heuristic_tiers_draft_by_measured_win_shares():
+    """Each heuristic tier's draft values are its measured win shares; none is missing."""
+    for n, xp in ((4, ()), (3, ("crossroads",))):
+        config = GameConfig(n_players=n, expansions=xp)
+        rules = config.rules()
+        for tier in ("heuristic", "tuned", "expert"):
+            vals = engine.draft_values(tier, config, rules)
+            assert vals is not None and len(vals) == len(rules.travelers)
+            w = engine.bot_weights(tier, rules, config)
+            assert w[W.DRAFT_COIN] == 0.0
+            got = w[W.TRAV0 : W.TRAV0 + len(rules.travelers)]
+            assert np.allclose(got, [vals[i] for i in range(len(rules.travelers))])
+            assert len(set(np.round(got, 4))) > len(rules.travelers) // 2  # measured, not one default
+
+
+def test_draft_temperature_gives_variety():
+    """At temperature 0 the better value is always kept; a high temperature keeps either."""
+    config = GameConfig(n_players=4, bots=("tuned",))
+    rules = config.rules()
+    w = engine.bot_weights("tuned", rules, config)
+    kept = {}
+    for temp in (0.0, 10.0):
+        w[W.DRAFT_TEMP] = temp
+        ev = engine.play_games(config, rules, 4, 0, 60, log=True, weights=np.repeat(w[None, :], 4, axis=0))
+        worse = 0
+        for i in range(60):
+            e = ev.game_events(i)
+            deals = {int(r[1]): (int(r[2]), int(r[3])) for r in e if r[0] == E.Ev.DEAL}
+            for r in e[e[:, 0] == E.Ev.KEEP]:
+                a, b = deals[int(r[1])]
+                other = b if int(r[2]) == a else a
+                worse += w[W.TRAV0 + int(r[2])] < w[W.TRAV0 + other]
+        kept[temp] = worse
+    assert kept[0.0] == 0 and kept[10.0] > 30
+
+
 def test_tuned_weights_are_data():
     rules = GameConfig().rules()
-    h, t, s = (engine.bot_weights(b, rules) for b in ("heuristic", "tuned", "search"))
+    h, t, x, s = (engine.bot_weights(b, rules) for b in ("heuristic", "tuned", "expert", "search"))
     assert not np.array_equal(h, t)
     assert s[W.S_ROLLOUTS] >= 1 and s[W.S_TOPK] >= 2
+    assert x[W.EXPERT] == 1.0 and t[W.EXPERT] == 0.0 and not t[W.XF0 :].any()
     core = [i for i in range(Wt.W_N) if i not in (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN)]
-    assert np.array_equal(s[core], t[core])  # search.toml inherits the tuned weights
+    assert np.array_equal(s[core], x[core])  # search.toml inherits the expert's weights
     assert engine.feature_names()[0] == "pts" and len(engine.feature_names()) == Wt.HF_N

@@ -56,7 +56,8 @@ def test_ladder_command_writes_the_table(tmp_path, capsys):
     out = tmp_path / "ladder"
     with pytest.raises(SystemExit) as exc:
         main(["ladder", "--out", str(out), "--tiers", "random,greedy,heuristic", "--players", "2,4",
-              "--games", "100", "--profile-games", "20", "--quiet", "--seed", "3"])
+              "--games", "100", "--profile-games", "20", "--quiet", "--seed", "3",
+              "--agreement", "greedy,heuristic", "--agreement-games", "200", "--agreement-expansions", "none"])
     assert exc.value.code == 0
     rows = list(csv.DictReader((out / "ladder.csv").open()))
     assert [(r["players"], r["tier_a"], r["tier_b"]) for r in rows] == [
@@ -65,6 +66,7 @@ def test_ladder_command_writes_the_table(tmp_path, capsys):
     assert all(int(r["games"]) == 100 for r in rows)
     md = (out / "ladder.md").read_text()
     assert "| 4 | heuristic | greedy | 100 |" in md and "Self-play profiles" in md and "| heuristic | 20 |" in md
+    assert "Tier agreement" in md and "| 4p-base | greedy vs heuristic | 200 / 200 |" in md
 
 
 def test_ladder_rejects_unknown_tiers(tmp_path, capsys):

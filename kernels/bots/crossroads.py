@@ -2,13 +2,17 @@
 
 Every function takes ``pub`` and ``ru`` only: markets are face up, Amulets and
 Calligraphy in hand are the player's own. ``Bot.RANDOM`` chooses uniformly
-among the legal choices; every other tier uses the greedy values below
-(points now plus ``w[COIN]`` per coin, end-game cards valued from the
-position so far).
+among the legal choices; a weight vector with ``w[W.EXPERT]`` (the expert tier)
+uses its own values (``kernels.bots.expert``); every other tier uses the greedy
+values below (points now plus ``w[COIN]`` per coin, end-game cards valued from
+the position so far).
 """
 
 from numba import njit
 
+from kernels.bots import expert
+from kernels.bots.features import B_TYPE, context_nb
+from kernels.bots.heuristic import base_values_nb
 from kernels.core.enums import PF, Ability, Amulet, Bot, Calli, Legend, P, Space
 from kernels.core.rng import randint_nb
 from kernels.core.score import souvenir_gain_pts_nb
@@ -82,8 +86,12 @@ def _best_nb(pub, ru, t, m, kind):
     """Best available card of market ``m`` for ``t``: (card, value); kind 0/1/2 picks the valuation."""
     mkt = pub["mkt"]
     coins = pub["ps"][t, PF.COINS]
-    cw = ru["botw"][t][W.COIN]
+    w = ru["botw"][t]
+    cw = w[W.COIN]
     random = pub["ps"][t, PF.BOT] == Bot.RANDOM
+    if not random and w[W.EXPERT] > 0.5:
+        context_nb(pub, ru, t, w)
+        return expert.market_best_nb(pub, ru, t, w, m)
     best, bv, n = -1, -1e9, 0
     for c in range(mkt.shape[1]):
         if mkt[m, c] == 0:
@@ -163,10 +171,19 @@ def raise_space_values_nb(pub, ru, t, vals):
 
 
 @njit(cache=True)
-def choose_use_nb(pub, ru, t, value):
-    """Use an Amulet now? ``value`` is the greedy gain of using it."""
+def choose_use_nb(pub, ru, t, value, kind, arg):
+    """Use an Amulet of ``kind`` now? ``value`` is the greedy gain of using it; ``arg`` its
+    argument for the expert (``expert.use_amulet_nb``)."""
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         return randint_nb(pub["rng"], 2)
+    w = ru["botw"][t]
+    if w[W.EXPERT] > 0.5:
+        if kind == Amulet.HEALTH:  # both actions at station type ``arg``: the gain is the lesser of the two
+            base_values_nb(pub, ru, t, w)
+            gain = min(pub["bscr"][B_TYPE + arg], expert.alt_value_nb(pub, ru, t, w, arg))
+            return 1 if gain > expert.keep_value_nb(w, kind) else 0
+        context_nb(pub, ru, t, w)
+        return expert.use_amulet_nb(pub, ru, t, w, kind, arg)
     return 1 if value > 0.0 else 0
 
 
@@ -183,6 +200,11 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
                 if randint_nb(pub["rng"], n) == 0:
                     pick = o
         return pick
+    w = ru["botw"][t]
+    if w[W.EXPERT] > 0.5:
+        base_values_nb(pub, ru, t, w)
+        base = pub["bscr"][B_TYPE + typ]
+        return expert.station_option_nb(pub, ru, t, w, typ, base_ok, alt_ok, both_ok, base)
     alt = alt_value_nb(pub, ru, t, typ)
     if both_ok and alt > 0.0:
         return 2

@@ -12,9 +12,9 @@ built from per-decision context kept in ``pub['bscr']`` (layout below):
 
 from numba import njit
 
-from kernels.core.enums import N_SPACES, PF, Ability, Deck, Enc, G, P, Space
+from kernels.core.enums import MARKET_CAP, N_SPACES, PF, Ability, Calli, Deck, Enc, G, P, Space
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
-from kernels.core.weights import HF, W
+from kernels.core.weights import HF, XF, W
 
 # pub['bscr'] layout
 B_PROG = 0  # progress of t along the road, 0..1
@@ -22,6 +22,8 @@ B_NEED1 = 1  # coins t wants for the next meal
 B_NEEDALL = 2  # coins t wants for all meals to come
 B_HOT = 3  # value of a Hot Spring card (points, Bather race)
 B_SHOK = 4  # value of a Shokunin's free souvenir
+B_CAP = 5  # expert: coins t can still spend before the end (meals to come + XF.SPEND_RATE per space left)
+B_FORE = 6  # expert: points per coin left at the end (Foresight held)
 B_FAM = 8  # N_FAMILIES values: one more souvenir of each family
 B_TYPE = 16  # 9 values: stopping on each space type now (w-weighted, with the type bias)
 B_OPP = 32  # MAX_TRAV x 9 quick values of each space type for each other player
@@ -46,10 +48,18 @@ def coin_value_nb(pub, t, w, delta):
     s1 = max(0.0, n1 - c) - max(0.0, n1 - (c + delta))
     sa = max(0.0, na - c) - max(0.0, na - (c + delta))
     h = W.HF0
-    return (
+    v = (
         w[h + HF.COINS] * delta + w[h + HF.COINS_LATE] * delta * b[B_PROG]
         + w[h + HF.SHORT] * s1 + w[h + HF.SHORT_ALL] * sa
     )
+    if w[W.EXPERT] > 0.5:
+        # the expert: a coin is worth what it can still buy before the end
+        cap = b[B_CAP]
+        after = c + delta
+        use = min(after, cap) - min(c, cap)
+        spare = max(0.0, after - cap) - max(0.0, c - cap)
+        v += w[W.XF0 + XF.COIN_USE] * use + w[W.XF0 + XF.COIN_SPARE] * spare + b[B_FORE] * delta
+    return v
 
 
 @njit(cache=True)
@@ -274,6 +284,14 @@ def context_nb(pub, ru, t, w):
         mean *= 0.5
     b[B_NEED1] = mean + 0.5 if inns > 0 else 0.0
     b[B_NEEDALL] = mean * inns
+    expert = w[W.EXPERT] > 0.5
+    if expert:
+        b[B_CAP] = b[B_NEEDALL] + w[W.XF0 + XF.SPEND_RATE] * (pub["gs"][G.LAST] - pos)
+        fore = 0.0
+        for c in range(MARKET_CAP):
+            if (ps[t, PF.CALLI_MASK] >> c) & 1 and ru["xcard"][2, 0, c] == Calli.FORESIGHT:
+                fore += ru["params"][P.FORESIGHT]
+        b[B_FORE] = w[W.HF0 + HF.PTS] * fore
     # Hot Spring card: mean value of those left, Bather race, Mitsukuni
     h = W.HF0
     pool = pool_nb(pub, ru, Deck.HOT_SPRING)
@@ -291,6 +309,8 @@ def context_nb(pub, ru, t, w):
     # one more souvenir of each family; a free one from the top of the pile (Shokunin)
     for f in range(ru["params"][P.N_FAMILIES]):
         b[B_FAM + f] = souvenir_value_nb(pub, ru, t, w, f)
+        if expert:  # each Script held scores a point more per later souvenir
+            b[B_FAM + f] += w[h + HF.PTS] * ru["params"][P.SCRIPT_BONUS] * ps[t, PF.SCRIPTS]
     pool = pool_nb(pub, ru, Deck.SOUVENIR)
     n, tot = 0, 0.0
     for c in range(ru["dsize"][Deck.SOUVENIR]):

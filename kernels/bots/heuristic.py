@@ -15,6 +15,8 @@ mover, the room left before the Inn).
 
 from numba import njit
 
+from kernels.bots.abilities import ability_meal_nb
+from kernels.bots.expert import stop_values_nb
 from kernels.bots.features import (
     B_CAND,
     B_FAM,
@@ -98,12 +100,11 @@ def encounter_value_nb(pub, ru, t, w):
 
 
 @njit(cache=True)
-def type_values_nb(pub, ru, t, w):
-    """Load ``t``'s context and the value of stopping on each space type into ``bscr[B_TYPE:]``."""
+def base_values_nb(pub, ru, t, w):
+    """Load ``t``'s context and the value of each space type's base action into ``bscr[B_TYPE:]``."""
     context_nb(pub, ru, t, w)
     ps = pub["ps"]
     b = pub["bscr"]
-    h = W.HF0
     b[B_TYPE + Space.INN] = 0.0
     b[B_TYPE + Space.FARM] = coin_value_nb(pub, t, w, ru["params"][P.FARM_COINS])
     for k in range(3):
@@ -112,6 +113,16 @@ def type_values_nb(pub, ru, t, w):
     b[B_TYPE + Space.TEMPLE] = temple_choice_nb(pub, ru, t, w)[1] if ps[t, PF.COINS] > 0 else 0.0
     b[B_TYPE + Space.ENCOUNTER] = encounter_value_nb(pub, ru, t, w)
     b[B_TYPE + Space.VILLAGE] = village_value_nb(pub, ru, t, w)
+
+
+@njit(cache=True)
+def type_values_nb(pub, ru, t, w):
+    """Load ``t``'s context and the value of stopping on each space type into ``bscr[B_TYPE:]``."""
+    base_values_nb(pub, ru, t, w)
+    b = pub["bscr"]
+    if w[W.EXPERT] > 0.5:
+        stop_values_nb(pub, ru, t, w, b[B_TYPE : B_TYPE + N_TYPES])
+    h = W.HF0
     for k in range(N_TYPES):
         b[B_TYPE + k] += w[h + HF.TYPE0 + k]
 
@@ -341,7 +352,7 @@ def heuristic_meal_nb(pub, ru, t, offered, budget):
             v = (
                 w[h + HF.PTS] * mp + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost)
                 + coin_value_nb(pub, t, w, -price)
-            )
+            ) + ability_meal_nb(pub, ru, t, w, c)
             if v > bv + 1e-9:
                 best, free, bv = i, f, v
     return best, free

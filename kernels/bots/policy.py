@@ -14,9 +14,12 @@ per coin, keeping a coin reserve for meals. Ids ``>= Bot.HEURISTIC`` go to
 with their own weights); ``Bot.SEARCH``'s moves are searched by ``kernels.search``.
 """
 
+import numpy as np
 from numba import njit
 
 from kernels.bots.crossroads import raise_space_values_nb
+from kernels.bots.expert import option_nb as expert_option_nb
+from kernels.bots.features import context_nb
 from kernels.bots.heuristic import (
     heuristic_donation_nb,
     heuristic_encounter_nb,
@@ -26,7 +29,7 @@ from kernels.bots.heuristic import (
     heuristic_village_nb,
 )
 from kernels.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
-from kernels.core.rng import randint_nb
+from kernels.core.rng import next_u64_nb, randint_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
 
@@ -230,10 +233,14 @@ def choose_donation_nb(pub, ru, t):
 
 
 @njit(cache=True)
-def choose_option_nb(pub, ru, t, value):
-    """A yes/no choice whose greedy value (points minus coins' worth) is ``value``."""
+def choose_option_nb(pub, ru, t, value, opt):
+    """A yes/no choice ``opt`` (``Opt``) whose greedy value (points minus coins' worth) is ``value``."""
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         return randint_nb(pub["rng"], 2)
+    w = ru["botw"][t]
+    if w[W.EXPERT] > 0.5:
+        context_nb(pub, ru, t, w)
+        return expert_option_nb(pub, ru, t, w, opt)
     return 1 if value > 0.0 else 0
 
 
@@ -346,4 +353,9 @@ def choose_traveler_nb(pub, ru, p, t1, t2):
     trav = ru["trav"]
     v1 = w[W.DRAFT_COIN] * trav[t1, 0] + w[W.TRAV0 + t1]
     v2 = w[W.DRAFT_COIN] * trav[t2, 0] + w[W.TRAV0 + t2]
+    temp = w[W.DRAFT_TEMP]
+    if temp > 0.0:
+        # softmax over the two values: human-like variety (one draw; none at temperature 0)
+        u = (next_u64_nb(pub["rng"]) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+        return 1 if u * (1.0 + np.exp((v1 - v2) / temp)) < 1.0 else 0
     return 1 if v2 > v1 else 0

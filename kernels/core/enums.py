@@ -174,10 +174,11 @@ class BotT(NamedTuple):
     HEURISTIC: int = 2  # feature vector x weight vector (sim/data/bots/heuristic.toml)
     TUNED: int = 3  # the heuristic with self-play tuned weights (sim/data/bots/tuned.toml)
     SEARCH: int = 4  # determinized Monte Carlo rollouts of each move (sim/data/bots/search.toml)
+    EXPERT: int = 5  # the heuristic with the expert's valuations and tuned weights (sim/data/bots/expert*.toml)
 
 
 Bot = BotT()
-BOT_NAMES = ("random", "greedy", "heuristic", "tuned", "search")
+BOT_NAMES = ("random", "greedy", "heuristic", "tuned", "search", "expert")
 
 
 class PFT(NamedTuple):

@@ -23,6 +23,8 @@ class WT(NamedTuple):
     SOUVENIR_COST: int = 10  # expected cost of a souvenir
     BLOCK: int = 11  # 2 players: weight of blocking the opponent with the Neutral
     DRAFT_COIN: int = 12  # draft: value of a starting coin
+    DRAFT_TEMP: int = 13  # draft: softmax temperature over the two values (0: keep the better one)
+    EXPERT: int = 14  # 1: the expert's valuations (kernels/bots/expert.py), the XF features below
     TRAV0: int = 16  # draft: prior value of each Traveler (MAX_POOL entries)
     # heuristic tiers: HF0 + HF.* weighs one feature of a choice (kernels/bots/features.py)
     HF0: int = 32  # HF_N entries
@@ -30,10 +32,11 @@ class WT(NamedTuple):
     S_ROLLOUTS: int = 61  # search: determinized rollouts per candidate move
     S_TOPK: int = 62  # search: candidates searched (the heuristic's best ones)
     S_WIN: int = 63  # search: bonus, in points, of winning a rollout
+    XF0: int = 64  # expert tier: XF0 + XF.* (XF_N entries)
 
 
 W = WT()
-W_N = 64
+W_N = 96
 
 
 class HFT(NamedTuple):
@@ -62,3 +65,24 @@ class HFT(NamedTuple):
 
 HF = HFT()
 HF_N = 27
+
+
+class XFT(NamedTuple):
+    """The expert's extra weights (``w[W.XF0 + k]``; 0 for the other tiers, whose play they leave alone)."""
+
+    COIN_USE: int = 0  # per coin the player can still spend before the end (below the spending cap)
+    SPEND_RATE: int = 1  # the cap: coins for the meals to come + this many per space still to travel
+    COIN_SPARE: int = 2  # per coin above the cap (it will buy nothing)
+    AMULET0: int = 3  # points of holding an Amulet of each kind (``Amulet``, 6 entries)
+    CALLI: int = 9  # scale of a Calligraphy card's expected end-game points
+    CHERRY: int = 10  # bias of the Cherry Tree alternative
+    BATH: int = 11  # bias of the Bathhouse alternative
+    GAMBLE: int = 12  # bias of the Gaming Room alternative (and Jirocho's bet)
+    LEGEND: int = 13  # bias of a Legendary Object
+    SCRIPT_LATER: int = 14  # souvenirs a Script still expects, per unit of road left
+    ABILITY_XR: int = 15  # the Crossroads Travelers' abilities (kernels/bots/abilities.py)
+    AMULET_USE: int = 16  # bias of using an Amulet now rather than keeping it
+
+
+XF = XFT()
+XF_N = 17

@@ -98,7 +98,7 @@ def start_amulets_nb(pub, hid, ru, order, nt):
             n += pub["mkt"][1, c]
         if n == 0:
             return
-        b = choose_option_nb(pub, ru, t, 2.0 - ru["botw"][t][W.COIN] * cost)
+        b = choose_option_nb(pub, ru, t, 2.0 - ru["botw"][t][W.COIN] * cost, Opt.START_AMULET)
         log_nb(hid, Ev.OPTION, t, Opt.START_AMULET, b, -1, -1)
         if b == 1:
             j = randint_nb(pub["rng"], n)
@@ -135,7 +135,7 @@ def use_amulet_nb(pub, hid, t, c, arg):
 def fortune_nb(pub, hid, ru, t):
     """Before moving: the Fortune Amulet rolls the die for that many coins."""
     c = usable_amulet_nb(pub, ru, t, Amulet.FORTUNE)
-    if c >= 0 and choose_use_nb(pub, ru, t, mean_die_nb(ru)) == 1:
+    if c >= 0 and choose_use_nb(pub, ru, t, mean_die_nb(ru), Amulet.FORTUNE, 0) == 1:
         use_amulet_nb(pub, hid, t, c, -1)
         roll_nb(pub, hid, ru, t, 0, DieSrc.FORTUNE)
 
@@ -146,7 +146,7 @@ def devotion_nb(pub, hid, ru, t, paid):
     if paid <= 0:
         return
     c = usable_amulet_nb(pub, ru, t, Amulet.DEVOTION)
-    if c >= 0 and choose_use_nb(pub, ru, t, paid - 1.5) == 1:
+    if c >= 0 and choose_use_nb(pub, ru, t, paid - 1.5, Amulet.DEVOTION, paid) == 1:
         use_amulet_nb(pub, hid, t, c, paid)
         pub["ps"][t, PF.DONATED] += paid
         add_pts_nb(pub, t, PF.PTS_TEMPLE, paid)
@@ -158,7 +158,7 @@ def hospitality_nb(pub, hid, ru, t, price):
     if price <= 0:
         return False
     c = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY)
-    if c >= 0 and choose_use_nb(pub, ru, t, price * ru["botw"][t][W.COIN]) == 1:
+    if c >= 0 and choose_use_nb(pub, ru, t, price * ru["botw"][t][W.COIN], Amulet.HOSPITALITY, price) == 1:
         use_amulet_nb(pub, hid, t, c, -1)
         return True
     return False
@@ -203,7 +203,7 @@ def vitality_nb(pub, hid, ru, t):
     for u in range(pub["gs"][G.N_TRAV]):
         if u != t and ps[u, PF.POS] >= ps[t, PF.POS]:
             return
-    if choose_use_nb(pub, ru, t, 1.0) == 1:
+    if choose_use_nb(pub, ru, t, 1.0, Amulet.VITALITY, 0) == 1:
         use_amulet_nb(pub, hid, t, c, -1)
         pub["gs"][G.FORCE] = t + 1
 

@@ -163,7 +163,8 @@ def encounter_nb(pub, hid, ru, t, at_station):
         if panorama_open_nb(pub, ru, t, typ):
             panorama_nb(pub, hid, ru, t, typ, PanSrc.ANNAIBITO)
         elif any_panorama_open_nb(pub, ru, t):  # rulebook: "they can start or add to another": optional
-            b = choose_option_nb(pub, ru, t, panorama_value_nb(pub, ru, t, choose_panorama_nb(pub, ru, t)))
+            b = choose_option_nb(pub, ru, t, panorama_value_nb(pub, ru, t, choose_panorama_nb(pub, ru, t)),
+                                 Opt.ANNAIBITO)
             log_nb(hid, Ev.OPTION, t, Opt.ANNAIBITO, b, -1, -1)
             if b == 1:
                 chosen_panorama_nb(pub, hid, ru, t, PanSrc.ANNAIBITO)
@@ -178,7 +179,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
         cost = params[P.ITAMAE_COST]
         paid = False
         if coins >= cost and dcnt[Deck.MEAL] > 0:
-            b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost)
+            b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost, Opt.ITAMAE)
             log_nb(hid, Ev.OPTION, t, Opt.ITAMAE, b, -1, -1)
             if b == 1:
                 paid = True
@@ -201,7 +202,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
             for k in range(3):
                 if panorama_open_nb(pub, ru, t, k):
                     best = max(best, panorama_value_nb(pub, ru, t, k))
-            b = choose_option_nb(pub, ru, t, best - cw * cost)
+            b = choose_option_nb(pub, ru, t, best - cw * cost, Opt.KITOUSHI)
             log_nb(hid, Ev.OPTION, t, Opt.KITOUSHI, b, -1, -1)
             if b == 1:
                 paid = True
@@ -215,7 +216,7 @@ def encounter_nb(pub, hid, ru, t, at_station):
         cost = params[P.TAKUHATSUSO_COST]
         if coins >= cost:
             pts = params[P.TAKUHATSUSO_POINTS]
-            b = choose_option_nb(pub, ru, t, pts - cw * cost)
+            b = choose_option_nb(pub, ru, t, pts - cw * cost, Opt.TAKUHATSUSO)
             log_nb(hid, Ev.OPTION, t, Opt.TAKUHATSUSO, b, -1, -1)
             if b == 1:
                 ps[t, PF.COINS] -= cost
@@ -268,7 +269,7 @@ def station_nb(pub, hid, ru, t, typ):
     later_ok = typ == Space.FARM and ps[t, PF.COINS] + params[P.FARM_COINS] >= params[P.GAMING_BET]
     if (alt_ok or later_ok) and not both_ok:
         c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
-        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0) == 1:
+        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0, Amulet.HEALTH, typ) == 1:
             use_amulet_nb(pub, hid, t, c, -1)
             option = choose_health_order_nb(pub, ru, t, typ, alt_ok)
     if option == 0:
@@ -341,7 +342,7 @@ def jirocho_nb(pub, hid, ru, t):
     bet = ru["params"][P.JIROCHO_BET]
     if pub["ps"][t, PF.COINS] < bet:
         return
-    b = choose_option_nb(pub, ru, t, 1.0)
+    b = choose_option_nb(pub, ru, t, 1.0, Opt.JIROCHO)
     log_nb(hid, Ev.OPTION, t, Opt.JIROCHO, b, -1, -1)
     if b == 1:
         pub["ps"][t, PF.COINS] -= bet

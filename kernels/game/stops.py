@@ -4,7 +4,7 @@ unpaid New Encounters cards going under the pile, and where Satsuki's free meal 
 from numba import njit
 
 from kernels.bots.policy import choose_option_nb
-from kernels.core.enums import HAND_CAP, PF, Ability, Deck, Ev, G, P
+from kernels.core.enums import HAND_CAP, PF, Ability, Deck, Ev, G, Opt, P
 from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import add_pts_nb
@@ -18,7 +18,7 @@ def hirotada_coin_nb(pub, hid, ru, t, d):
     ps = pub["ps"]
     bank = 0
     if ps[t, PF.ABILITY] == Ability.HIROTADA:
-        bank = choose_option_nb(pub, ru, t, 1.0) * ru["params"][P.HIROTADA_COIN]
+        bank = choose_option_nb(pub, ru, t, 1.0, Opt.HIROTADA) * ru["params"][P.HIROTADA_COIN]
         ps[t, PF.DONATED] += bank
         add_pts_nb(pub, t, PF.PTS_TEMPLE, bank)
     log_nb(hid, Ev.DONATE, t, d, bank, -1, -1)

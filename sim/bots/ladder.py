@@ -40,7 +40,7 @@ import numpy as np
 from sim.rules.config import GameConfig
 from sim.run import engine, pace
 
-TIERS = ("random", "greedy", "heuristic", "tuned", "search")
+TIERS = ("random", "greedy", "heuristic", "tuned", "expert", "search")
 Z95 = 1.959963984540054
 
 
@@ -122,7 +122,7 @@ def score_games(records: np.ndarray, is_a: list[bool]) -> tuple[np.ndarray, np.n
 
 def play_pair(
     n: int, tier_a: str, tier_b: str, deals: int, seed: int, threads: int | None,
-    advance: Callable[[int], None] = lambda k: None,
+    advance: Callable[[int], None] = lambda k: None, expansions: tuple[str, ...] = (),
 ) -> PairResult:
     """Play ``deals`` deals twice (seats swapped) with the players split between two tiers."""
     pats = splits(n)
@@ -138,7 +138,7 @@ def play_pair(
         for flip in (False, True):
             is_a = [x != flip for x in pat]
             bots = tuple(tier_a if x else tier_b for x in is_a)
-            config = GameConfig(n_players=n, bots=bots)
+            config = GameConfig(n_players=n, bots=bots, expansions=expansions)
             batch = pace.play_games(config, config.rules(), seed, start, count, threads, advance)
             res = score_games(batch.records, is_a)
             for lst, v in zip((share, pair, sa, sb), res, strict=True):

@@ -92,6 +92,7 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("tuned-bots-4p", "players=4,bots=tuned,expansions=crossroads", 120, 19),
     Playthrough("search-bots-2p", "players=2,bots=search", 121, 20),
     Playthrough("mixed-bots-5p", "players=5,bots=search+tuned+heuristic+greedy+random", 122, 21),
+    Playthrough("expert-bots-4p", "players=4,bots=expert,expansions=crossroads", 123, 22),
 )
 
 BY_NAME = {p.name: p for p in PLAYTHROUGHS}

@@ -32,25 +32,36 @@ def _command_line() -> str:
 @bots_app.command()
 @user_errors
 def tune(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Weight file to write (copy it over "
-                                      "sim/data/bots/tuned.toml to ship it as the tuned tier).")]
-    = Path("results/bots/tuned.toml"),
-    generations: Annotated[int, typer.Option(help="CEM generations.")] = 16,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Weight file to write (default: results/bots/ the tier's file name; copy it into sim/data/bots/ to ship it).")] = None,
+    tier: Annotated[str, typer.Option(help="tuned (the features, 2-5 players) or expert (one configuration).")] = "tuned",
+    players: Annotated[str, typer.Option(help="Player counts, comma-separated (expert: one).")] = "2,3,4,5",
+    expansions: Annotated[str, typer.Option(help="Expansions of the games ('none', 'crossroads').")] = "none",
+    generations: Annotated[int, typer.Option(help="CMA-ES generations.")] = 16,
     population: Annotated[int, typer.Option(help="Candidates per generation.")] = 24,
-    elites: Annotated[int, typer.Option(help="Best candidates the next generation is fitted to.")] = 6,
-    games: Annotated[int, typer.Option(help="Games per candidate per generation (split over 2-5 players).")] = 800,
+    games: Annotated[int, typer.Option(help="Games per candidate per generation (split over the player counts).")] = 800,
     sigma: Annotated[float, typer.Option(help="Initial standard deviation of each weight.")] = 0.4,
-    start: Annotated[str, typer.Option(help="Bot whose weights start the search.")] = "heuristic",
-    trav_games: Annotated[int, typer.Option(help="Self-play games per player count for the Traveler priors.")] = 20000,
+    start: Annotated[str | None, typer.Option(help="Bot whose weights start the search (default: the tier's own file).")] = None,
+    trav_games: Annotated[int, typer.Option(help="Self-play games per player count for the Traveler priors (tuned).")] = 20000,
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
-    """Tune the heuristic's weights by self-play (cross-entropy method) and write a weight file."""
+    """Tune a tier's weights by self-play (CMA-ES) and write a weight file with its provenance."""
     from sim.bots import tune as T
+    from sim.rules.config import EXPANSIONS
     from sim.run.progress import progress_bar
 
-    s = T.TuneSettings(generations=generations, population=population, elites=elites, games=games,
-                       seed=seed, sigma=sigma, start=start, trav_games=trav_games, threads=threads)
+    counts = _counts(players)
+    xsets = _sets(expansions, "expansions", EXPANSIONS)
+    if len(xsets) != 1:
+        raise UserError("--expansions takes one set for tune, e.g. crossroads")
+    if tier == "expert" and len(counts) != 1:
+        raise UserError("--tier expert tunes one player count at a time, e.g. --players 4")
+    s = T.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
+                       start=start or ("heuristic" if tier == "tuned" else "expert"), tier=tier,
+                       players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
     T.check_settings(s)
+    if out is None:  # never overwrite the shipped weights by default
+        xs = "crossroads" if "crossroads" in s.expansions else "base"
+        out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{counts[0]}p-{xs}.toml")
     from sim.run.outdir import check_out_file
 
     check_out_file(out)
@@ -67,7 +78,7 @@ def tune(
     finally:
         for cm in bar:
             cm.__exit__(None, None, None)
-    priors = T.traveler_priors(w, s)
+    priors = T.traveler_priors(w, s) if tier == "tuned" else {}
     T.write_weights(out, w, priors, s, _command_line())
     if not quiet:
         for h in s.history:
@@ -75,21 +86,87 @@ def tune(
     typer.echo(f"wrote {out}")
 
 
+def _counts(players: str) -> list[int]:
+    from kernels.core import enums as E
+
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()]
+    except ValueError:
+        raise UserError(f"--players must be numbers like 2,3,4,5, got '{players}'") from None
+    if not counts or any(not 2 <= n <= E.MAX_PLAYERS for n in counts):
+        raise UserError(f"--players must be between 2 and {E.MAX_PLAYERS}")
+    return counts
+
+
+def _sets(text: str, option: str, known: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """'none,crossroads' -> [(), ('crossroads',)]; '+' joins several in one set."""
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        names = () if part in ("none", "base") else tuple(sorted(x for x in part.split("+") if x))
+        for x in names:
+            if x not in known:
+                raise UserError(f"unknown {option} '{x}'; choose from: none, {', '.join(known)}")
+        out.append(names)
+    if not out:
+        raise UserError(f"--{option} needs at least one set, e.g. none,crossroads")
+    return out
+
+
+@bots_app.command("calibrate-draft")
+@user_errors
+def calibrate_draft(
+    tier: Annotated[str, typer.Option(help="Tier whose draft table to measure (self-play).")] = "expert",
+    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
+    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")] = "none,crossroads",
+    variants: Annotated[str, typer.Option(help="Variant sets, comma-separated ('none', 'preparations').")] = "none",
+    games: Annotated[int, typer.Option(help="Games per player count and set.")] = 20000,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/data/bots/draft-TIER.toml).")] = None,
+    seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
+) -> None:
+    """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
+    from kernels.core import enums as E
+    from sim.bots import draft as D
+    from sim.rules.config import EXPANSIONS, VARIANTS
+
+    if tier not in E.BOT_NAMES or tier in ("random", "greedy"):
+        raise UserError(f"--tier must be a heuristic tier ({', '.join(E.BOT_NAMES[2:])}), got '{tier}'")
+    if games < 100:
+        raise UserError("--games must be at least 100")
+    counts = _counts(players)
+    xsets, vsets = _sets(expansions, "expansions", EXPANSIONS), _sets(variants, "variants", VARIANTS)
+    path = out or D.DATA_DIR / f"{D.engine.DRAFT_PREFIX}{tier}.toml"
+    cells = []
+    for x in xsets:
+        for v in vsets:
+            for n in counts:
+                cell = D.measure(tier, n, x, v, games, seed, threads)
+                cells.append(cell)
+                if not quiet:
+                    top = sorted(cell.shares.items(), key=lambda kv: -kv[1])
+                    typer.echo(f"{cell.key}: " + ", ".join(f"{t} {p:.3f}" for t, p in top))
+    D.write_table(path, D.table_toml(tier, cells, _command_line(), seed))
+    typer.echo(f"wrote {path}")
+
+
 @bots_app.command()
 @user_errors
 def ladder(
     out: Annotated[Path, typer.Option("--out", "-o", help="Directory for ladder.csv and ladder.md.")],
     players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
-    tiers: Annotated[str, typer.Option(help="Tiers, weakest first, comma-separated.")] = "random,greedy,heuristic,tuned,search",
+    tiers: Annotated[str, typer.Option(help="Tiers, weakest first, comma-separated.")] = "random,greedy,heuristic,tuned,expert,search",
     games: Annotated[int, typer.Option(help="Games per pairing and player count (each deal twice, seats swapped).")] = 4000,
     search_games: Annotated[int, typer.Option(help="The same for pairings with the search bot (slow).")] = 400,
     all_pairs: Annotated[bool, typer.Option("--all-pairs", help="Every pair of tiers, not only neighbours.")] = False,
     profile_games: Annotated[int, typer.Option(help="Self-play games per tier for the profiles (0: none).")] = 2000,
     profile_search_games: Annotated[int, typer.Option(help="The same for the search bot.")] = 100,
     profile_players: Annotated[int, typer.Option(help="Player count of the profiles.")] = 4,
+    agreement: Annotated[str, typer.Option(help="Two tiers whose per-Traveler win rates to compare ('': none).")] = "expert,search",
+    agreement_games: Annotated[int, typer.Option(help="Random-Traveler games of the first tier per configuration (0: none).")] = 20000,
+    agreement_search_games: Annotated[int, typer.Option(help="The same for the second tier (the search bot is slow).")] = 400,
+    agreement_expansions: Annotated[str, typer.Option(help="Expansion sets of the agreement table.")] = "none,crossroads",
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
-    """Play the bot tiers against each other; write win rates, intervals and Elo gaps to OUT."""
+    """Play the bot tiers against each other; write win rates, intervals, Elo gaps and tier agreement to OUT."""
     from datetime import UTC, datetime
 
     from kernels.core import enums as E
@@ -102,12 +179,7 @@ def ladder(
             raise UserError(f"unknown tier '{t}'; choose from: {', '.join(E.BOT_NAMES)}")
     if len(names) < 2 or len(set(names)) != len(names):
         raise UserError("--tiers needs at least two different tiers")
-    try:
-        counts = [int(x) for x in players.split(",") if x.strip()]
-    except ValueError:
-        raise UserError(f"--players must be numbers like 2,3,4,5, got '{players}'") from None
-    if not counts or any(not 2 <= n <= E.MAX_PLAYERS for n in counts):
-        raise UserError(f"--players must be between 2 and {E.MAX_PLAYERS}")
+    counts = _counts(players)
     if games < 2 or search_games < 2:
         raise UserError("--games and --search-games must be at least 2")
     from sim.run.outdir import check_writable
@@ -131,10 +203,54 @@ def ladder(
         for t in names:
             k = profile_search_games if t == "search" else profile_games
             profiles.append(L.profile(t, profile_players, k, seed, threads))
+    agree_md = ""
+    pair = [t.strip() for t in agreement.split(",") if t.strip()]
+    if pair and agreement_games > 0:
+        from sim.bots import agreement as A
+        from sim.rules.config import EXPANSIONS
+
+        if len(pair) != 2 or any(t not in E.BOT_NAMES for t in pair):
+            raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
+        xsets = _sets(agreement_expansions, "expansions", EXPANSIONS)
+        k_b = agreement_search_games if pair[1] == "search" else agreement_games
+        agree_md = "\n" + A.markdown([A.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads)
+                                      for x in xsets for n in counts])
     date = datetime.now(UTC).isoformat(timespec="seconds")
     meta = f"Made by `{_command_line()}` (seed {seed}, {date})."
     L.write_csv(out / "ladder.csv", results)
-    (out / "ladder.md").write_text(L.markdown(results, profiles, names, meta))
+    (out / "ladder.md").write_text(L.markdown(results, profiles, names, meta) + agree_md)
     if not quiet:
         typer.echo((out / "ladder.md").read_text())
     typer.echo(f"wrote {out / 'ladder.csv'} and {out / 'ladder.md'}")
+
+
+@bots_app.command("bot-report")
+@user_errors
+def bot_report(
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Markdown file to write (default: print only).")] = None,
+    tiers: Annotated[str, typer.Option(help="Tiers, comma-separated.")] = "random,greedy,heuristic,tuned,expert",
+    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "4",
+    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads').")] = "none",
+    games: Annotated[int, typer.Option(help="Self-play games per tier and configuration (each refereed).")] = 2000,
+    search_games: Annotated[int, typer.Option(help="The same for the search bot (slow).")] = 40,
+    seed: Seed = 1, threads: Threads = None,
+) -> None:
+    """Sane play per tier: coins left, idle Village stops, meals skipped, never donating, keep rates."""
+    from kernels.core import enums as E
+    from sim.checks import sane
+    from sim.rules.config import EXPANSIONS
+
+    names = [t.strip() for t in tiers.split(",") if t.strip()]
+    for t in names:
+        if t not in E.BOT_NAMES:
+            raise UserError(f"unknown tier '{t}'; choose from: {', '.join(E.BOT_NAMES)}")
+    if games < 1 or search_games < 1:
+        raise UserError("--games and --search-games must be at least 1")
+    counts, xsets = _counts(players), _sets(expansions, "expansions", EXPANSIONS)
+    reports = [sane.sane_play(t, n, search_games if t == "search" else games, seed, x, threads)
+               for x in xsets for n in counts for t in names]
+    text = f"Made by `{_command_line()}`.\n\n" + sane.markdown(reports)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text)
+    typer.echo(text)

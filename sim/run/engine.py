@@ -56,25 +56,66 @@ def _feature_index(key: str) -> int:
     raise ConfigError(f"unknown feature '{key}' in a bot weight file; known: {', '.join(feature_names())}")
 
 
-def bot_table(name: str) -> dict:
+def config_key(config: GameConfig | None) -> str | None:
+    """Which tuned weight file and draft table a configuration uses: ``4p-base``, ``3p-crossroads``."""
+    if config is None:
+        return None
+    return f"{config.n_players}p-{'crossroads' if 'crossroads' in config.expansions else 'base'}"
+
+
+def _data_file(name: str):
+    return resources.files("sim.data") / BOT_DIR / f"{name}.toml"
+
+
+def bot_table(name: str, key: str | None = None, keyed: bool = True) -> dict:
     """The raw TOML table of bot ``name``: ``sim/data/bots.toml`` or ``sim/data/bots/NAME.toml``.
 
     A weight file may say ``inherit = "OTHER"``: OTHER's table, then this file's keys on top.
+    With a configuration ``key`` (``config_key``), ``NAME-KEY.toml`` (weights tuned for that
+    configuration) is read instead of ``NAME.toml`` when it exists, along the inherit chain too
+    (``NAME-KEY.toml`` may inherit ``NAME``: then ``NAME.toml``).
     """
     data = tomllib.loads((resources.files("sim.data") / "bots.toml").read_text())
     if name in data:
         return dict(data[name])
-    path = resources.files("sim.data") / BOT_DIR / f"{name}.toml"
+    path = _data_file(f"{name}-{key}") if key and keyed else None
+    if path is None or not path.is_file():
+        path = _data_file(name)
     if not path.is_file():
         return {}
     table = tomllib.loads(path.read_text())
     parent = table.pop("inherit", None)
     if parent is None:
         return table
-    base = bot_table(str(parent))
-    for key, value in table.items():
-        base[key] = {**base.get(key, {}), **value} if isinstance(value, dict) else value
+    base = bot_table(str(parent), key, keyed=str(parent) != name)
+    for k, value in table.items():
+        base[k] = {**base.get(k, {}), **value} if isinstance(value, dict) else value
     return base
+
+
+DRAFT_PREFIX = "draft-"  # sim/data/bots/draft-TABLE.toml: win shares by configuration (sim/bots/draft.py)
+
+
+def draft_values(table: str, config: GameConfig, rules: Rules) -> dict[int, float] | None:
+    """Traveler index -> win share under random assignment, for this configuration (None: no table).
+
+    Sections are ``config_key`` (+ ``-VARIANTS`` when variants are on; the plain key is the
+    fallback). A Traveler the table lacks gets the fair share 1/N: missing data never decides.
+    """
+    path = _data_file(DRAFT_PREFIX + table)
+    if not path.is_file():
+        return None
+    data = tomllib.loads(path.read_text())
+    key = config_key(config)
+    sect = data.get(f"{key}-{'+'.join(sorted(config.variants))}") if config.variants else None
+    sect = sect or data.get(str(key))
+    if sect is None:
+        return None
+    fair = 1.0 / config.n_players
+    out = {}
+    for i, t in enumerate(rules.travelers):
+        out[i] = float(sect.get(t.name, fair))
+    return out
 
 
 def weights_from_table(table: dict, rules: Rules) -> np.ndarray:
@@ -93,14 +134,49 @@ def weights_from_table(table: dict, rules: Rules) -> np.ndarray:
         elif key == "search":
             for sname, v in value.items():
                 w[getattr(Wt.W, "S_" + sname.upper())] = float(v)
+        elif key == "expert":
+            w[Wt.W.EXPERT] = 1.0
+            for xname, v in value.items():
+                w[expert_index(xname)] = float(v)
+        elif key == "draft_table":
+            continue  # read by bot_weights with the configuration
         else:
             w[getattr(Wt.W, key.upper())] = float(value)
     return w
 
 
-def bot_weights(name: str, rules: Rules) -> np.ndarray:
-    """The weight vector of bot ``name`` (``sim/data/bots.toml``, ``sim/data/bots/NAME.toml``)."""
-    return weights_from_table(bot_table(name), rules)
+def expert_index(key: str) -> int:
+    """Index of an ``[expert]`` key: ``coin_use`` -> ``XF0 + XF.COIN_USE``; ``amulet_health`` -> its Amulet."""
+    if key.startswith("amulet_") and key[7:] in E.AMULET_NAMES:
+        return Wt.W.XF0 + Wt.XF.AMULET0 + E.AMULET_NAMES.index(key[7:])
+    if key.upper() in Wt.XF._fields and key != "amulet0":
+        return Wt.W.XF0 + getattr(Wt.XF, key.upper())
+    raise ConfigError(f"unknown [expert] key '{key}' in a bot weight file; known: {', '.join(expert_names())}")
+
+
+def expert_names() -> list[str]:
+    """The ``[expert]`` keys of a weight file, in ``W.XF0 + k`` order."""
+    names = [n.lower() for n in Wt.XF._fields]
+    i = names.index("amulet0")
+    return names[:i] + [f"amulet_{a}" for a in E.AMULET_NAMES] + names[i + 1 :]
+
+
+def bot_weights(name: str, rules: Rules, config: GameConfig | None = None) -> np.ndarray:
+    """The weight vector of bot ``name`` (``sim/data/bots.toml``, ``sim/data/bots/NAME.toml``).
+
+    With ``config``: the weight file tuned for that configuration if there is one, and the
+    draft values of the tier's ``draft_table`` (``sim/data/bots/draft-TABLE.toml``) as its
+    Traveler priors.
+    """
+    table = bot_table(name, config_key(config))
+    w = weights_from_table(table, rules)
+    if config is not None and "draft_table" in table:
+        vals = draft_values(str(table["draft_table"]), config, rules)
+        if vals is not None:
+            w[Wt.W.DRAFT_COIN] = 0.0  # win shares already count the starting coins
+            for i, v in vals.items():
+                w[Wt.W.TRAV0 + i] = v
+    return w
 
 
 def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: np.ndarray | None = None) -> np.ndarray:
@@ -110,7 +186,7 @@ def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: n
         ru[0][key][tuple(slice(0, k) for k in arr.shape)] = arr
     ru[0]["cfg"] = config.cfg_array(rules, log=log)
     for p, name in enumerate(config.bot_names()):
-        ru[0]["botw"][p] = bot_weights(name, rules) if weights is None else weights[p]
+        ru[0]["botw"][p] = bot_weights(name, rules, config) if weights is None else weights[p]
     return ru
 
 

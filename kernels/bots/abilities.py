@@ -1,0 +1,41 @@
+"""What a Traveler's ability adds to the expert's values: the extension point for new Travelers.
+
+The heuristic's features already count the base game's abilities where they change a
+decision (Umegae's and Yoshiyasu's Encounters, Mitsukuni's Hot Springs, Hirotada's Temple
+coin, Sasayakko's free souvenir, Zen-emon's price, Kinko's and Satsuki's meals; Hiroshige's
+and Chuubei's Inn gifts come whatever the player does). Here are the Crossroads Travelers'
+(seed 002, docs/rules.md), weighed by ``w[W.XF0 + XF.ABILITY_XR]``:
+
+* Gotozaemon: coins at every panorama station, whichever option he takes (``ability_stop_nb``);
+* Nampo: an Inn meal's printed cost in points (``ability_meal_nb``);
+* Kita (Encounter) and Miyataka (Temple): both actions of the station (``expert.both_allowed_nb``);
+* Jirocho: the bet at each Inn (``expert.option_nb``, ``Opt.JIROCHO``);
+* Daigoro: a souvenir at each Inn, whatever the player does (no decision to value).
+
+A new Traveler (Matsuri, promos) adds a branch to these functions (and, for a new kind of
+choice, a hook in ``kernels.bots.policy``): an ability no branch names is worth 0 here, so the
+bot still plays legal games, only without using it well.
+"""
+
+from numba import njit
+
+from kernels.bots.features import coin_value_nb
+from kernels.core.enums import PF, Ability, Deck, P, Space
+from kernels.core.weights import HF, XF, W
+
+
+@njit(cache=True)
+def ability_stop_nb(pub, ru, t, w, typ):
+    """Extra weighted value of ``t``'s ability for stopping on a station of type ``typ`` now."""
+    ab = pub["ps"][t, PF.ABILITY]
+    if ab == Ability.GOTOZAEMON and Space.PADDY <= typ <= Space.SEA:
+        return w[W.XF0 + XF.ABILITY_XR] * coin_value_nb(pub, t, w, ru["params"][P.GOTOZAEMON_COINS])
+    return 0.0
+
+
+@njit(cache=True)
+def ability_meal_nb(pub, ru, t, w, c):
+    """Extra weighted value of ``t``'s ability for eating meal card ``c`` at an Inn."""
+    if pub["ps"][t, PF.ABILITY] == Ability.NAMPO:
+        return w[W.XF0 + XF.ABILITY_XR] * w[W.HF0 + HF.PTS] * ru["card"][Deck.MEAL, 1, c]
+    return 0.0

@@ -1,0 +1,74 @@
+"""Tier agreement: do two tiers rank the Travelers alike? (A conclusion that changes when the
+players get stronger is a bot artifact.)
+
+For each configuration, both tiers play self-play games with Travelers dealt at random
+(``sim.bots.draft.measure``: each Traveler's share of the wins); the agreement is the
+Spearman rank correlation of the two tiers' shares and the largest difference, and a
+Traveler's *verdict* (stronger or weaker than the fair share 1/N, at 95%) differs when
+the two tiers call it on opposite sides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from sim.bots.draft import Cell, measure
+
+
+@dataclass
+class Agreement:
+    key: str
+    tier_a: str
+    tier_b: str
+    a: Cell
+    b: Cell
+    rho: float
+    max_diff: float
+    max_diff_traveler: str
+    differ: list[str]  # Travelers whose verdicts (vs the fair share) differ
+
+
+def verdict(share: float, half: float, fair: float) -> int:
+    """+1 stronger than fair, -1 weaker, 0 not distinguishable at 95%."""
+    return 1 if share - half > fair else (-1 if share + half < fair else 0)
+
+
+def spearman(x: list[float], y: list[float]) -> float:
+    """Spearman's rho: the Pearson correlation of the ranks (ties share their mean rank)."""
+    rx = pl.Series(x).rank("average").to_numpy()
+    ry = pl.Series(y).rank("average").to_numpy()
+    return float(np.corrcoef(rx, ry)[0, 1])
+
+
+def compare(a: Cell, b: Cell, n: int) -> Agreement:
+    names = [t for t in a.shares if t in b.shares]
+    xa = [a.shares[t] for t in names]
+    xb = [b.shares[t] for t in names]
+    rho = spearman(xa, xb) if len(names) > 2 else float("nan")
+    diffs = {t: abs(a.shares[t] - b.shares[t]) for t in names}
+    worst = max(diffs, key=lambda t: diffs[t])
+    fair = 1.0 / n
+    differ = [t for t in names if verdict(a.shares[t], a.halfwidth[t], fair) * verdict(b.shares[t], b.halfwidth[t], fair) < 0]
+    return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ)
+
+
+def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], games_a: int, games_b: int,
+              seed: int, threads: int | None = None) -> Agreement:
+    a = measure(tier_a, n, expansions, (), games_a, seed, threads)
+    b = measure(tier_b, n, expansions, (), games_b, seed, threads)
+    res = compare(a, b, n)
+    res.tier_a, res.tier_b = tier_a, tier_b
+    return res
+
+
+def markdown(rows: list[Agreement]) -> str:
+    lines = ["### Tier agreement (Travelers dealt at random)", "",
+             "| configuration | tiers | games | Spearman rho | max difference | verdicts that differ |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} | "
+                     f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {', '.join(r.differ) or 'none'} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,69 @@
+"""The draft as a decision (calibrate-draft), sane-play metrics and tier agreement (docs/bots.md)."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+
+import numpy as np
+import pytest
+
+from sim.bots import agreement as A
+from sim.bots import draft as D
+from sim.checks import sane
+from sim.cli.app import main
+from sim.rules.config import GameConfig
+from sim.run import engine
+
+
+def test_calibrate_draft_writes_win_shares_with_provenance(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "draft.toml"
+    args = ["calibrate-draft", "--tier", "heuristic", "--players", "3", "--expansions", "none,crossroads",
+            "--games", "300", "--seed", "5", "--out", str(out), "--quiet"]
+    monkeypatch.setattr(sys, "argv", ["tokaido-sim", *args])  # the command line recorded as provenance
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 0
+    data = tomllib.loads(out.read_text())
+    prov = data["provenance"]
+    assert prov["tier"] == "heuristic" and prov["seed"] == 5 and prov["games"] == 600
+    assert "calibrate-draft" in prov["command"]
+    base, xr = data["3p-base"], data["3p-crossroads"]
+    assert len(base) == 10 and len(xr) == 16 and "nampo" in xr and "nampo" not in base
+    # shares of the wins: 1/3 each on average at 3 players
+    assert np.mean(list(base.values())) == pytest.approx(1 / 3, abs=0.06)
+
+
+def test_calibrate_draft_rejects_bad_input(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["calibrate-draft", "--tier", "greedy", "--out", str(tmp_path / "x.toml")])
+    assert exc.value.code == 2 and "heuristic tier" in capsys.readouterr().err
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_a_missing_traveler_gets_the_fair_share(tmp_path, monkeypatch):
+    monkeypatch.setattr(engine, "_data_file", lambda name: tmp_path / f"{name}.toml")
+    (tmp_path / "draft-x.toml").write_text('["4p-base"]\nhiroshige = 0.4\n')
+    config = GameConfig(n_players=4)
+    vals = engine.draft_values("x", config, config.rules())
+    assert vals is not None and vals[0] == 0.4 and all(v == 0.25 for k, v in vals.items() if k)
+    assert engine.draft_values("missing", config, config.rules()) is None
+
+
+def test_sane_play_counts_idle_villages_and_keep_rates():
+    rep = sane.sane_play("greedy", 4, 60, seed=2)
+    assert 0.0 <= rep.idle_villages <= 1.0 and 0.0 <= rep.skipped_meals <= 1.0
+    assert rep.coins_left > 0 and set(rep.keep_rate) <= {t.name for t in GameConfig().rules().travelers}
+    assert all(0.0 <= v <= 1.0 for v in rep.keep_rate.values())
+    md = sane.markdown([rep])
+    assert "| greedy | 4 | none | 60 |" in md and "Keep rate" in md
+
+
+def test_spearman_and_verdicts():
+    assert A.spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert A.spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    a = D.Cell("4p-base", 100, 1, {"x": 0.40, "y": 0.20}, {"x": 0.02, "y": 0.02}, {"x": 50, "y": 50})
+    b = D.Cell("4p-base", 100, 1, {"x": 0.20, "y": 0.25}, {"x": 0.02, "y": 0.02}, {"x": 50, "y": 50})
+    res = A.compare(a, b, 4)
+    assert res.max_diff == pytest.approx(0.2) and res.max_diff_traveler == "x" and res.differ == ["x"]
+    assert np.isnan(res.rho)  # two Travelers: no rank correlation
