@@ -268,8 +268,8 @@ def playthroughs(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory (default: the repo's "
                                                                    "tests/playthroughs/).")] = None,
 ) -> None:
-    """Regenerate the golden playthrough files (sim/checks/playthrough.py) after an intended change."""
-    from sim.checks import playthrough
+    """Regenerate the golden playthrough files (Tokaido and Duo: sim/checks/playthrough.py, duo_playthrough.py)."""
+    from sim.checks import duo_playthrough, playthrough
 
-    written = playthrough.regenerate(out)
+    written = playthrough.regenerate(out) + duo_playthrough.regenerate_duo(out)
     typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")
