@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.checks.duo_golden import parse_spec, rules_of
-from sim.checks.playthrough import COMMAND, SECTION, default_dir
+from sim.checks.playthrough import COMMAND, SECTION, write_all
 
 DUO_HEADER = "# tokaido-sim duo playthrough"
 FINAL = ("bot", "score", "pts_pilgrim", "pts_merchant", "pts_artist", "coins", "rank", "temple", "garden", "slabs",
@@ -91,14 +91,4 @@ def regenerate_duo(directory: str | Path | None = None) -> list[Path]:
 
     Stale Duo playthrough files (ours by their header, no longer listed) are removed.
     """
-    out = Path(directory) if directory is not None else default_dir()
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for p in DUO_PLAYTHROUGHS:
-        path = out / f"{p.name}.txt"
-        path.write_text(write_duo_playthrough(p.name), encoding="utf-8")
-        written.append(path)
-    for old in out.glob("*.txt"):
-        if old not in written and old.read_text(encoding="utf-8").startswith(DUO_HEADER):
-            old.unlink()
-    return written
+    return write_all(directory, [p.name for p in DUO_PLAYTHROUGHS], write_duo_playthrough, DUO_HEADER)
