@@ -36,7 +36,7 @@ LAYERS: dict[str, set[str]] = {
     "sim.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.bots": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.errors", "sim.data", "sim",
-                   "analysis"},
+                   "analysis", "kernels.duo", "sim.duo"},
     "analysis": {"kernels.core"},
     "sim.balance": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim", "analysis"},
     "sim.cli": {"*"},

@@ -1,4 +1,4 @@
-"""Golden playthroughs (tests/playthroughs/*.txt): regenerate each in memory and diff with the file.
+"""Golden playthroughs (tests/playthroughs/*.txt, Tokaido and Duo): regenerate each in memory and diff with the file.
 
 A failure shows the first differences as a unified diff. If the change is
 intended (kernels, bots, rules data or the referee's narration changed on
@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from kernels.core.enums import BOT_NAMES
+from kernels.duo.enums import BOT_NAMES as DUO_BOT_NAMES
+from sim.checks import duo_golden
+from sim.checks import duo_playthrough as dpt
 from sim.checks import playthrough as pt
 from sim.rules.config import EXPANSIONS, VARIANTS, GameConfig
 
@@ -44,9 +47,20 @@ def test_playthrough_unchanged(name: str) -> None:
         )
 
 
+@pytest.mark.parametrize("name", [p.name for p in dpt.DUO_PLAYTHROUGHS])
+def test_duo_playthrough_unchanged(name: str) -> None:
+    path = DIR / f"{name}.txt"
+    assert path.exists(), f"{path} is missing; run `{pt.COMMAND}` to write it"
+    expected = path.read_text(encoding="utf-8")
+    actual = dpt.write_duo_playthrough(name)
+    if actual != expected:
+        pytest.fail(f"Duo playthrough {name} changed:\n{first_differences(expected, actual, name)}\n"
+                    f"if the change is intended, run `{pt.COMMAND}`", pytrace=False)
+
+
 def test_playthrough_files_match_the_list() -> None:
     on_disk = {p.stem for p in DIR.glob("*.txt")}
-    listed = {p.name for p in pt.PLAYTHROUGHS}
+    listed = {p.name for p in pt.PLAYTHROUGHS} | {p.name for p in dpt.DUO_PLAYTHROUGHS}
     assert on_disk == listed, (
         f"stale files: {sorted(on_disk - listed)}, missing files: {sorted(listed - on_disk)}; "
         f"run `{pt.COMMAND}`"
@@ -82,6 +96,17 @@ def test_playthroughs_cover_every_option() -> None:
     assert any(len(c.variants) == len(VARIANTS) for c in configs), "no playthrough combines all variants"
 
 
+def test_duo_playthroughs_cover_every_bot_and_are_labelled() -> None:
+    """Every Duo bot plays, on the shipped and on a generated board, and each file names the board."""
+    heads = [pt.read_header((DIR / f"{p.name}.txt").read_text(encoding="utf-8")) for p in dpt.DUO_PLAYTHROUGHS]
+    assert all(h.get("referee") == "ok" for h in heads), [h.get("referee") for h in heads]
+    specs = [h["config"].removeprefix("duo ") for h in heads]
+    assert specs == [p.spec for p in dpt.DUO_PLAYTHROUGHS]
+    assert {b for s in specs for b in duo_golden.parse_spec(s)[0]} == set(DUO_BOT_NAMES)
+    assert any(duo_golden.parse_spec(s)[1] for s in specs) and any(not duo_golden.parse_spec(s)[1] for s in specs)
+    assert all("verified=" in h["board"] and h["verified"] in ("true", "false") for h in heads)
+
+
 def test_header_matches_the_list() -> None:
     for p, h in zip(pt.PLAYTHROUGHS, headers(), strict=True):
         assert (h["seed"], h["game"]) == (str(p.seed), str(p.game)), p.name
@@ -106,7 +131,17 @@ def test_cli_command_regenerates(tmp_path: Path) -> None:
     from sim.cli.app import app
     result = CliRunner().invoke(app, ["playthroughs", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert len(list(tmp_path.glob("*.txt"))) == len(pt.PLAYTHROUGHS)
+    assert len(list(tmp_path.glob("*.txt"))) == len(pt.PLAYTHROUGHS) + len(dpt.DUO_PLAYTHROUGHS)
+
+
+def test_duo_regenerate_keeps_tokaido_files_and_removes_stale_duo_ones(tmp_path: Path) -> None:
+    stale = tmp_path / "duo-old.txt"
+    stale.write_text(f"{dpt.DUO_HEADER}: duo-old\n", encoding="utf-8")
+    tokaido = tmp_path / "base-2p.txt"
+    tokaido.write_text(f"{pt.HEADER}: base-2p\n", encoding="utf-8")
+    dpt.regenerate_duo(tmp_path)
+    assert not stale.exists() and tokaido.exists()
+    assert {p.stem for p in tmp_path.glob("duo-*.txt")} == {p.name for p in dpt.DUO_PLAYTHROUGHS}
 
 
 def test_event_lines_name_kinds_and_fields() -> None:

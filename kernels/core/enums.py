@@ -31,8 +31,6 @@ Rules tables (built once in ``sim/rules/tables.py`` from ``sim/data/*.toml``):
 ``trav``   int32[N_TRAVELERS, 3]  starting coins, ability (``Ability``), gender.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 MAX_PLAYERS = 5

@@ -19,6 +19,7 @@ and review the diff before committing it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -191,15 +192,20 @@ def regenerate(directory: str | Path | None = None) -> list[Path]:
 
     Stale playthrough files (ours by their header, no longer listed) are removed.
     """
+    return write_all(directory, [p.name for p in PLAYTHROUGHS], write_playthrough, HEADER)
+
+
+def write_all(directory: str | Path | None, names: list[str], write: Callable[[str], str], header: str) -> list[Path]:
+    """Write ``write(name)`` to ``NAME.txt`` for every name; remove the files starting with ``header`` not listed."""
     out = Path(directory) if directory is not None else default_dir()
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for p in PLAYTHROUGHS:
-        path = out / f"{p.name}.txt"
-        path.write_text(write_playthrough(p.name), encoding="utf-8")
+    for name in names:
+        path = out / f"{name}.txt"
+        path.write_text(write(name), encoding="utf-8")
         written.append(path)
     for old in out.glob("*.txt"):
-        if old not in written and old.read_text(encoding="utf-8").startswith(HEADER):
+        if old not in written and old.read_text(encoding="utf-8").startswith(header + ":"):
             old.unlink()
     return written
 

@@ -86,19 +86,35 @@ def load_baseline(path: Path) -> dict[str, Any]:
 @check_app.command()
 @user_errors
 def golden(
-    file: Annotated[Path | None, typer.Option("--file", help="Golden file (default: tests/golden/golden.json "
-                                                             "of this checkout).")] = None,
+    file: Annotated[Path | None, typer.Option("--file", help="One golden file, Tokaido or Duo (default: both "
+                                                             "tests/golden/golden.json and duo_golden.json of "
+                                                             "this checkout).")] = None,
     update: Annotated[bool, typer.Option("--update", help="Refresh after a deliberate change; print what moved.")]
     = False,
     force: Annotated[bool, typer.Option("--force", help="With --update: write even if the rules version was "
                                                         "not bumped.")] = False,
     sets: Sets = None,
 ) -> None:
-    """Replay the golden games; exit 1 with the first differing game and turn if any moved."""
+    """Replay the golden games (Tokaido and Duo); exit 1 with the first differing game and turn if any moved."""
+    from sim.checks import duo_golden as D
     from sim.checks import golden as G
 
-    path = file or G.GOLDEN_PATH
     overrides = parse_sets(sets)
+    if file is not None and D.is_duo_golden(file):
+        if overrides:
+            raise UserError("--set changes Tokaido rules; a Duo golden file is checked as it is (drop --set)")
+        ok = _duo_golden(file, update)
+    else:
+        ok = _tokaido_golden(file or G.GOLDEN_PATH, update, force, overrides)
+        if file is None and not overrides:  # the default: both games' golden files
+            ok = _duo_golden(D.DUO_GOLDEN_PATH, update) and ok
+    if not ok:
+        raise typer.Exit(1)
+
+
+def _tokaido_golden(path: Path, update: bool, force: bool, overrides: tuple[tuple[str, Any], ...]) -> bool:
+    from sim.checks import golden as G
+
     t0 = time.perf_counter()
     if update:
         if overrides:
@@ -109,14 +125,30 @@ def golden(
         if rep is not None and (rep.diffs or rep.notes):
             typer.echo("\n".join(rep.lines()))
         if not written:
-            raise typer.Exit(1)
+            return False
         typer.echo(f"wrote {path}: {games} games of {len(new['configs'])} configurations, rules "
                    f"{new['rules_version']} ({new['rules_fingerprint']}), {time.perf_counter() - t0:.1f} s")
-        return
+        return True
     rep = G.check_golden(G.load(path), overrides)
     typer.echo("\n".join(rep.lines()) + f"  [{time.perf_counter() - t0:.1f} s]")
-    if not rep.ok:
-        raise typer.Exit(1)
+    return rep.ok
+
+
+def _duo_golden(path: Path, update: bool) -> bool:
+    from sim.checks import duo_golden as D
+
+    t0 = time.perf_counter()
+    if update:
+        rep, new = D.update_duo_golden(path)
+        if rep is not None and rep.diffs:
+            typer.echo("duo " + "\n".join(rep.lines()))
+        games = sum(len(c["games"]) for c in new["configs"])
+        typer.echo(f"wrote {path}: {games} Duo games of {len(new['configs'])} configurations ({new['provenance']}), "
+                   f"{time.perf_counter() - t0:.1f} s")
+        return True
+    rep = D.check_duo_golden(D.load(path))
+    typer.echo("duo " + "\n".join(rep.lines()) + f"  [{time.perf_counter() - t0:.1f} s]")
+    return rep.ok
 
 
 # ------------------------------------------------------------------- stats
@@ -287,11 +319,11 @@ def playthroughs(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory (default: the repo's "
                                                                    "tests/playthroughs/).")] = None,
 ) -> None:
-    """Regenerate the golden playthrough files (sim/checks/playthrough.py) after an intended change."""
-    from sim.checks import playthrough
+    """Regenerate the golden playthrough files (Tokaido and Duo: sim/checks/playthrough.py, duo_playthrough.py)."""
+    from sim.checks import duo_playthrough, playthrough
     from sim.run.outdir import check_writable
 
     if out is not None:
         check_writable(out)
-    written = playthrough.regenerate(out)
+    written = playthrough.regenerate(out) + duo_playthrough.regenerate_duo(out)
     typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")

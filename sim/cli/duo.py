@@ -12,9 +12,8 @@ from typing import Annotated
 
 import typer
 
-from kernels.duo.enums import BOT_NAMES, CHAR_NAMES, SIDE_NAMES, TRIGGER_NAMES
+from kernels.duo.enums import BOT_NAMES
 from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
-from sim.duo.board import TOWNS
 from sim.duo.rules import DuoRules, load_duo_rules
 from sim.errors import UserError, user_errors
 from sim.rules.overrides import expand_sets
@@ -88,25 +87,6 @@ def verify(games: Games = 2000, seed: Seed = 0, bots: Bots = "greedy,greedy", bo
         raise typer.Exit(1)
 
 
-def describe(row: tuple[int, ...], r: DuoRules) -> str:
-    from sim.duo.referee import KIND
-
-    kind, p, a, b, c, d = row
-    name = KIND.get(kind, str(kind))
-    zones = [z.id for z in r.board.zones]
-    who = f"P{p} " if p >= 0 else ""
-    text = {
-        "roll": lambda: f"round {a + 1}: dice pilgrim {b}, merchant {c}, artist {d}",
-        "pick": lambda: f"takes the {CHAR_NAMES[a]} die ({b})",
-        "pmove": lambda: f"pilgrim {a} steps to {b} ({r.board.ring[b]})",
-        "mmove": lambda: f"merchant to {TOWNS[a]}" if a >= 0 else "merchant: no path, stays",
-        "amove": lambda: f"artist to {zones[a]}" if a >= 0 else "artist: no path, stays",
-        "wave": lambda: f"{CHAR_NAMES[a]} wave tile shows {SIDE_NAMES[b]}",
-        "end": lambda: "end: " + ", ".join(t for k, t in enumerate(TRIGGER_NAMES) if (a >> k) & 1) + f" ({b} rounds)",
-    }.get(name, lambda: f"{name} {a} {b} {c} {d}")()
-    return who + text
-
-
 @app.command()
 @user_errors
 def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0, seed: Seed = 0,
@@ -114,15 +94,14 @@ def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0,
            setup: Annotated[bool, typer.Option(help="Show the setup events too.")] = False) -> None:
     """Replay one game: its action log, the referee's verdict and the result rows."""
     from sim.duo.engine import play_duo_games
+    from sim.duo.narrate import narrate
     from sim.duo.referee import referee_game, rows_from_records
 
     r = _rules(board, rules, sets)
     batch = play_duo_games(r, seed, game, 1, _bots(bots), log=True)
     typer.echo(f"# Duo game {game}, seed {seed}; {r.provenance()}")
-    for row in batch.game_events(0):
-        t = tuple(int(x) for x in row)
-        if setup or t[0] not in (2, 4):
-            typer.echo(describe(t, r))
+    for line in narrate(batch.game_events(0), r, setup):
+        typer.echo(line)
     rows = rows_from_records(batch.game_records(0))
     v = referee_game(r, batch.game_events(0), rows)
     typer.echo("referee: agrees" if v.ok else "referee: " + "; ".join(v.errors[:3]))

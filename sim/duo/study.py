@@ -85,11 +85,49 @@ def study(base_rules: DuoRules, boards: int, games: int, seed: int, threads: int
     return StudyResult(per, pl.DataFrame(table), prov)
 
 
+# What each signed effect says when it is positive / negative, in words (the markdown's conclusions).
+SAYS = {
+    "first_picker_win_minus_half": ("the round-1 first picker wins more than half", "the round-1 first picker wins "
+                                    "less than half"),
+    "hot_spring_user_win_minus_non_user": ("players who use the Hot Spring token win more often",
+                                           "players who use the Hot Spring token win less often"),
+    "d2_walk_minus_simple_rounds": ("D2 walk paths make games longer than simple paths",
+                                    "D2 walk paths make games shorter than simple paths"),
+    "d4_mandatory_minus_optional_rounds": ("D4 mandatory actions make games longer than optional ones",
+                                           "D4 mandatory actions make games shorter than optional ones"),
+    **{f"{c}_wave_holder_win_minus_half": (f"the holder of the {c} wave tile at the end wins more than half",
+                                           f"the holder of the {c} wave tile at the end wins less than half")
+       for c in ("pilgrim", "merchant", "artist")},
+    **{f"top_trigger_is_{t}": (f"{t} is the most common end trigger", f"{t} is not the most common end trigger")
+       for t in TRIGGERS},
+}
+
+
+def conclusion(effect: str, sign: str) -> str:
+    pos, neg = SAYS.get(effect, (f"{effect} > 0", f"{effect} < 0"))
+    return pos if sign == "> 0" else neg
+
+
 def to_markdown(res: StudyResult, games: int) -> str:
-    lines = [f"# Duo board-family study ({games} greedy games per board and setting)", "",
+    """Robust conclusions (the same sign on >= 95% of the boards) apart from the board-dependent ones."""
+    rows = list(res.table.iter_rows(named=True))
+    n = res.per_board.height
+
+    def bullets(verdict: str) -> list[str]:
+        rest = "" if verdict == "robust" else ", the opposite (or no difference) on the rest"
+        items = [f"- {conclusion(r['effect'], r['sign'])}: on {r['share_of_boards']:.0%} of the boards{rest} "
+                 f"(median {r['median']:+.3f}; `{r['effect']}`)" for r in rows if r["verdict"] == verdict]
+        return items or ["- none"]
+
+    lines = [f"# Duo board-family study ({n} boards, {games} greedy games per board and setting)", "",
              f"Provenance: {res.provenance}. Not the published board.", "",
+             f"## Robust: the same sign on at least {ROBUST:.0%} of the boards", "", *bullets("robust"), "",
+             "## This board only: the sign depends on the board", "", *bullets("this board only"), "",
+             "Win-rate effects are in win-rate units (0.05 = 5 points), round effects in rounds. The Hot Spring "
+             "and wave-tile effects are associations among greedy games, not causal values.", "",
+             "## All effects", "",
              "| effect | sign | share of boards | median | verdict |", "|---|---|---|---|---|"]
-    for r in res.table.iter_rows(named=True):
+    for r in rows:
         lines.append(f"| {r['effect']} | {r['sign']} | {r['share_of_boards']:.0%} | {r['median']:+.3f} | "
                      f"{r['verdict']} |")
     return "\n".join(lines) + "\n"
