@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from sim.cli import analysis, bots, checks, games
+from sim.cli import analysis, audit, bots, checks, games
 
 app = typer.Typer(
     name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -21,6 +21,7 @@ app.add_typer(analysis.app)  # report, compare, plot
 app.add_typer(checks.check_app, name="check")  # check golden | stats | make-baseline
 app.add_typer(checks.app)  # playthroughs
 app.add_typer(bots.bots_app)  # tune, ladder
+app.add_typer(audit.app)  # audit
 
 # typer >= 0.20 vendors click; take its exception classes from wherever BadParameter lives
 _exc = sys.modules[typer.BadParameter.__module__]
