@@ -198,11 +198,13 @@ class _Piles:
         return card, None
 
     def on_table(self, deck: int, name: str, remove: bool) -> int:
-        card = next((c for c in self.table[deck] if self.names[deck][c] == name), None)
+        # the latest matching card: Itamae's or Satsuki's draw at an Inn is not one of the hand's
+        card = next((c for c in reversed(self.table[deck]) if self.names[deck][c] == name), None)
         if card is None:
             return self.first(deck, name)  # the referee says it is not on the table
-        if remove:
-            self.table[deck].remove(card)
+        self.table[deck].remove(card)
+        if not remove:  # an offered card: the next GAIN or UNDER of that name is this one
+            self.table[deck].append(card)
         return card
 
     def deck_events(self) -> list[list[int]]:
