@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from sim.cli import analysis, balance, bots, checks, duo, games
+from sim.cli import analysis, audit, balance, bots, checks, duo, games
 
 app = typer.Typer(
     name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -24,6 +24,7 @@ app.add_typer(checks.app)  # playthroughs
 app.add_typer(bots.bots_app)  # tune, ladder
 app.add_typer(duo.app, name="duo")  # duo run | verify | replay | study (Tokaido Duo)
 app.add_typer(balance.app)  # balance
+app.add_typer(audit.app)  # audit
 
 # typer >= 0.20 vendors click; take its exception classes from wherever BadParameter lives
 _exc = sys.modules[typer.BadParameter.__module__]

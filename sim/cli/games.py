@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from sim.cli.audit import Record, write_records
 from sim.cli.options import (
     Bots,
     ClusterSpec,
@@ -64,7 +65,7 @@ def verify(
     games: Games, seed: Seed, players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy",
     variants: Variants = "", expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
     chunk_size: Annotated[int, typer.Option(help="Games checked at a time (their logs are held in memory).")] = 1000,
-    threads: Threads = None, quiet: Quiet = False,
+    threads: Threads = None, quiet: Quiet = False, record: Record = None,
 ) -> None:
     """Play games with the action log and check every one with the referee."""
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
@@ -74,6 +75,7 @@ def verify(
     from sim.run import pace
 
     mismatches, first = 0, None
+    out = record.open("w", encoding="utf-8") if record else None
     with runner.progress_bar(games, 0, not quiet) as advance:
         for start in range(0, games, chunk_size):
             count = min(chunk_size, games - start)
@@ -81,6 +83,8 @@ def verify(
             assert batch.events is not None and batch.n_events is not None
             rows = kernel_rows(batch.records)
             n = config.n_players
+            if out is not None:
+                write_records(out, config, rules, batch.events, batch.n_events, rows)
             for i in range(count):
                 ev = batch.events[i, : min(int(batch.n_events[i]), batch.events.shape[1])]
                 res = referee_game(config, rules, ev, rows[i * n : (i + 1) * n])
@@ -88,6 +92,8 @@ def verify(
                     mismatches += 1
                     if first is None:
                         first = (start + i, res, ev.copy())
+    if out is not None:
+        out.close()
     typer.echo(f"verified {games} games, {mismatches} mismatches")
     if first is not None:
         game, res, ev = first
@@ -104,7 +110,7 @@ def verify(
 def replay(
     seed: Seed, game: Annotated[int, typer.Option("--game", help="Index of the game to replay.")],
     players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
+    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook", record: Record = None,
 ) -> None:
     """Play one game with the action log and print the referee's narration."""
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
@@ -120,6 +126,9 @@ def replay(
     assert batch.events is not None and batch.n_events is not None
     ev = batch.events[0, : min(int(batch.n_events[0]), batch.events.shape[1])]
     res = referee_game(config, rules, ev, kernel_rows(batch.records), narrate=True)
+    if record is not None:
+        with record.open("w", encoding="utf-8") as out:
+            write_records(out, config, rules, batch.events, batch.n_events, kernel_rows(batch.records))
     typer.echo("\n".join(as_list(res.narration)))
     if not res.ok:
         for err in as_list(res.errors):
