@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RESULTS := results
 
-.PHONY: run test check lint typecheck pytest bench playthroughs clean env
+.PHONY: run test test-slow check lint typecheck pytest bench playthroughs clean env
 
 env: $(STAMP)
 
@@ -29,7 +29,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy sim analysis
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 -q -m "not slow"
+
+# The long conformance runs (tens of thousands of refereed games); CI runs them before make test.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m slow
 
 test: lint typecheck pytest
 

@@ -113,7 +113,9 @@ def test_conformance_games_exercise_every_crossroads_rule() -> None:
                     options.add((e[2], e[3]))
                 elif e[0] == Ev.GAIN and 4 <= e[2] <= 6:
                     gains.add((e[2], e[3]))
-    assert choices == {(typ, o) for typ in range(Space.VILLAGE, Space.ENCOUNTER + 1) for o in (0, 1, 2)}
+    # options 0-2 at every station type; 3 (Health: the alternative first, rules 1.2 X22) where it arises
+    assert {(typ, o) for typ in range(Space.VILLAGE, Space.ENCOUNTER + 1) for o in (0, 1, 2)} <= choices
+    assert {o for _, o in choices} == {0, 1, 2, 3}
     assert uses == set(range(6))
     assert dice == {(src, face) for src in range(3) for face in range(5)}
     assert {(4, 0), (4, 1), (5, 0), (5, 1)} <= options

@@ -17,10 +17,10 @@ from analysis.load import load_dataset
 from analysis.report import write_report
 from sim.cli import app as cli
 from sim.rules.config import GameConfig
-from sim.run import engine, runner
+from sim.run import engine, outdir, runner
 
 GAMES, CHUNK = 250, 100
-FIRST = runner.part_name(0, 100)
+FIRST = outdir.part_name(0, 100)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +45,7 @@ def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 def refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *words: str) -> None:
     """report, plot and compare all exit 2 with one line holding ``words``, and write nothing."""
-    other = runner.part_name(100, 200)
+    other = outdir.part_name(100, 200)
     for argv in (["report", str(run), "--out", str(tmp_path / "rep")],
                  ["plot", str(run), "--out", str(tmp_path / "plots")],
                  ["compare", str(run), str(run), "--out", str(tmp_path / "cmp")]):
@@ -90,7 +90,7 @@ def test_a_truncated_part_is_refused(run: Path, tmp_path: Path, capsys: pytest.C
 
 
 def test_a_part_with_other_rows_is_refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copy(run / runner.part_name(200, 250), run / FIRST)  # 150 rows where 300 are listed
+    shutil.copy(run / outdir.part_name(200, 250), run / FIRST)  # 150 rows where 300 are listed
     refused(run, tmp_path, capsys, FIRST, "150 rows", "300", "--resume")
 
 

@@ -57,6 +57,16 @@ def _lookup(raw: dict[str, Any], key: str) -> Any:
     return node
 
 
+def _preparations_table(raw: dict[str, Any], key: str, value: Any) -> Any:
+    """An empty per-count Preparations table means the rule (rules 1.2, C7): spell it out, first to leave first."""
+    parts = key.split(".")
+    if value == [] and parts[:2] == ["variants", "preparations"] and len(parts) == 3 and parts[2].isdigit():
+        from_last = raw["rules"]["variants"]["preparations"]["from_last"]
+        n = int(parts[2])
+        return [from_last[n - 1 - seat] for seat in range(n)]
+    return value
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -120,6 +130,7 @@ def parse_knobs(text: str, configs: Sequence[GameConfig], max_change: int) -> li
         if key == "meals.hand_extra" and "gastronomy" in configs[0].variants:
             raise UserError("--knobs meals.hand_extra cannot be moved with --variants gastronomy, which sets it")
         value = _lookup(rules.raw, key)
+        value = _preparations_table(rules.raw, key, value)
         if isinstance(value, list) and all(_is_int(v) for v in value):
             if index is not None and index >= len(value):
                 raise UserError(f"--knobs '{item}': {key} has {len(value)} elements, numbered 0 to {len(value) - 1}")

@@ -32,7 +32,7 @@ def _command_line() -> str:
 @bots_app.command()
 @user_errors
 def tune(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Weight file to write (default: results/bots/ the tier's file name; copy it into sim/data/bots/ to ship it).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Weight file to write (default: results/bots/tuned.toml, or results/bots/expert-Np-SET.toml for --tier expert; copy it into sim/data/bots/ to ship it).")] = None,
     tier: Annotated[str, typer.Option(help="tuned (the features, 2-5 players) or expert (one configuration).")] = "tuned",
     players: Annotated[str, typer.Option(help="Player counts, comma-separated (expert: one).")] = "2,3,4,5",
     expansions: Annotated[str, typer.Option(help="Expansions of the games ('none', 'crossroads').")] = "none",

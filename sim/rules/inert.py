@@ -56,7 +56,14 @@ def inert_options(config: GameConfig) -> list[tuple[str, str]]:
     out = []
     if "initiation" in config.variants and config.travelers != "draft":
         out.append((f"--travelers {config.travelers}", NO_TRAVELERS))
+    from sim.rules.profiles import profile_sets
+
+    # a rules profile is a whole table of differences: the ones this game does not use are not the user's options
+    profile_keys = {s.partition("=")[0].strip() for s in profile_sets(config.profile) if not s.startswith("@")}
+    profile_keys |= _patch_keys(profile_sets(config.profile))
     for key, value in config.overrides:
+        if key in profile_keys:
+            continue
         reason = override_reason(config, key)
         if reason is not None:
             out.append((f"--set {key}={format_value(value)}", reason))
@@ -68,3 +75,10 @@ def refuse_inert(config: GameConfig) -> GameConfig:
     for option, reason in inert_options(config):
         raise UserError(f"{option} has no effect: {reason}; drop it or add what it needs")
     return config
+
+
+def _patch_keys(items: list[str]) -> set[str]:
+    """The keys a profile sets through ``@patch.toml`` items."""
+    from sim.rules.overrides import load_patch
+
+    return {k for item in items if item.startswith("@") for k, _ in load_patch(item[1:])}
