@@ -77,6 +77,8 @@ CONFORMANCE: list[tuple[str, int, int]] = [
     ("players=5,bots=heuristic+tuned+greedy+random+tuned,expansions=crossroads", 2035, GAMES),
     ("players=2,bots=search", 2036, SLOW),
     ("players=4,bots=search+tuned+heuristic+greedy,expansions=crossroads,travelers=random", 2037, SLOW),
+    ("players=5,bots=expert+tuned+expert+greedy+expert,expansions=crossroads", 2038, GAMES),
+    ("players=2,bots=expert,variants=preparations", 2039, GAMES),
 ]
 
 
