@@ -130,19 +130,17 @@ def test_without_parts_a_corrupted_page_is_one_line(run: Path, tmp_path: Path,
 
 
 def test_an_interrupted_run_says_so(tmp_path: Path) -> None:
-    play, calls = engine.play_games, []
+    """200 games played, then a resume to 1,000 interrupted before it finishes a game."""
+    out = tmp_path / "run"
+    runner.run(GameConfig(n_players=3), 200, 11, out, chunk_size=CHUNK, progress=False)
 
     def interrupting(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return play(*args, **kwargs)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
 
-    out = tmp_path / "run"
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(engine, "play_games", interrupting)
         with pytest.raises(KeyboardInterrupt):
-            runner.run(GameConfig(n_players=3), 1000, 11, out, chunk_size=CHUNK, progress=False)
+            runner.run(GameConfig(n_players=3), 1000, 11, out, chunk_size=CHUNK, resume=True, progress=False)
     text = write_report(out, tmp_path / "rep").read_text()
     head = text.split("## Summary")[0]
     assert "# Tokaido balance report: players=3,travelers=draft,bots=greedy" in head
