@@ -33,6 +33,8 @@ Rules tables (built once in ``sim/rules/tables.py`` from ``sim/data/*.toml``):
 
 from typing import NamedTuple
 
+from kernels.core.events import DieSrc, DieSrcT, Ev, EvT, Opt, OptT, PanSrc, PanSrcT  # noqa: F401 (re-exported)
+
 MAX_PLAYERS = 5
 MAX_TRAV = 6  # five players, or two players plus the Neutral Traveler
 N_SPACES = 55
@@ -154,6 +156,28 @@ class AbilityT(NamedTuple):
     KITA: int = 14
     MIYATAKA: int = 15
     NAMPO: int = 16
+    # Matsuri (issue 14; expansions.md A.9)
+    AYUMU: int = 17
+    CHIHAYA: int = 18
+    IYASAKA: int = 19
+    KAMUI: int = 20
+    KIDZUNA: int = 21
+    KUSHINADA: int = 22
+    MARI: int = 23
+    MARIHITO: int = 24
+    MISAKI: int = 25
+    MUSUBI: int = 26
+    MUTSUMI: int = 27
+    RAKUREN: int = 28
+    SUSERI: int = 29
+    TAKERU: int = 30
+    TITIA: int = 31
+    YASHIMA: int = 32
+    # promos (issue 15; expansions.md B.1)
+    ANTOINE: int = 33
+    NAIADE: int = 34
+    ERIKU: int = 35
+    FELICIA: int = 36
 
 
 Ability = AbilityT()
@@ -161,6 +185,9 @@ ABILITY_NAMES = (
     "none", "hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki",
     "mitsukuni", "sasayakko", "hirotada", "umegae", "zen_emon",
     "daigoro", "gotozaemon", "jirocho", "kita", "miyataka", "nampo",
+    "ayumu", "chihaya", "iyasaka", "kamui", "kidzuna", "kushinada", "mari", "marihito",
+    "misaki", "musubi", "mutsumi", "rakuren", "suseri", "takeru", "titia", "yashima",
+    "antoine", "naiade", "eriku", "felicia",
 )
 
 
@@ -356,76 +383,16 @@ class CfgT(NamedTuple):
     BOT0: int = 2  # five entries: bot of each player
     FIXED0: int = 7  # five entries: traveler of each player (FIXED mode)
     POOL_N: int = 12  # Travelers in the draw pool
-    POOL0: int = 13  # up to 16 entries: traveler indices of the pool
-    PREP0: int = 29  # five entries: Preparations coins by departure order
-    LOG: int = 34  # 1: write the action log
-    XR_CARDS: int = 35  # Crossroads: cards of each type in play for this player count
+    POOL0: int = 13  # up to MAX_POOL (40) entries: traveler indices of the pool
+    PREP0: int = 53  # five entries: Preparations coins by departure order
+    LOG: int = 58  # 1: write the action log
+    XR_CARDS: int = 59  # Crossroads: cards of each type in play for this player count
 
 
 Cfg = CfgT()
-CFG_N = 36
-MAX_POOL = 16
+CFG_N = 64
+MAX_POOL = 40  # base 10 + Crossroads 6 + Matsuri 16 + promos 4, with room
 
-
-class EvT(NamedTuple):
-    """Action-log event kinds; the row layout is (kind, t, a, b, c, d).
-
-    See docs/log-format.md for the meaning of every field.
-    """
-
-    DECK: int = 1  # (-, deck, card, -): setup, pile order top to bottom
-    DEAL: int = 2  # (player, t1, t2): player dealt these Travelers (t2 = -1: no choice)
-    KEEP: int = 3  # (player, traveler): draft decision
-    LINEUP: int = 4  # (trav, order): trav is the order-th to leave the start Inn
-    COINS: int = 5  # (trav, coins): starting coins after Preparations (kernel claim)
-    MOVE: int = 6  # (trav, space, controller)
-    DRAW: int = 7  # (trav, deck, card): top card of deck drawn to the table
-    GAIN: int = 8  # (trav, deck, card, paid): a card on the table joins trav's collection
-    UNDER: int = 9  # (-, deck, card): a card on the table goes under its pile
-    DONATE: int = 10  # (trav, coins from purse, bank coins): Temple stop
-    PANORAMA: int = 11  # (trav, type, source): one panorama card taken (PanSrc)
-    OPTION: int = 12  # (trav, option, choice): a yes/no decision (Opt)
-    OFFER: int = 13  # (trav, card): chance, Satsuki's free meal or the Neutral's discard
-    END: int = 14  # (-): the game is over
-    MARKET: int = 15  # (-, deck, card, count): Crossroads set-up
-    CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both, 3 both (alternative first)
-    DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
-    USE: int = 18  # (trav, amulet, argument): an Amulet used
-
-
-Ev = EvT()
-
-
-class PanSrcT(NamedTuple):
-    STATION: int = 0
-    ANNAIBITO: int = 1
-    HIROSHIGE: int = 2
-    KITOUSHI: int = 3
-
-
-PanSrc = PanSrcT()
-
-
-class OptT(NamedTuple):
-    ITAMAE: int = 0
-    KITOUSHI: int = 1
-    TAKUHATSUSO: int = 2
-    HIROTADA: int = 3
-    START_AMULET: int = 4
-    JIROCHO: int = 5
-    ANNAIBITO: int = 6  # the depicted panorama is complete: take another of the player's choice?
-
-
-Opt = OptT()
-
-
-class DieSrcT(NamedTuple):
-    GAMING_ROOM: int = 0
-    JIROCHO: int = 1
-    FORTUNE: int = 2
-
-
-DieSrc = DieSrcT()
 
 # Output columns of one player-row (kernels/core/records.py builds the dtype).
 RESULT_FIELDS = (

@@ -25,18 +25,19 @@ class WT(NamedTuple):
     DRAFT_COIN: int = 12  # draft: value of a starting coin
     DRAFT_TEMP: int = 13  # draft: softmax temperature over the two values (0: keep the better one)
     EXPERT: int = 14  # 1: the expert's valuations (kernels/bots/expert.py), the XF features below
-    TRAV0: int = 16  # draft: prior value of each Traveler (MAX_POOL entries)
     # heuristic tiers: HF0 + HF.* weighs one feature of a choice (kernels/bots/features.py)
     HF0: int = 32  # HF_N entries
     H_BLOCK: int = 60  # 2 players: value of moving the Neutral onto the opponent's best space
     S_ROLLOUTS: int = 61  # search: determinized rollouts per candidate move
     S_TOPK: int = 62  # search: candidates searched (the heuristic's best ones)
     S_WIN: int = 63  # search: bonus, in points, of winning a rollout
-    XF0: int = 64  # expert tier: XF0 + XF.* (XF_N entries)
+    XF0: int = 64  # expert tier: XF0 + XF.* (XF_N entries, room up to 95)
+    TRAV0: int = 96  # draft: prior value of each Traveler (MAX_POOL = 40 entries, to 135)
+    # 136..159: the Matsuri and promo Travelers' and cards' own weights
 
 
 W = WT()
-W_N = 96
+W_N = 160
 
 
 class HFT(NamedTuple):
@@ -86,3 +87,6 @@ class XFT(NamedTuple):
 
 XF = XFT()
 XF_N = 17
+
+# the regions of a weight vector must not overlap
+assert W.HF0 + HF_N <= W.H_BLOCK and W.XF0 + XF_N <= W.TRAV0 and W.TRAV0 + 40 <= W_N

@@ -19,7 +19,7 @@ from sim.rules.bounds import BoundsError, check_totals
 from sim.rules.tables import Rules, RulesError, _read_data, apply_override, build_rules, parse_value
 
 VARIANTS = ("initiation", "return-trip", "gastronomy", "preparations")
-EXPANSIONS = ("new-encounters", "crossroads")
+EXPANSIONS = ("new-encounters", "crossroads", "matsuri", "promos")
 
 
 class ConfigError(UserError):
@@ -49,6 +49,8 @@ class GameConfig:
             dup = next((x for x in items if items.count(x) > 1), None)
             if dup is not None:
                 raise ConfigError(f"the {name} '{dup}' is listed twice in --{name}s; give each once")
+        if "matsuri" in self.expansions and "crossroads" not in self.expansions:
+            raise ConfigError("Matsuri needs Crossroads (seed 002): use --expansions crossroads,matsuri")
         for b in self.bots:
             if b not in E.BOT_NAMES:
                 raise ConfigError(f"unknown bot '{b}'; choose from: {', '.join(E.BOT_NAMES)}")
@@ -117,6 +119,8 @@ class GameConfig:
         r["_initiation"] = "initiation" in self.variants
         r["_new_encounters"] = "new-encounters" in self.expansions
         r["_crossroads"] = "crossroads" in self.expansions
+        r["_matsuri"] = "matsuri" in self.expansions
+        r["_promos"] = "promos" in self.expansions
         try:
             for key, value in overrides:
                 apply_override(raw, key, value)

@@ -230,7 +230,15 @@ def _build(raw: dict[str, Any]) -> Rules:
             raise RulesError(f"too many {name} cards ({len(deck)} > {E.DECK_CAP})")
 
     xr = bool(r.get("_crossroads", False))
-    in_play = [t for t in raw["travelers"]["traveler"] if t.get("set", "base") == "base" or xr]
+    # a Traveler's `set` names the box it comes in (a list when it is printed in two)
+    sets = {"base"} | {s for s, on in (("crossroads", xr), ("matsuri", r.get("_matsuri")),
+                                      ("promo", r.get("_promos"))) if on}
+
+    def in_sets(t: dict[str, Any]) -> bool:
+        s = t.get("set", "base")
+        return bool(sets & ({s} if isinstance(s, str) else set(s)))
+
+    in_play = [t for t in raw["travelers"]["traveler"] if in_sets(t)]
     travelers = [
         Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), t["gender"], E.ABILITY_NAMES.index(t["ability"]))
         for i, t in enumerate(in_play)
