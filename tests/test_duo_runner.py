@@ -24,7 +24,9 @@ from sim.duo import dataset as duo_dataset
 from sim.duo.engine import play_duo_games
 from sim.duo.game import DuoGame
 from sim.duo.rules import DuoRules, load_duo_rules
+from sim.rules.config import GameConfig
 from sim.run import cluster, dataset, outdir, runner
+from sim.run.game import Game, as_game
 
 SEED, GAMES, CHUNK = 7, 3000, 1000
 BOTS = ("greedy", "random")
@@ -50,6 +52,7 @@ def reference(rules: DuoRules, tmp_path_factory: pytest.TempPathFactory) -> pa.T
 
 def test_the_rows_are_the_engines_for_any_threads_and_chunks(rules: DuoRules, reference: pa.Table,
                                                              tmp_path: Path) -> None:
+    assert isinstance(DuoGame(rules), Game) and isinstance(as_game(GameConfig()), Game)
     direct = duo_dataset.to_table(play_duo_games(rules, SEED, 0, GAMES, BOTS).records, rules)
     assert reference.equals(direct)
     runner.run(DuoGame(rules, BOTS), GAMES, SEED, tmp_path / "b", 173, threads=2, progress=False)
@@ -91,7 +94,6 @@ def test_ctrl_c_keeps_every_finished_game_and_resume_completes(rules: DuoRules, 
 
 def test_resume_refuses_other_bots_or_a_tokaido_run(rules: DuoRules, tmp_path: Path) -> None:
     from sim.errors import UserError
-    from sim.rules.config import GameConfig
 
     out = tmp_path / "run"
     runner.run(DuoGame(rules, BOTS), 20, SEED, out, 10, progress=False)
@@ -141,3 +143,34 @@ def test_duo_run_cli_takes_the_cluster_option(reference: pa.Table, tmp_path: Pat
         lines = err.strip().splitlines()
         assert code == 2 and len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], err
         assert not bad.exists()
+
+
+def test_ctrl_c_on_the_duo_run_command_exits_130_and_resume_completes(rules: DuoRules, tmp_path: Path) -> None:
+    """The real signal on the real command: one line on stderr, exit 130, then --resume equals one whole run."""
+    import subprocess
+    import time
+
+    from cli_helpers import ENV
+
+    out, bots = tmp_path / "run", ("search", "greedy")  # about 20 games a second: stopped midway
+    args = ["duo", "run", "--out", str(out), "-g", "60", "-s", "3", "--bots", ",".join(bots), "--chunk-size", "5",
+            "-q"]
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], env=ENV, cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(out.glob("part-*.parquet")):  # the first part is written: the kernels are loaded
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.01)
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and len(err.strip().splitlines()) == 1 and "--resume" in err
+    assert time.monotonic() - t0 < 5  # one paced engine call: typically well under a second
+    m = json.loads((out / outdir.MANIFEST).read_text())
+    assert m["status"] == "interrupted" and m["parts"]
+    assert len(m["parts"]) < 12, "the run finished before Ctrl-C: nothing was tested"
+    res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    runner.run(DuoGame(rules, bots), 60, 3, tmp_path / "whole", 60, progress=False)
+    assert table(out).equals(table(tmp_path / "whole"))
