@@ -14,8 +14,9 @@ import analysis.duo_plots as duo_plots
 from analysis import duo, stats
 from kernels.duo.enums import CHAR_NAMES, TRIGGER_NAMES
 from sim.cli.app import app
+from sim.duo.game import DuoGame
 from sim.duo.rules import load_duo_rules
-from sim.duo.run import run
+from sim.run.runner import run
 
 STAR = Path(__file__).parent / "data" / "duo_board_star.toml"
 runner = CliRunner()
@@ -25,8 +26,8 @@ runner = CliRunner()
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("duo")
     out = {"greedy": base / "greedy", "mixed": base / "mixed"}
-    run(load_duo_rules(), ("greedy", "greedy"), 2000, 7, out["greedy"], progress=False)
-    run(load_duo_rules(board=STAR), ("random", "greedy"), 600, 3, out["mixed"], progress=False)
+    run(DuoGame(load_duo_rules(), ("greedy", "greedy")), 2000, 7, out["greedy"], progress=False)
+    run(DuoGame(load_duo_rules(board=STAR), ("random", "greedy")), 600, 3, out["mixed"], progress=False)
     return out
 
 

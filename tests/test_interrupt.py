@@ -22,6 +22,7 @@ from cli_helpers import ENV, MARKED_CLI
 
 from sim.rules.config import GameConfig
 from sim.run import dataset, engine, outdir, pace, progress, runner
+from sim.run.game import TokaidoGame
 
 STUB = "STUB" in (engine.__doc__ or "")
 
@@ -122,7 +123,7 @@ def test_the_kernel_stop_flag_keeps_the_finished_prefix() -> None:
     stop = np.ones(1, np.int64)  # set before the call: nothing is played
     assert len(engine.play_games(cfg, rules, 1, 0, 50, stop=stop).records) == 0
     full = engine.play_games(cfg, rules, 1, 0, 50)
-    with pace.Player(cfg, rules, 1) as player:
+    with pace.Player(TokaidoGame(cfg, rules), 1) as player:
         first = player.play(0, 20)
         player.stop[0] = 1
         assert list(player.stream(20, 50)) == []

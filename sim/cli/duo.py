@@ -14,6 +14,7 @@ import typer
 
 from kernels.duo.enums import BOT_NAMES
 from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
+from sim.cli.options import ClusterSpec, Resume
 from sim.duo.rules import DuoRules, load_duo_rules
 from sim.errors import UserError, user_errors
 from sim.rules.overrides import expand_sets
@@ -50,16 +51,23 @@ def _rules(board: Path | None, rules: Path | None, sets: list[str] | None) -> Du
 def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Parquet parts + manifest).")],
         games: Games = 10_000, seed: Seed = 0, bots: Bots = "greedy,greedy", board: Board = None,
         rules: RulesFile = None, sets: Sets = None, chunk_size: Annotated[int, typer.Option(help="Games per part.")]
-        = 100_000, threads: Threads = None, resume: Annotated[bool, typer.Option(help="Continue in --out.")] = False,
-        quiet: Quiet = False) -> None:
-    """Play Duo games into Parquet (one row per player per game)."""
-    from sim.duo.run import run as run_duo
+        = 100_000, threads: Threads = None, resume: Resume = False, quiet: Quiet = False,
+        cluster: ClusterSpec = None) -> None:
+    """Play Duo games into Parquet (one row per player per game), with Tokaido's runner."""
+    from sim.duo.game import DuoGame
+    from sim.run import runner
+    from sim.run.cluster import connect
 
     r = _rules(board, rules, sets)
-    s = run_duo(r, _bots(bots), games, seed, out, chunk_size, threads, resume, progress=not quiet)
+    with connect(cluster) as cl:
+        s = runner.run(DuoGame(r, _bots(bots)), games, seed, out, chunk_size, threads, resume=resume,
+                       progress=not quiet, cluster=cl)
     if not quiet:
-        typer.echo(f"{s.played:,} games in {s.seconds:.1f}s ({s.played / max(s.seconds, 1e-9):,.0f} games/s) "
-                   f"-> {out}\n{r.provenance()}")
+        if s.played == 0:
+            typer.echo(f"{out} is already complete ({games:,} games)\n{r.provenance()}")
+        else:
+            typer.echo(f"played {s.played:,} games in {s.seconds:.1f}s ({s.played / max(s.seconds, 1e-9):,.0f} "
+                       f"games/s); {out} holds {games:,} games\n{r.provenance()}")
 
 
 @app.command()

@@ -2,8 +2,9 @@
 
 - ``board``, ``rules``: the board file and number tables -> validated ``DuoRules`` -> the kernels'
   integer record; ``board_gen``: random valid boards (the board family).
-- ``engine`` (``play_duo_games``), ``dataset`` (Parquet rows with the board provenance), ``run``
-  (resumable runs on ``sim.run``'s out-dir, lock and progress helpers), ``study`` (``--boards K``).
+- ``engine`` (``play_duo_games``), ``dataset`` (Parquet rows with the board provenance), ``game``
+  (``DuoGame``: Duo as a ``sim.run.game.Game``, so runs go through ``sim.run.runner.run``, resume
+  and clusters included), ``study`` (``--boards K``).
 - ``referee``, ``referee_state``, ``referee_moves``: the independent plain-Python referee.
 
 May import ``kernels.core``, ``kernels.duo`` (``kernels.duo.play`` for the batch), ``sim.rules``,

@@ -31,16 +31,24 @@ class DuoBatch:
 
 
 def play_duo_games(rules: DuoRules, seed: int, start: int, count: int, bots: tuple[str, str] = ("greedy", "greedy"),
-                   log: bool = False, threads: int | None = None, weights: np.ndarray | None = None) -> DuoBatch:
-    """Play games ``start .. start+count-1`` of the run seeded ``seed``; game i depends only on (seed, i)."""
+                   log: bool = False, threads: int | None = None, weights: np.ndarray | None = None,
+                   ru: np.ndarray | None = None, nlog: np.ndarray | None = None) -> DuoBatch:
+    """Play games ``start .. start+count-1`` of the run seeded ``seed``; game i depends only on (seed, i).
+
+    ``ru``: the ``rules.record`` to use (built once by callers that play many batches).
+    ``nlog`` (int32, at least ``count``): each game's log length is written as it ends
+    (progress: ``sim.run.pace`` fills it with ``UNFINISHED`` first).
+    """
     if not 0 <= seed <= MAX_SEED:
         raise UserError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
     if start < 0 or count < 0:
         raise UserError(f"game indices must be non-negative (start {start}, count {count})")
-    ru = rules.record(bots, log, weights)
+    if ru is None:
+        ru = rules.record(bots, log, weights)
     out = np.zeros(count * 2, RESULT_DTYPE)
     logs = np.zeros((max(count, 1) if log else 1, MAX_EVENTS, EV_FIELDS), np.int16)
-    nlog = np.zeros(max(count, 1), np.int32)
+    if nlog is None or len(nlog) < max(count, 1):
+        nlog = np.zeros(max(count, 1), np.int32)
     if threads is not None:
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
     with np.errstate(over="ignore"):

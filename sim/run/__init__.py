@@ -1,5 +1,6 @@
 """Playing games: the engine wrapper over the kernels (``engine``), runs into Parquet datasets with
-resume (``runner``, ``dataset``), study grids (``study``) and Dask clusters (``cluster``).
+resume (``runner``, ``dataset``), study grids (``study``) and Dask clusters (``cluster``). The
+runner plays any ``game.Game`` (Tokaido's ``TokaidoGame``; Duo's is ``sim.duo.game.DuoGame``).
 
 May import: ``kernels``, ``sim.rules``, ``sim.errors``.
 """

@@ -2,7 +2,8 @@
 
 The driver (``runner.run``) does everything it does in-process (checks, lock,
 manifest, resume) except playing: it submits one task per missing chunk of
-game indices. A task (``play_chunk``) plays its chunk with the kernels and
+game indices. A task (``play_chunk``) plays its chunk of the run's game (any
+``sim.run.game.Game``: Tokaido, Tokaido Duo) and
 writes its own part file with ``outdir.write_part`` (unique temp name, fsync,
 rename), and returns a small manifest ``{start, end, rows, path, seconds,
 worker}``; only those move through the scheduler. As results come back the
@@ -27,6 +28,7 @@ import concurrent.futures as cf
 import hashlib
 import logging
 import os
+import pickle
 import queue
 import re
 import signal
@@ -42,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
 from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
 from sim.run import outdir
+from sim.run.game import Game, TokaidoGame, as_game
 
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster
@@ -56,6 +58,8 @@ WORKER_TIMEOUT = 60.0  # seconds to wait for workers to join
 RETRIES = 2  # extra attempts for a task that raises (a dead worker is handled by the scheduler)
 MAX_CELL_THREADS = 32  # study cells in flight at once on the driver
 POLL = 0.25  # seconds between checks for a stop request while waiting
+# Duo's engine, table and rules loader, read as files (sim.run does not import sim.duo)
+DUO_FILES = ("duo/engine.py", "duo/dataset.py", "duo/rules.py", "duo/board.py", "duo/game.py")
 
 
 class ClusterError(UserError):
@@ -105,7 +109,7 @@ def connect(spec: str | None) -> Iterator[Cluster | None]:
 
 # ------------------------------------------------------------- on the workers
 def code_hash() -> str:
-    """A hash of the code and data that decide the games (kernels, engine, dataset, rules data).
+    """A hash of the code and data that decide the games (kernels, engines, datasets, rules data; Duo's too).
 
     Read from disk; ``CODE`` holds the value when this module was imported (with the others).
     """
@@ -114,7 +118,8 @@ def code_hash() -> str:
     h = hashlib.sha256()
     sim_dir = Path(__file__).resolve().parents[1]
     files = kernels.source_files()
-    files += [sim_dir / f for f in ("run/engine.py", "run/dataset.py", "rules/tables.py", "rules/config.py")]
+    files += [sim_dir / f for f in ("run/engine.py", "run/dataset.py", "run/game.py", "rules/tables.py",
+                                    "rules/config.py", *DUO_FILES)]
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
@@ -125,18 +130,23 @@ def code_hash() -> str:
     return h.hexdigest()[:16]
 
 
-def warmup() -> dict[str, Any]:
-    """Import the engine and load its cached compiled kernels (one game); describe this worker."""
-    from sim.run import engine
-
-    t0 = time.perf_counter()
-    config = GameConfig()
-    engine.play_games(config, config.rules(), 0, 0, 1)
+def describe() -> dict[str, Any]:
+    """This worker's host, code hash and library versions (checked against the driver's)."""
     import numba
 
-    return {"host": socket.gethostname(), "pid": os.getpid(), "code": CODE,
-            "versions": outdir.versions(), "numba_threads": numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
-            "seconds": time.perf_counter() - t0}
+    return {"host": socket.gethostname(), "pid": os.getpid(), "code": CODE, "versions": outdir.versions(),
+            "numba_threads": numba.config.NUMBA_NUM_THREADS}  # type: ignore[attr-defined]
+
+
+def warmup(game: Game | None = None) -> dict[str, Any]:
+    """Load ``game``'s cached compiled kernels (one game; default Tokaido's); describe this worker.
+
+    Run once per game on each worker before its first chunk, so a Duo run never loads
+    (or compiles) Tokaido's kernels, nor the reverse.
+    """
+    t0 = time.perf_counter()
+    _cached(game or TokaidoGame(GameConfig())).play(0, 0, 1)
+    return {**describe(), "seconds": time.perf_counter() - t0}
 
 
 def dask_setup(worker: Any) -> None:
@@ -151,16 +161,18 @@ def sees(lock_file: str) -> bool:
 
 
 CODE = code_hash()
-_RULES: dict[str, Rules] = {}
+_GAMES: dict[str, Game] = {}
 
 
-def _rules(config: GameConfig) -> Rules:
-    key = repr(config)
-    if key not in _RULES:
-        if len(_RULES) > 64:
-            _RULES.clear()
-        _RULES[key] = config.rules()
-    return _RULES[key]
+def _cached(game: Game | GameConfig) -> Game:
+    """The worker's copy of ``game``, kept between tasks (its rules and kernel records are built once)."""
+    game = as_game(game)
+    key = hashlib.sha256(pickle.dumps(game)).hexdigest()
+    if key not in _GAMES:
+        if len(_GAMES) > 64:
+            _GAMES.clear()
+        _GAMES[key] = game
+    return _GAMES[key]
 
 
 def engine_threads() -> int:
@@ -186,23 +198,21 @@ def _complete(path: Path, rows: int) -> bool:
 
 
 def play_chunk(
-    config: GameConfig, fingerprint: str, seed: int, start: int, count: int, out_dir: str,
+    game: Game | GameConfig, fingerprint: str, seed: int, start: int, count: int, out_dir: str,
     threads: int | None = None,
 ) -> dict[str, Any]:
-    """Play games ``[start, start+count)`` and write their part file into ``out_dir``; a small manifest."""
-    from sim.run import engine
-
+    """Play games ``[start, start+count)`` of ``game`` and write their part file into ``out_dir``; a small manifest."""
     t0 = time.perf_counter()
-    rules = _rules(config)
-    if rules.fingerprint() != fingerprint:
-        raise RuntimeError(f"worker on {socket.gethostname()} has rules {rules.fingerprint()}, the driver "
+    game = _cached(game)
+    if game.fingerprint() != fingerprint:
+        raise RuntimeError(f"worker on {socket.gethostname()} has rules {game.fingerprint()}, the driver "
                            f"{fingerprint}; install the same tokaido-sim everywhere")
     end, out = start + count, Path(out_dir)
-    name, rows = outdir.part_name(start, end), count * config.n_players
+    name, rows = outdir.part_name(start, end), count * game.n_players
     played = not _complete(out / name, rows)  # a retried chunk may have written its part already
     if played:
-        batch = engine.play_games(config, rules, seed, start, count, threads=threads or engine_threads())
-        sha256 = outdir.write_part(out, start, end, batch.records, rules, config.n_players)["sha256"]
+        batch = game.play(seed, start, count, threads=threads or engine_threads())
+        sha256 = outdir.write_part(out, start, end, game.to_table(batch.records))["sha256"]
         del batch
     else:
         sha256 = outdir.file_sha256(out / name)
@@ -225,6 +235,7 @@ class Cluster:
         self._local: LocalCluster | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._warm: set[str] = set()  # games whose kernels the workers have loaded
 
     # -------------------------------------------------------------- lifecycle
     @property
@@ -255,7 +266,7 @@ class Cluster:
             want = 1
         try:
             client.wait_for_workers(want, timeout=WORKER_TIMEOUT)
-            self.workers = client.run(warmup, on_error="return")
+            self.workers = client.run(describe, on_error="return")
             self._check_workers()
         except BaseException as exc:
             client.close()
@@ -296,10 +307,10 @@ class Cluster:
 
     # ------------------------------------------------------------------- runs
     def play_chunks(
-        self, config: GameConfig, rules: Rules, seed: int, out: Path, todo: Iterable[tuple[int, int]],
+        self, game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
         threads: int | None, saved: Callable[[dict[str, Any], int], None],
     ) -> None:
-        """Play ``todo`` on the cluster; ``saved(manifest_entry, games)`` for each part as it is written."""
+        """Play ``todo`` of ``game`` on the cluster; ``saved(manifest_entry, games)`` for each part as it is written."""
         todo = list(todo)
         if not todo:
             return
@@ -309,13 +320,15 @@ class Cluster:
         if blind:
             raise UserError(f"worker {blind[0]} cannot write to {out}: the output must be on storage that every "
                             "worker mounts at the same path (see docs/cluster.md)")
+        shipped = game.for_worker()
+        self._warm_up(client, shipped)
         done: queue.Queue[Future[dict[str, Any]]] = queue.Queue()
         spans: dict[Any, tuple[int, int]] = {}  # by task key
         futures = []
-        tag, fp = uuid.uuid4().hex[:8], rules.fingerprint()
+        tag, fp = uuid.uuid4().hex[:8], game.fingerprint()
         try:
             for start, end in todo:
-                fut = client.submit(self.task, config, fp, seed, start, end - start, str(out), threads,
+                fut = client.submit(self.task, shipped, fp, seed, start, end - start, str(out), threads,
                                     key=f"play_chunk-{start:012d}-{end:012d}-{tag}", pure=False,
                                     retries=self.retries)
                 spans[fut.key] = (start, end)
@@ -329,7 +342,7 @@ class Cluster:
                 except Exception as exc:
                     raise ClusterError(f"games [{start}, {end}) failed on the cluster ({type(exc).__name__}: "
                                        f"{exc}); finished parts are kept: rerun with --resume") from exc
-                if res.get("path") != outdir.part_name(start, end) or res.get("rows") != (end - start) * config.n_players:
+                if res.get("path") != outdir.part_name(start, end) or res.get("rows") != (end - start) * game.n_players:
                     raise ClusterError(f"games [{start}, {end}) came back as {res!r}; rerun with --resume")
                 self.results.append(res)
                 saved({"file": res["path"], "rows": res["rows"], "sha256": res["sha256"]}, end - start)
@@ -337,6 +350,18 @@ class Cluster:
             pending = [f for f in futures if not f.done()]
             if pending:
                 client.cancel(pending)
+
+    def _warm_up(self, client: Client, game: Game) -> None:
+        """Load ``game``'s kernels on every worker once (its first chunks are then timed fairly)."""
+        with self._lock:
+            if game.name in self._warm:
+                return
+            self._warm.add(game.name)
+        for addr, info in client.run(warmup, game, on_error="return").items():
+            if isinstance(info, BaseException):
+                raise UserError(f"worker {addr} cannot play {game.name} games ({type(info).__name__}: {info}); "
+                                "install tokaido-sim on every machine (see docs/cluster.md)")
+            self.workers.setdefault(addr, info)["warmup_" + game.name] = info["seconds"]
 
     def _next(self, done: queue.Queue[Future[dict[str, Any]]]) -> Future[dict[str, Any]]:
         while True:

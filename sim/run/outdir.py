@@ -197,18 +197,17 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def write_part(out_dir: Path, start: int, end: int, records: np.ndarray, rules: Rules, n_players: int
-               ) -> dict[str, Any]:
-    """Write games ``[start, end)`` as their part file: temp file, fsync, rename.
+def write_part(out_dir: Path, start: int, end: int, table: pa.Table) -> dict[str, Any]:
+    """Write games ``[start, end)`` (``table``: ``Game.to_table`` of their records) as their part file.
 
-    Returns the manifest's entry for it: ``{"file": name, "rows": rows, "sha256": hex}``.
+    Temp file, fsync, rename. Returns the manifest's entry for it: ``{"file": name, "rows": rows, "sha256": hex}``.
     The temp name is unique to this call, so two writers of the same chunk (a
     cluster task retried while the first attempt still runs) cannot mix bytes.
     """
     name = part_name(start, end)
     tmp = out_dir / f".{name}.{uuid.uuid4().hex[:8]}.tmp"
-    dataset.write_table(dataset.to_table(records, rules, n_players), tmp)
-    entry = {"file": name, "rows": len(records), "sha256": file_sha256(tmp)}
+    dataset.write_table(table, tmp)
+    entry = {"file": name, "rows": table.num_rows, "sha256": file_sha256(tmp)}
     os.replace(tmp, out_dir / name)
     fsync_dir(out_dir)
     return entry

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
+from typing import Any, cast
 
 import numba
 import numpy as np
@@ -27,6 +28,7 @@ from kernels.play import UNFINISHED
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
 from sim.run import engine
+from sim.run.game import Batch, Game, TokaidoGame
 
 TARGET_SECONDS = 0.25  # of play per engine call
 POLL_SECONDS = 0.1  # between counts of the finished games
@@ -56,13 +58,14 @@ class Pacer:
 
 
 class Player:
-    """Plays games of one configuration in paced engine calls on a helper thread (a context manager)."""
+    """Plays games of one ``Game`` in paced engine calls on a helper thread (a context manager).
 
-    def __init__(self, config: GameConfig, rules: Rules, seed: int, threads: int | None = None,
-                 weights: np.ndarray | None = None, log: bool = False) -> None:
-        self.config, self.rules, self.seed, self.threads, self.log = config, rules, seed, threads, log
-        self.weights = weights
-        self.ru = engine.rules_record(config, rules, log, weights)
+    A game whose kernel has no stop flag (Duo) ends its current call (a fraction of a
+    second) when stopped; the stream then plays no more.
+    """
+
+    def __init__(self, game: Game, seed: int, threads: int | None = None) -> None:
+        self.game, self.seed, self.threads = game, seed, threads
         self.stop = np.zeros(1, np.int64)  # the kernel's stop flag
         self.pacer = Pacer(threads)
         self._pool = cf.ThreadPoolExecutor(1, thread_name_prefix="tokaido-engine")
@@ -78,12 +81,11 @@ class Player:
     def stopped(self) -> bool:
         return bool(self.stop[0])
 
-    def play(self, start: int, count: int, advance: Callable[[int], None] = lambda n: None) -> engine.GameBatch:
+    def play(self, start: int, count: int, advance: Callable[[int], None] = lambda n: None) -> Batch:
         """One engine call for games ``[start, start+count)``; fewer games if stopped meanwhile."""
         nlog = np.full(max(count, 1), UNFINISHED, np.int32)
         t0 = time.perf_counter()
-        fut = self._pool.submit(engine.play_games, self.config, self.rules, self.seed, start, count, self.log,
-                                self.threads, self.weights, ru=self.ru, stop=self.stop, nlog=nlog)
+        fut = self._pool.submit(self.game.play, self.seed, start, count, self.threads, self.stop, nlog)
         told = 0
         while True:
             try:
@@ -94,23 +96,21 @@ class Player:
                 if done > told:
                     advance(done - told)
                     told = done
-        got = len(batch.records) // self.config.n_players
+        got = len(batch.records) // self.game.n_players
         self.pacer.record(got, time.perf_counter() - t0)
         if got > told:
             advance(got - told)
         return batch
 
-    def stream(self, start: int, end: int, advance: Callable[[int], None] = lambda n: None
-               ) -> Iterator[engine.GameBatch]:
+    def stream(self, start: int, end: int, advance: Callable[[int], None] = lambda n: None) -> Iterator[Batch]:
         """Batches covering games ``[start, end)`` in order, until done or stopped."""
         pos = start
         while pos < end and not self.stopped:
             batch = self.play(pos, self.pacer.size(end - pos), advance)
-            pos += len(batch.records) // self.config.n_players
+            pos += len(batch.records) // self.game.n_players
             yield batch
 
-    def play_all(self, start: int, count: int, advance: Callable[[int], None] = lambda n: None
-                 ) -> engine.GameBatch:
+    def play_all(self, start: int, count: int, advance: Callable[[int], None] = lambda n: None) -> Batch:
         """Games ``[start, start+count)`` as one batch (``KeyboardInterrupt`` if stopped first)."""
         batches = list(self.stream(start, start + count, advance))
         if self.stopped:
@@ -118,12 +118,12 @@ class Player:
         return concat(batches)
 
 
-def concat(batches: list[engine.GameBatch]) -> engine.GameBatch:
-    """One batch of consecutive batches."""
+def concat(batches: list[Any]) -> Any:
+    """One batch of consecutive batches (their action logs too, if they have them)."""
     if len(batches) == 1:
         return batches[0]
     records = np.concatenate([b.records for b in batches])
-    if batches and batches[0].events is not None:
+    if batches and getattr(batches[0], "events", None) is not None:
         events = np.concatenate([b.events for b in batches if b.events is not None])
         n_events = np.concatenate([b.n_events for b in batches if b.n_events is not None])
         return engine.GameBatch(records, events, n_events)
@@ -153,5 +153,5 @@ def play_games(config: GameConfig, rules: Rules, seed: int, start: int, count: i
                advance: Callable[[int], None] = lambda n: None, weights: np.ndarray | None = None,
                log: bool = False) -> engine.GameBatch:
     """``engine.play_games`` in paced calls: ``advance`` as games finish, Ctrl-C within a fraction of a second."""
-    with Player(config, rules, seed, threads, weights, log) as player, ctrl_c_stops(player):
-        return player.play_all(start, count, advance)
+    with Player(TokaidoGame(config, rules, weights, log), seed, threads) as player, ctrl_c_stops(player):
+        return cast(engine.GameBatch, player.play_all(start, count, advance))

@@ -20,12 +20,11 @@ from typing import Any, Protocol
 
 from sim.errors import UserError
 from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
-from sim.run import engine, pace
+from sim.run import pace
+from sim.run.game import Game, as_game
 from sim.run.outdir import (
     LOCK,
     MANIFEST,
-    check_same_run,
     clean_temp_files,
     lock_dir,
     now,
@@ -46,7 +45,7 @@ MAX_CHUNK = 1_000_000  # games held in memory at once (80 bytes a player): 400 M
 class ChunkPlayer(Protocol):
     """What plays a run's missing chunks elsewhere (``sim.run.cluster.Cluster``); the runner needs no more."""
 
-    def play_chunks(self, config: GameConfig, rules: Rules, seed: int, out: Path, todo: Iterable[tuple[int, int]],
+    def play_chunks(self, game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
                     threads: int | None, saved: Callable[[dict[str, Any], int], None]) -> None: ...
 
 
@@ -72,7 +71,7 @@ def validate(games: int, seed: int, chunk_size: int, threads: int | None, max_ch
 
 
 def run(
-    config: GameConfig,
+    game: Game | GameConfig,
     games: int,
     seed: int,
     out_dir: str | os.PathLike[str],
@@ -83,7 +82,10 @@ def run(
     on_progress: Progress | None = None,
     cluster: ChunkPlayer | None = None,
 ) -> RunSummary:
-    """Play games ``[0, games)`` of ``config`` with ``seed`` into part files under ``out_dir``.
+    """Play games ``[0, games)`` of ``game`` with ``seed`` into part files under ``out_dir``.
+
+    ``game`` is any ``sim.run.game.Game`` (Tokaido, Tokaido Duo); a Tokaido
+    ``GameConfig`` stands for ``TokaidoGame(config)``.
 
     With ``resume`` an interrupted run continues: finished parts are checked
     against the manifest (rows, checksum) and kept, and only the missing games
@@ -94,21 +96,19 @@ def run(
     finished game (``sim.run.pace``). With ``cluster`` (``sim.run.cluster.connect``)
     the chunks are played by its workers.
     """
-    out = Path(out_dir)
+    out, game = Path(out_dir), as_game(game)
     validate(games, seed, chunk_size, threads)
-    rules = config.rules()
-    config.cfg_array(rules)  # raises ConfigError for what only the kernel table reveals
-    engine.rules_record(config, rules)  # and for what only the kernels' records reveal
-    manifest = prepare_out_dir(out, resume)
+    game.check()  # what only the rules tables and kernel records reveal, before anything is written
+    manifest = prepare_out_dir(out, resume, game.kind)
     if manifest is not None:
-        check_same_run(manifest, config, rules, seed, out)
+        game.check_same_run(manifest, seed, out)
     created, fresh, saved_any = not out.exists(), manifest is None, False
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     try:
         with lock_dir(out):
             clean_temp_files(out)
-            parts = verified_parts(out, config.n_players, manifest)
+            parts = verified_parts(out, game.n_players, manifest)
             ranges = [span(e["file"]) for e in parts]
             if ranges and ranges[-1][1] > games:
                 raise UserError(f"{out} already holds games up to {ranges[-1][1]}; --games must be at least that")
@@ -116,16 +116,15 @@ def run(
             todo = missing_chunks(ranges, games, chunk_size)
             if manifest is None:
                 manifest = {
-                    "kind": "run", "config": config.to_dict(), "spec": config.spec(), "seed": seed,
-                    "n_players": config.n_players, "started": now(), "versions": versions(), "resumed": [],
-                    "finished": None,
+                    "kind": game.kind, **game.manifest_head(), "seed": seed, "n_players": game.n_players,
+                    "started": now(), "versions": versions(), "resumed": [], "finished": None, "game": game.name,
                 }
             elif missing:  # keep the versions the run started with; note each resumption's own
                 manifest["resumed"] = [*manifest.get("resumed", []), {"at": now(), "versions": versions()}]
                 manifest["finished"] = None
             manifest.update(
-                games=games, chunk_size=chunk_size, rules_version=rules.version,
-                rules_fingerprint=rules.fingerprint(), status="running" if missing else "complete", parts=parts,
+                games=games, chunk_size=chunk_size, **game.manifest_tail(),
+                status="running" if missing else "complete", parts=parts,
             )
             write_json_atomic(out / MANIFEST, manifest)
             with progress_bar(games, games - missing, progress) as advance:
@@ -144,9 +143,9 @@ def run(
 
                 try:
                     if cluster is not None:
-                        cluster.play_chunks(config, rules, seed, out, todo, threads, saved)
+                        cluster.play_chunks(game, seed, out, todo, threads, saved)
                     else:
-                        _play_chunks(config, rules, seed, out, todo, threads, saved, played)
+                        _play_chunks(game, seed, out, todo, threads, saved, played)
                 except BaseException:
                     manifest["status"] = "interrupted"
                     write_json_atomic(out / MANIFEST, manifest)
@@ -167,7 +166,7 @@ def run(
 
 
 def _play_chunks(
-    config: GameConfig, rules: Rules, seed: int, out: Path, todo: Iterable[tuple[int, int]],
+    game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
     threads: int | None, saved: Callable[[dict[str, Any], int], None], played: Callable[[int], None],
 ) -> None:
     """Play each chunk in paced engine calls while the previous one is written on a writer thread.
@@ -176,7 +175,7 @@ def _play_chunks(
     far are written as a shorter part (its name says which games), then
     ``KeyboardInterrupt`` is raised.
     """
-    n = config.n_players
+    n = game.n_players
     pending: tuple[Future[dict[str, Any]], int] | None = None
 
     def flush() -> None:
@@ -186,7 +185,7 @@ def _play_chunks(
             pending = None
             saved(fut.result(), k)
 
-    with (pace.Player(config, rules, seed, threads) as player, pace.ctrl_c_stops(player),
+    with (pace.Player(game, seed, threads) as player, pace.ctrl_c_stops(player),
           ThreadPoolExecutor(1, thread_name_prefix="tokaido-writer") as pool):
         try:
             for start, end in todo:
@@ -195,7 +194,7 @@ def _play_chunks(
                 flush()
                 if got:
                     records = pace.concat(batches).records
-                    pending = (pool.submit(write_part, out, start, start + got, records, rules, n), got)
+                    pending = (pool.submit(_write, game, out, start, start + got, records), got)
                 del batches
                 if got < end - start:  # stopped by Ctrl-C: keep what is finished
                     flush()
@@ -207,3 +206,8 @@ def _play_chunks(
                     flush()
                 except Exception:
                     pass
+
+
+def _write(game: Game, out: Path, start: int, end: int, records: Any) -> dict[str, Any]:
+    """Build the part's table and write it (on the writer thread, while the next chunk plays)."""
+    return write_part(out, start, end, game.to_table(records))
