@@ -228,3 +228,19 @@ def test_whole_matsuri_games_points_sum_and_columns(n):
     rb = play_games(base, base.rules(), 3, 0, 20).records
     assert (rb["matsuri_inn1"] == -1).all() and (rb["pts_matsuri"] == 0).all()
     assert Bot.GREEDY in set(rec["bot"].tolist())
+
+
+def test_return_trip_closures_follow_the_reversed_board():
+    """A.5 and A.7: with Return Trip the legs flip; Kamiarisai closes the Temples between the reversed
+    board's first intermediate Inn and the next (single closed, double half closed at 4 players)."""
+    r = make_rules(mt_config(4, variants=("return-trip",)))
+    types, double = r.rules.board_types, r.rules.board_double
+    inns = [s for s, t in enumerate(types) if t == Space.INN]
+    s1, s2 = inns[1], inns[2]
+    temples = [s for s in range(s1 + 1, s2) if types[s] == Space.TEMPLE]
+    pos = mt_position(r, stack=["kamiarisai"], positions=[s1] * 4, travelers=["chuubei", "sasayakko", "kinko", "satsuki"])
+    pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "kamiarisai")[0]
+    matsuri_at(pos, s1)
+    assert temples and [e[2] for e in pos.events(Ev.CLOSE)] == temples
+    for s in temples:
+        assert (pos.gs[G.M_HALF if double[s] else G.M_CLOSED] >> s) & 1
