@@ -258,7 +258,9 @@ def test_tuned_weights_are_data():
     h, t, x, s = (engine.bot_weights(b, rules) for b in ("heuristic", "tuned", "expert", "search"))
     assert not np.array_equal(h, t)
     assert s[W.S_ROLLOUTS] >= 1 and s[W.S_TOPK] >= 2
+    # the expert's own region is empty for tuned (the Traveler priors and Matsuri weights past it are not)
     assert x[W.EXPERT] == 1.0 and t[W.EXPERT] == 0.0 and not t[W.XF0 : W.TRAV0].any()
+    assert t[W.M_OPP] == engine.bot_weights("greedy", rules)[W.M_OPP] > 0
     core = [i for i in range(Wt.W_N) if i not in (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN)]
     assert np.array_equal(s[core], x[core])  # search.toml inherits the expert's weights
     assert engine.feature_names()[0] == "pts" and len(engine.feature_names()) == Wt.HF_N
