@@ -35,7 +35,7 @@ from sim.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState, am
 
 MARKET_DECKS = (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)  # distinct cards, one MARKET event each
 COUNTED_DECKS = (Deck.CHERRY, Deck.BATHHOUSE)  # identical cards, one MARKET event with the count
-DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet")
+DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "o-shogatsu", "setsubun")
 ALTERNATIVES = {
     Space.PADDY: "cherry tree", Space.MOUNTAIN: "cherry tree", Space.SEA: "cherry tree",
     Space.HOT_SPRING: "bathhouse", Space.VILLAGE: "legendary object", Space.FARM: "gaming room",
