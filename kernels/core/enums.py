@@ -74,15 +74,16 @@ class DeckT(NamedTuple):
     CALLIGRAPHY: int = 6
     CHERRY: int = 7
     BATHHOUSE: int = 8
+    MATSURI: int = 9  # Matsuri: the festival stack (a shuffled pile, drawn at the intermediate Inns)
 
 
 Deck = DeckT()
-N_DECKS = 4  # the shuffled piles; decks 4-8 are Crossroads markets
+N_DECKS = 10  # piles 0-3 and 9 are shuffled (9 only with Matsuri); decks 4-8 are Crossroads markets
 N_MARKETS = 3  # Legendary Objects, Amulets, Calligraphy: distinct cards
 MARKET_CAP = 8
 DECK_NAMES = (
     "souvenir", "meal", "hot_spring", "encounter", "legendary", "amulet", "calligraphy", "cherry_tree",
-    "bathhouse",
+    "bathhouse", "matsuri",
 )
 
 
@@ -261,10 +262,16 @@ class PFT(NamedTuple):
     PTS_LEGENDARY: int = 50
     PTS_CALLIGRAPHY: int = 51
     GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
+    # Matsuri cards (53-62; kernels/game/matsuri.py)
+    PTS_MATSURI: int = 53  # Doll/Carp and Journey-point tokens
+    DOLLS: int = 54
+    CARPS: int = 55
+    M_TOKENS: int = 56  # Journey-point tokens taken
+    # 57-62 reserved for the Matsuri cards; 63-67 Matsuri Travelers; 68-72 promos
 
 
 PF = PFT()
-PF_N = 53
+PF_N = 73
 PTS_FIELDS = tuple(range(PF.PTS_MEALS, PF.PTS_OTHER + 1))
 
 
@@ -285,10 +292,22 @@ class GT(NamedTuple):
     OVERFLOW: int = 11  # 1 if the log ran out of room
     LAST_MOVER: int = 12  # the traveler who moved last (an Amulet turn ends when another moves)
     FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
+    # Matsuri cards (14-29; kernels/game/matsuri.py); card ids are stored + 1, 0 = none
+    M_INN: int = 14  # Matsuri Inns played (0..3)
+    M_LEG: int = 15  # bit k: a card of kind k (``Matsuri``) acts during this leg
+    M_NEXT: int = 16  # bit k: a card of kind k acts at the next Inn (Cho-yo)
+    M_CLOSED: int = 17  # bit s: station s is closed for this leg
+    M_HALF: int = 18  # bit s: double station s is half closed (a single space) for this leg
+    M_TOKENS: int = 19  # Closed Space tokens on the board
+    M_TSUKIMI: int = 20  # o-Tsukimi's shared Calligraphy card + 1
+    M_KEPT0: int = 21  # three entries: the card kept at each Matsuri Inn + 1
+    M_REJ0: int = 24  # three entries: the card rejected at each Matsuri Inn + 1
+    M_HANABI0: int = 27  # two entries: Hanabi's extra cards + 1
+    # 29 reserved; 30-33 Matsuri Travelers; 34-37 promos
 
 
 G = GT()
-G_N = 14
+G_N = 40
 
 
 class PT(NamedTuple):
@@ -359,10 +378,31 @@ class PT(NamedTuple):
     SATSUKI_PILE: int = 76  # 1: Satsuki's free meal is the top card of the meal pile (seed 002), 0: the hand
     AMULET_SAME_STOP: int = 77  # 1: an Amulet is usable at the stop where it was bought (online)
     ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
+    # Matsuri cards (80-104; sim/data/matsuri.toml; 0 = the expansion is off)
+    MATSURI: int = 80
+    M_DRAW: int = 81  # cards drawn at an Inn (keep 1)
+    M_HANABI_DRAW: int = 82
+    M_CLOSED_TOKENS: int = 83
+    M_HANAMI_COINS: int = 84
+    M_OBON_MAX: int = 85
+    M_CHOYO_DISCOUNT: int = 86
+    M_CHOYO_HAND: int = 87
+    M_TANABATA_POINTS: int = 88
+    M_SHISHIMAI0: int = 89  # three entries: 4 / 2 / 1
+    M_OTAUE_COINS: int = 92
+    M_YAMA_SECTIONS: int = 93
+    M_OFUNE_POINTS: int = 94  # a shared Sea achievement's token
+    M_FRIENDSHIP_HALF: int = 95  # 1: Friendship may open a half-closed double (M12)
+    M_OFUNE_SHARED_CARD: int = 96  # 1: a shared o-Fune Sea counts as holding the achievement (M19)
+    M_FIRST_SKIPS_NEUTRAL: int = 97  # 1: the first player-controlled arrival chooses (M4)
+    M_NEUTRAL_WATCHERS: int = 98  # 1: a Neutral stop triggers Takeru/Misaki (M29; engineer MT reads it)
+    M_DOLL_NOSTALGIA: int = 99  # 1: Doll/Carp count for Nostalgia (M17)
+    M_INNS: int = 100  # Matsuri Inns (the intermediate ones: 3)
+    # 101-104 reserved; 105-119 Matsuri Travelers; 120-129 promos
 
 
 P = PT()
-P_N = 80
+P_N = 130
 
 
 class TravelerModeT(NamedTuple):

@@ -32,6 +32,12 @@ class EvT(NamedTuple):
     CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both, 3 both (alternative first)
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
+    # Matsuri (issue 14, engineer MC: kinds 19-23; docs/log-format.md "## Matsuri")
+    MATSURI: int = 19  # (chooser, card, rejected or -1, inn 1..3, 0 kept / 1 Hanabi extra): a card comes into play
+    TOKEN: int = 20  # (trav, TokenT kind, points, card, detail): a Doll/Carp or Journey-point token
+    PICK: int = 21  # (trav, deck, card, matsuri card): a card chosen from a pile or market (Gion, o-Tsukimi)
+    CLOSE: int = 22  # (-, space, 1 full / 0 half, matsuri card): a Closed Space token for the next leg
+    # 23: reserved for Matsuri
 
 
 Ev = EvT()
@@ -42,6 +48,8 @@ class PanSrcT(NamedTuple):
     ANNAIBITO: int = 1
     HIROSHIGE: int = 2
     KITOUSHI: int = 3
+    OFUNE: int = 4  # Matsuri: o-Fune matsuri's Sea section for everyone
+    YAMA_NO_KO: int = 5  # Matsuri: Yama no Ko's extra Mountain section at a Mountain stop
 
 
 PanSrc = PanSrcT()
@@ -55,6 +63,12 @@ class OptT(NamedTuple):
     START_AMULET: int = 4
     JIROCHO: int = 5
     ANNAIBITO: int = 6  # the depicted panorama is complete: take another of the player's choice?
+    # Matsuri (7-11)
+    OBON: int = 7  # o-Bon: the choice is the number of coins donated (0..3), not 0/1
+    HADAKA: int = 8  # Hadaka matsuri: draw and resolve an Encounter before the Hot Spring?
+    YAMA_NO_KO: int = 9  # Yama no Ko: take an extra Mountain section first?
+    OTAUE: int = 10  # o-Taue matsuri: donate a bank coin to the Temple first?
+    # 11: reserved for Matsuri
 
 
 Opt = OptT()
@@ -64,6 +78,60 @@ class DieSrcT(NamedTuple):
     GAMING_ROOM: int = 0
     JIROCHO: int = 1
     FORTUNE: int = 2
+    SHOGATSU: int = 3  # Matsuri o-Shogatsu: gains the face in coins
+    SETSUBUN: int = 4  # Matsuri Setsubun: scores the face in Journey points
 
 
 DieSrc = DieSrcT()
+
+
+class MatsuriT(NamedTuple):
+    """Matsuri card kinds (expansions.md A.4, MC01..MC20); a card's kind is ``card[Deck.MATSURI, 0, c]``."""
+
+    HADAKA: int = 0
+    OHANAMI: int = 1
+    GION: int = 2
+    KAMIARISAI: int = 3
+    TOKA_EBISU: int = 4
+    MURA: int = 5
+    OBON: int = 6
+    TORI_NO_ICHI: int = 7
+    HINA: int = 8
+    TANGO: int = 9
+    HANABI: int = 10
+    OFUNE: int = 11
+    OSHOGATSU: int = 12
+    SETSUBUN: int = 13
+    TANABATA: int = 14
+    OTSUKIMI: int = 15
+    SHISHIMAI: int = 16
+    CHOYO: int = 17
+    YAMA_NO_KO: int = 18
+    OTAUE: int = 19
+
+
+Matsuri = MatsuriT()
+MATSURI_KINDS = (
+    "hadaka", "ohanami", "gion", "kamiarisai", "toka_ebisu", "mura", "obon", "tori_no_ichi", "hina", "tango",
+    "hanabi", "ofune", "oshogatsu", "setsubun", "tanabata", "otsukimi", "shishimai", "choyo", "yama_no_ko",
+    "otaue",
+)
+
+
+class TimingT(NamedTuple):
+    NOW: int = 0
+    LEG: int = 1  # until the next Inn: the stations of the next leg
+    NEXT_INN: int = 2  # arrivals and meals at the next Inn
+
+
+Timing = TimingT()
+TIMING_NAMES = ("now", "leg", "next_inn")
+
+
+class TokenT(NamedTuple):
+    DOLL: int = 0  # Hina matsuri: a Small-objects souvenir for set scoring only
+    CARP: int = 1  # Tango: the same
+    JOURNEY: int = 2  # Journey points (Setsubun, o-Fune's shared Sea, Tanabata, Shishimai)
+
+
+Token = TokenT()
