@@ -8,9 +8,15 @@ ties, o-Fune's simultaneous completion.
 
 from __future__ import annotations
 
-import pytest
+import tomllib
+from collections import deque
+from collections.abc import Generator
 
-from kernels.core.enums import Space
+import pytest
+from test_referee import Row, cfg
+
+from kernels.core.enums import Ev, Space
+from sim.referee.game import Referee
 from sim.referee.matsuri_cards import (
     CARD_TIMING,
     LEG,
@@ -24,6 +30,8 @@ from sim.referee.matsuri_cards import (
     token_points,
     usable_slots,
 )
+from sim.referee.scoring import end_achievement_count
+from sim.referee.state import Event, Illegal, InnVisit
 
 SET_POINTS = [1, 3, 5, 7, 9]  # 1/3/5/7 and the Offerings as a fifth family with Crossroads (C30)
 SMALL, FOOD, CLOTHING, ART, OFFERING = range(5)
@@ -134,3 +142,386 @@ def test_timing_classes() -> None:
     assert sum(t == NOW for t in CARD_TIMING.values()) == 11
     assert sum(t == LEG for t in CARD_TIMING.values()) == 8
     assert [c for c, t in CARD_TIMING.items() if t == NEXT_INN] == ["choyo"]
+
+
+# ====================================================================== hand-built referee states
+# A referee for a Matsuri game whose state the test sets by hand; a handler (a generator that takes
+# log events) is then driven with the rows the log would hold (docs/log-format.md "Matsuri").
+MX = ("crossroads", "matsuri")
+
+
+def r6(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1, d: int = -1) -> Row:
+    return (kind, t, a, b, c, d)
+
+
+def mref(n: int = 3, travelers: str = "satsuki,chuubei,hiroshige",
+         overrides: tuple[tuple[str, str], ...] = ()) -> Referee:
+    config, rules = cfg(n, travelers, (), MX, overrides)
+    if "matsuri" not in rules.raw:  # until the Matsuri data is merged (MC's sim/data/matsuri.toml)
+        with open("/work/wt-mk/sim/data/matsuri.toml", "rb") as fh:
+            rules.raw["matsuri"] = tomllib.load(fh)
+    ref = Referee(config, rules)
+    st = ref.state
+    for tr, name in zip(st.players(), travelers.split(","), strict=True):
+        st.assign_traveler(tr, rules.traveler_index(name), -1)
+        tr.coins = 5
+    return ref
+
+
+def card(ref: Referee, kind: str) -> int:
+    return next(i for i, c in enumerate(ref.rules.raw["matsuri"]["card"]) if c["kind"] == kind)
+
+
+def drive(ref: Referee, gen: Generator[None, Event, object], rows: list[Row]) -> None:
+    """Run ``gen`` on ``rows``; it must take every row and want no more."""
+    events = iter([Event(i, *r) for i, r in enumerate(rows)])
+    try:
+        next(gen)
+        for e in events:
+            gen.send(e)
+    except StopIteration:
+        assert list(events) == [] and ref._pending is None, "rows left over"
+        return
+    raise AssertionError(f"the handler wants more rows: expecting {ref.expecting}")
+
+
+def at_inn(ref: Referee, order: list[int], pos: int | None = None) -> InnVisit:
+    """Everyone at the first intermediate Inn, arrived in ``order``."""
+    st = ref.state
+    pos = pos if pos is not None else st.next_inn(0)
+    for t in order:
+        st.move(t, pos)
+    inn = st.inn_visit(pos)
+    inn.arrived = list(order)
+    return inn
+
+
+def effect(ref: Referee, kind: str, inn: InnVisit, chooser: int = 0) -> Generator[None, Event, None]:
+    return ref._card_effect(ref.state.travelers[chooser], card(ref, kind), inn, 1)
+
+
+def add_souvenirs(ref: Referee, t: int, *families: int) -> None:
+    tr = ref.state.travelers[t]
+    for f in families:
+        c = next(i for i, s in enumerate(ref.rules.souvenirs) if s.family == f and i not in tr.souvenirs)
+        tr.souvenirs.append(c)
+        tr.family_counts[f] += 1
+
+
+def test_hina_doll_worked_example_in_the_referee() -> None:
+    """Seed 002 (Hina matsuri): each female Traveler gets a Doll; Satsuki (F) holding art + food scores 5,
+    and the Doll is no Souvenir card: Collector counts 2, not 3 (seed 002: "they do not count when
+    awarding the Collector Achievement")."""
+    ref = mref()
+    add_souvenirs(ref, 0, ART, FOOD)
+    inn = at_inn(ref, [1, 0, 2])
+    doll = card(ref, "hina")
+    drive(ref, effect(ref, "hina", inn), [r6(Ev.TOKEN, 0, 0, 5, doll, -1)])
+    p0 = ref.state.travelers[0]
+    assert (p0.points["pts_matsuri"], p0.dolls, p0.family_counts[SMALL]) == (5, 1, 1)
+    assert end_achievement_count(p0, "collector") == 2
+    with pytest.raises(Illegal, match="worth 1"):
+        drive(ref, effect(ref, "hina", inn), [r6(Ev.TOKEN, 0, 0, 5, doll, -1)])  # a 2nd Doll starts set 2
+
+
+def test_tango_carp_worked_example_in_the_referee() -> None:
+    """Seed 002 (Tango): Chuubei (M) holding art + food + small objects: the Carp starts a new set, 1
+    point; Hiroshige (M) with nothing: 1 point; Satsuki (F) gets none."""
+    ref = mref()
+    add_souvenirs(ref, 1, ART, FOOD, SMALL)
+    inn = at_inn(ref, [2, 0, 1])
+    carp = card(ref, "tango")
+    drive(ref, effect(ref, "tango", inn), [r6(Ev.TOKEN, 2, 1, 1, carp, -1), r6(Ev.TOKEN, 1, 1, 1, carp, -1)])
+    assert [tr.carps for tr in ref.state.travelers] == [0, 1, 1]
+    with pytest.raises(Illegal, match="chuubei.*got traveler 0"):  # Satsuki is female
+        drive(mref(), effect(mref(), "tango", at_inn(mref(), [0, 1, 2])), [r6(Ev.TOKEN, 0, 1, 1, carp, -1)])
+
+
+def test_doll_does_not_feed_a_script_object() -> None:
+    """Seed 002: the tokens "do not count in the effect of the Shodo and Emaki Legendary Objects"."""
+    ref = mref()
+    ref.state.travelers[0].scripts = 1
+    drive(ref, effect(ref, "hina", at_inn(ref, [0, 1, 2])), [r6(Ev.TOKEN, 0, 0, 1, card(ref, "hina"), -1)])
+    assert ref.state.travelers[0].points["pts_legendary"] == 0
+
+
+def test_tanabata_interim_achievements_ties() -> None:
+    """Seed 002 (Tanabata): the 4 achievements "are immediately awarded according to the usual endgame
+    rules" for a 2-point token each, "players tied for first each get" one; the cards stay out."""
+    ref = mref()
+    p0, p1, p2 = ref.state.travelers
+    p0.meal_value = p1.meal_value = 3  # Gourmet: tied
+    p1.meal_value, p2.meal_value = 3, 1
+    p2.hot_springs = [0]  # Bather: p2 alone
+    add_souvenirs(ref, 1, FOOD)  # Collector: p1; Chatterbox: nobody (C11)
+    c = card(ref, "tanabata")
+    rows = [r6(Ev.TOKEN, 1, 2, 2, c, 0), r6(Ev.TOKEN, 0, 2, 2, c, 0), r6(Ev.TOKEN, 2, 2, 2, c, 1),
+            r6(Ev.TOKEN, 1, 2, 2, c, 3)]
+    drive(ref, effect(ref, "tanabata", at_inn(ref, [0, 1, 2])), rows)
+    assert [tr.points["pts_matsuri"] for tr in (p0, p1, p2)] == [2, 4, 2]
+    assert [tr.m_tokens for tr in (p0, p1, p2)] == [1, 2, 1]
+    assert all(tr.achievements == [] for tr in (p0, p1, p2))
+    ref = mref()
+    ref.state.travelers[0].meal_value = 3
+    with pytest.raises(Illegal, match="takes no token"):
+        drive(ref, effect(ref, "tanabata", at_inn(ref, [0, 1, 2])), [r6(Ev.TOKEN, 1, 2, 2, c, 0)])
+
+
+FOUR = "satsuki,chuubei,hiroshige,kinko"
+
+
+def test_ofune_simultaneous_completion_in_the_referee() -> None:
+    """Seed 002 (o-Fune): everyone takes the next Sea section; "If several players simultaneously finish
+    their Sea Panoramas as a result of this Matsuri, they each score for the Sea Panorama achievement.
+    Use 3 Journey points tokens": the first (arrival order) takes the card, the other a token, and
+    counts as holding the achievement (M19)."""
+    ref = mref(4, FOUR)
+    p0, p1, p2, p3 = ref.state.travelers
+    p0.panorama[SEA_T] = p1.panorama[SEA_T] = 4
+    p3.panorama[SEA_T] = 2
+    c = card(ref, "ofune")
+    rows = [r6(Ev.PANORAMA, 1, SEA_T, 4), r6(Ev.PANORAMA, 0, SEA_T, 4), r6(Ev.TOKEN, 0, 2, 3, c, -1),
+            r6(Ev.PANORAMA, 2, SEA_T, 4), r6(Ev.PANORAMA, 3, SEA_T, 4)]
+    drive(ref, effect(ref, "ofune", at_inn(ref, [1, 0, 2, 3])), rows)
+    assert (p1.points["pts_achievements"], p1.points["pts_panoramas"]) == (3, 5)
+    assert (p0.points["pts_matsuri"], p0.points["pts_achievements"], len(p0.achievements)) == (3, 0, 1)
+    assert (p2.panorama[SEA_T], p3.points["pts_panoramas"]) == (1, 3)
+
+
+def test_ofune_no_award_when_sea_was_already_taken() -> None:
+    """M19: someone already holds the Sea achievement: completing Sea with o-Fune scores the section only;
+    a completed Sea takes nothing ("he doesn't benefit from this Matsuri")."""
+    ref = mref()
+    p0, p1, p2 = ref.state.travelers
+    p0.panorama[SEA_T], p1.panorama[SEA_T] = 4, 5
+    ref.state.pan_achievement[SEA_T] = 1
+    rows = [r6(Ev.PANORAMA, 0, SEA_T, 4), r6(Ev.PANORAMA, 2, SEA_T, 4)]
+    drive(ref, effect(ref, "ofune", at_inn(ref, [0, 1, 2])), rows)
+    assert (p0.points["pts_matsuri"], p0.achievements, p1.panorama[SEA_T]) == (0, [], 5)
+
+
+def test_shishimai_neutral_takes_a_rank() -> None:
+    """Seed 002 (Shishimai): the three most generous donors score 4 / 2 / 1 now; at 2 players the
+    Neutral's coins take a rank but score nothing (M23, as at the end, 002:L349)."""
+    ref = mref(2, "satsuki,chuubei")
+    p0, p1, neutral = ref.state.travelers
+    neutral.donated, p0.donated = 4, 3
+    c = card(ref, "shishimai")
+    drive(ref, effect(ref, "shishimai", at_inn(ref, [2, 0, 1])), [r6(Ev.TOKEN, 0, 2, 2, c, 1)])
+    assert (p0.points["pts_matsuri"], p1.points["pts_matsuri"], neutral.score) == (2, 0, 0)
+    ref = mref(4, FOUR)
+    for tr, d in zip(ref.state.travelers, (3, 3, 2, 1), strict=True):
+        tr.donated = d
+    rows = [r6(Ev.TOKEN, t, 2, p, c, rank) for t, p, rank in ((0, 4, 0), (1, 4, 0), (2, 2, 1), (3, 1, 2))]
+    drive(ref, effect(ref, "shishimai", at_inn(ref, [0, 1, 2, 3])), rows)
+    with pytest.raises(Illegal, match="token is"):
+        drive(ref, effect(ref, "shishimai", at_inn(ref, [0, 1, 2, 3])), [r6(Ev.TOKEN, 2, 2, 1, c, 1)])
+
+
+def test_kamiarisai_closes_the_temples_of_the_next_leg() -> None:
+    """Seed 002 (Kamiarisai): "Until the next Inn, each Temple closes one of its spaces"; a closed
+    space is no legal stop for anyone, the Neutral included (M12); the next Inn reopens it."""
+    ref = mref(2, "satsuki,chuubei")
+    st = ref.state
+    inn = at_inn(ref, [0, 1, 2])
+    c = card(ref, "kamiarisai")
+    drive(ref, effect(ref, "kamiarisai", inn), [r6(Ev.CLOSE, -1, 16, 1, c), r6(Ev.CLOSE, -1, 21, 1, c)])
+    assert "closed by a matsuri" in (st.why_illegal(2, 16) or "").lower()
+    assert st.why_illegal(0, 21) is not None and st.why_illegal(0, 15) is None
+    drive(ref, ref._inn_matsuri(st.inn_visit(st.last)), [])  # the Travelers reach the next Inn (here Edo)
+    assert st.m.closed == {} and st.m.leg == [] and st.why_illegal(2, 16) is None
+
+
+def test_mura_half_closes_a_double_farm() -> None:
+    """Seed 002 (Mura matsuri): a double Farm "close[s] their second space ... They become single-space";
+    at 4-5 travelers one traveler may still stop there, a second may not (Friendship may, M12)."""
+    ref = mref(4, FOUR)
+    st = ref.state
+    inn = at_inn(ref, [0, 1, 2, 3])
+    c = card(ref, "mura")
+    with pytest.raises(Illegal, match="next station to close is 17"):
+        drive(ref, effect(ref, "mura", inn), [r6(Ev.CLOSE, -1, 17, 1, c)])
+    ref = mref(4, FOUR)
+    st = ref.state
+    inn = at_inn(ref, [0, 1, 2, 3])
+    drive(ref, effect(ref, "mura", inn), [r6(Ev.CLOSE, -1, 17, 0, c), r6(Ev.CLOSE, -1, 26, 1, c)])
+    assert st.why_illegal(0, 17) is None
+    st.move(0, 17)
+    assert "full" in (st.why_illegal(1, 17) or "")
+    assert st.why_illegal(1, 17, friendship=True) is None
+
+
+def test_cho_yo_cheaper_meals_at_the_next_inn() -> None:
+    """Seed 002 (Cho-yo): at the next Inn "all the Meal cards cost 1 coin less ... (the Meal cards worth
+    1 coin are free)"."""
+    ref = mref()
+    st = ref.state
+    drive(ref, effect(ref, "choyo", at_inn(ref, [0, 1, 2])), [])
+    nxt = st.m.cho_yo_at
+    assert nxt == st.next_inn(st.travelers[0].pos)
+    tr = st.travelers[0]
+    costs = {m.cost: i for i, m in enumerate(ref.rules.meals)}
+    assert st.meal_price(tr, costs[1]) == 1  # not yet: this Inn
+    tr.pos = nxt
+    assert [st.meal_price(tr, costs[k]) for k in (1, 2, 3)] == [0, 1, 2]
+
+
+def test_obon_donations() -> None:
+    """Seed 002 (o-Bon): in arrival order each may "donate to the Temple according to the usual rules:
+    1, 2, or 3 coins", a point each; no Temple ability (M14); a player with no coin is not asked."""
+    ref = mref()
+    p0, p1, p2 = ref.state.travelers
+    p1.coins = 0
+    rows = [r6(Ev.OPTION, 2, 7, 3), r6(Ev.OPTION, 0, 7, 0)]
+    drive(ref, effect(ref, "obon", at_inn(ref, [2, 1, 0])), rows)
+    assert (p2.coins, p2.donated, p2.points["pts_temple"], p0.donated) == (2, 3, 3, 0)
+    with pytest.raises(Illegal, match="donates 0..2"):
+        ref = mref()
+        ref.state.travelers[0].coins = 2
+        drive(ref, effect(ref, "obon", at_inn(ref, [0, 1, 2])), [r6(Ev.OPTION, 0, 7, 3)])
+
+
+def test_tori_no_ichi_only_without_an_amulet() -> None:
+    """Seed 002 (Tori no Ichi): "Each Traveler who doesn't have an Amulet ... receives a free Amulet";
+    "If a player already has an Amulet, he doesn't benefit"."""
+    ref = mref()
+    st = ref.state
+    st.amulet_market = [0, 1, 2]
+    st.travelers[1].amulets = {5}
+    rows = [r6(Ev.GAIN, 0, 5, 1, 0), r6(Ev.GAIN, 2, 5, 0, 0)]
+    drive(ref, effect(ref, "tori_no_ichi", at_inn(ref, [0, 1, 2])), rows)
+    assert (st.amulet_market, st.travelers[0].amulets, st.travelers[2].amulets_acquired) == ([2], {1}, 1)
+    with pytest.raises(Illegal, match="expected an event of traveler 2"):
+        ref = mref()
+        ref.state.amulet_market = [0, 1, 2]
+        ref.state.travelers[1].amulets = {5}
+        drive(ref, effect(ref, "tori_no_ichi", at_inn(ref, [0, 1, 2])), [r6(Ev.GAIN, 0, 5, 1, 0),
+                                                                         r6(Ev.GAIN, 1, 5, 0, 0)])
+
+
+def test_otsukimi_shared_calligraphy_scored_by_everyone() -> None:
+    """Seed 002 (o-Tsukimi): "Doria has chosen the Calligraphy Contemplation. At the end of the game, each
+    player will score 3 points for each complete Panorama and 1 point for each Cherry Tree"; nobody holds
+    the card (M22): a shared Perfection counts itself, not the holder's own card."""
+    ref = mref()
+    st = ref.state
+    st.calligraphy_market = [0, 1, 2, 3, 4, 5]
+    drive(ref, effect(ref, "otsukimi", at_inn(ref, [0, 1, 2])), [r6(Ev.PICK, 0, 6, 1, card(ref, "otsukimi"))])
+    assert st.calligraphy_market == [0, 2, 3, 4, 5] and st.travelers[0].calligraphy == []
+    p0, p1, _ = st.travelers
+    p0.panorama = [3, 0, 0]
+    p0.cherry_trees = 2
+    p1.cherry_trees = 1
+    ref._score_shared_calligraphy()
+    assert [tr.points["pts_calligraphy"] for tr in st.travelers] == [5, 1, 0]
+    ref = mref()
+    st = ref.state
+    st.m.shared_calligraphy = [4]  # perfection
+    st.travelers[0].achievements = ["gourmet", "bather"]
+    st.travelers[0].calligraphy = [0]
+    ref._score_shared_calligraphy()
+    p = ref.params
+    assert st.travelers[0].points["pts_calligraphy"] == 2 * p["PERFECTION_ACH"] + 2 * p["PERFECTION_CALLI"]
+    assert st.travelers[1].points["pts_calligraphy"] == p["PERFECTION_CALLI"]
+
+
+SEA_T, MOUNTAIN_T, PADDY_T = 2, 1, 0
+
+
+def stack(ref: Referee, *kinds: str) -> None:
+    """The Matsuri stack: these cards on top, then the others."""
+    top = [card(ref, k) for k in kinds]
+    ref.state.m.stack.cards = deque(top + [c for c in range(20) if c not in top])
+
+
+def test_the_first_player_to_arrive_draws_two_keeps_one() -> None:
+    """Seed 002: "Once ALL the Travelers have arrived ... the first player to arrive at the Inn draws 2
+    Matsuri ... chooses one and places the other under the stack"; at 2 players the Neutral is no
+    player (M4): here it arrived first, so p1 chooses."""
+    ref = mref(2, "satsuki,chuubei")
+    st = ref.state
+    stack(ref, "setsubun", "tango")
+    inn = at_inn(ref, [2, 1, 0])
+    s, t = card(ref, "setsubun"), card(ref, "tango")
+    rows = [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t), r6(Ev.MATSURI, 1, t, s, 1, 0), r6(Ev.TOKEN, 1, 1, 1, t, -1)]
+    drive(ref, ref._inn_matsuri(inn), rows)
+    assert (st.m.kept, st.m.rejected, st.m.stack.cards[-1]) == ([t, -1, -1], [s, -1, -1], s)
+    assert st.travelers[1].carps == 1 and st.travelers[0].carps == 0
+    ref = mref(2, "satsuki,chuubei")
+    stack(ref, "setsubun", "tango")
+    with pytest.raises(Illegal, match="traveler 1"):
+        drive(ref, ref._inn_matsuri(at_inn(ref, [2, 1, 0])), [r6(Ev.DRAW, 2, 9, s)])
+    ref = mref(2, "satsuki,chuubei")
+    stack(ref, "setsubun", "tango")
+    with pytest.raises(Illegal, match="keeps one"):
+        drive(ref, ref._inn_matsuri(at_inn(ref, [1, 0, 2])), [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t),
+                                                              r6(Ev.MATSURI, 1, 0, s, 1, 0)])
+
+
+def test_hanabi_brings_two_more_cards() -> None:
+    """Seed 002 (Hanabi): "The Traveler who drew and chose this Matsuri immediately and randomly draws 2
+    new Matsuri cards. Both ... are put into play and their effects are applied" (in draw order, M18)."""
+    ref = mref()
+    st = ref.state
+    stack(ref, "hanabi", "obon", "choyo", "ohanami")
+    h, o, c, k = (card(ref, x) for x in ("hanabi", "obon", "choyo", "ohanami"))
+    rows = [r6(Ev.DRAW, 0, 9, h), r6(Ev.DRAW, 0, 9, o), r6(Ev.MATSURI, 0, h, o, 1, 0),
+            r6(Ev.DRAW, 0, 9, c), r6(Ev.DRAW, 0, 9, k), r6(Ev.MATSURI, 0, c, -1, 1, 1), r6(Ev.MATSURI, 0, k, -1, 1, 1)]
+    inn = at_inn(ref, [0, 1, 2])
+    drive(ref, ref._inn_matsuri(inn), rows)
+    assert (st.m.hanabi, st.m.leg, st.m.cho_yo_at) == ([c, k], ["ohanami"], st.next_inn(inn.pos))
+
+
+def test_gion_choose_the_encounter_then_reshuffle() -> None:
+    """Seed 002 (Gion matsuri): a stopper at an Encounter "can choose his encounter from those remaining in
+    the stack ... Once the Encounter is chosen, shuffle the stack again"."""
+    ref = mref()
+    st = ref.state
+    st.m.leg = ["gion"]
+    pile = st.piles[3]
+    pile.cards = deque([0, 1, 6, 2])
+    g = card(ref, "gion")
+    rows = [r6(Ev.PICK, 0, 3, 6, g), r6(Ev.DECK, -1, 3, 2), r6(Ev.DECK, -1, 3, 0), r6(Ev.DECK, -1, 3, 1),
+            r6(Ev.GAIN, 0, 3, 6, 0)]
+    drive(ref, ref._encounter(st.travelers[0], station=True), rows)  # card 6: a samurai, 3 points
+    assert (list(pile.cards), st.travelers[0].encounters, st.travelers[0].points["pts_encounters"]) == (
+        [2, 0, 1], [6], 3)
+    pile.cards = deque([0, 1])
+    with pytest.raises(Illegal, match="reshuffled"):
+        drive(ref, ref._encounter(st.travelers[1], station=True), [r6(Ev.PICK, 1, 3, 0, g), r6(Ev.DECK, -1, 3, 0)])
+
+
+def test_hadaka_an_encounter_before_the_hot_spring() -> None:
+    """Seed 002 (Hadaka matsuri): a stopper at a Hot Spring "can draw 1 Encounter card and apply the
+    effect before making the usual choice"; drawn blind (M7); Umegae earns her point and coin."""
+    ref = mref(3, "umegae,chuubei,hiroshige")
+    st = ref.state
+    st.m.leg = ["hadaka"]
+    st.piles[3].cards = deque([2, 6])  # a kuge on top: 3 coins
+    tr = st.travelers[0]
+    drive(ref, ref._leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 2),
+                                                     r6(Ev.GAIN, 0, 3, 2, 0)])
+    assert (tr.coins, tr.points["pts_other"], tr.encounters) == (5 + 1 + 3, 1, [2])
+    drive(ref, ref._leg_stop(st.travelers[1], Space.HOT_SPRING), [r6(Ev.OPTION, 1, 8, 0)])
+    with pytest.raises(Illegal, match="top of the encounter pile"):
+        drive(ref, ref._leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 0)])
+
+
+def test_yama_no_ko_otaue_ohanami_at_panorama_stops() -> None:
+    """Seed 002: Yama no Ko, "1 additional Mountain Panorama section, before making the usual choice";
+    o-Taue, "1 coin from the bank and donate it to the Temple in his name"; o-Hanami, a stopper at a
+    Panorama "receives 1 coin from the bank"."""
+    ref = mref()
+    st = ref.state
+    st.m.leg = ["yama_no_ko", "otaue", "ohanami"]
+    tr = st.travelers[0]
+    tr.panorama[MOUNTAIN_T] = 3
+    drive(ref, ref._leg_stop(tr, Space.MOUNTAIN), [r6(Ev.OPTION, 0, 9, 1), r6(Ev.PANORAMA, 0, MOUNTAIN_T, 5)])
+    assert (tr.panorama[MOUNTAIN_T], tr.points["pts_panoramas"], tr.points["pts_achievements"], tr.coins) == (
+        4, 4, 3, 6)
+    drive(ref, ref._base(tr, Space.MOUNTAIN, True), [])  # completed by Yama no Ko: the base action gives nothing
+    p1 = st.travelers[1]
+    drive(ref, ref._leg_stop(p1, Space.PADDY), [r6(Ev.OPTION, 1, 10, 1)])
+    assert (p1.donated, p1.points["pts_temple"], p1.coins) == (1, 1, 6)
+    drive(ref, ref._leg_stop(st.travelers[2], Space.SEA), [])
+    assert st.travelers[2].coins == 6

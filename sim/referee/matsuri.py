@@ -207,7 +207,7 @@ class Matsuri(Rules12):
             self._score(tr, "pts_temple", ev.b, f"o-bon: {ev.b} coins on the temple")
 
     def _token(self, tr: TravelerState, kind: int, pts: int, card: int, detail: int, why: str) -> Step:
-        ev = yield from self._take(Ev.TOKEN, tr, f"{why}'s {TOKEN_NAMES[kind]} token")
+        ev = yield from self._take(Ev.TOKEN, tr, f"a {TOKEN_NAMES[kind]} token: {why}")
         if (ev.a, ev.b, ev.c, ev.d) != (kind, pts, card, detail):
             raise Illegal(ev, f"{why}: {tr.name} takes a {TOKEN_NAMES[kind]} token worth {pts} "
                               f"(TOKEN {kind}, {pts}, {card}, {detail}), not ({ev.a}, {ev.b}, {ev.c}, {ev.d})")
@@ -218,7 +218,8 @@ class Matsuri(Rules12):
     def _doll(self, tr: TravelerState, kind: int, card: int) -> Step:
         """A Doll / Carp token: the next Small-objects slot of the sets, no Souvenir card (M17)."""
         pts, k, place = token_points(tr.family_counts, self.state.set_points)
-        yield from self._token(tr, kind, pts, card, -1, f"{TOKEN_NAMES[kind]} in set {k} as family {place}")
+        why = f"{'hina matsuri' if kind == DOLL else 'tango'} ({TOKEN_NAMES[kind]}: set {k}, family {place})"
+        yield from self._token(tr, kind, pts, card, -1, why)
         tr.family_counts[0] += 1
         if kind == DOLL:
             tr.dolls += 1

@@ -11,6 +11,7 @@ what a meal costs under Cho-yo. Choices M1-M30 are those of
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from kernels.core.enums import Space
 from sim.referee.scoring import souvenir_points, temple_bonus
 

@@ -173,7 +173,7 @@ def build_rows(state: GameState, ranks: Sequence[int] | None = None) -> list[dic
             calligraphy=len(tr.calligraphy),
             amulets=tr.amulets_acquired,
         )
-        fields = ROW_FIELDS
+        fields: tuple[str, ...] = ROW_FIELDS
         if state.matsuri:
             m = state.m
             hanabi = (m.hanabi + [-1, -1])[:2]
