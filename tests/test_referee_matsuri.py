@@ -32,6 +32,8 @@ from sim.referee.matsuri_cards import (
 )
 from sim.referee.scoring import end_achievement_count
 from sim.referee.state import Event, Illegal, InnVisit
+from sim.rules.config import GameConfig
+from sim.rules.tables import Rules
 
 SET_POINTS = [1, 3, 5, 7, 9]  # 1/3/5/7 and the Offerings as a fifth family with Crossroads (C30)
 SMALL, FOOD, CLOTHING, ART, OFFERING = range(5)
@@ -154,12 +156,18 @@ def r6(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1, d: int = -
     return (kind, t, a, b, c, d)
 
 
-def mref(n: int = 3, travelers: str = "satsuki,chuubei,hiroshige",
-         overrides: tuple[tuple[str, str], ...] = ()) -> Referee:
-    config, rules = cfg(n, travelers, (), MX, overrides)
+def mcfg(n: int, travelers: str, variants: tuple[str, ...] = (),
+         overrides: tuple[tuple[str, str], ...] = ()) -> tuple[GameConfig, Rules]:
+    config, rules = cfg(n, travelers, variants, MX, overrides)
     if "matsuri" not in rules.raw:  # until the Matsuri data is merged (MC's sim/data/matsuri.toml)
         with open("/work/wt-mk/sim/data/matsuri.toml", "rb") as fh:
             rules.raw["matsuri"] = tomllib.load(fh)
+    return config, rules
+
+
+def mref(n: int = 3, travelers: str = "satsuki,chuubei,hiroshige",
+         overrides: tuple[tuple[str, str], ...] = ()) -> Referee:
+    config, rules = mcfg(n, travelers, (), overrides)
     ref = Referee(config, rules)
     st = ref.state
     for tr, name in zip(st.players(), travelers.split(","), strict=True):
@@ -525,3 +533,34 @@ def test_yama_no_ko_otaue_ohanami_at_panorama_stops() -> None:
     assert (p1.donated, p1.points["pts_temple"], p1.coins) == (1, 1, 6)
     drive(ref, ref._leg_stop(st.travelers[2], Space.SEA), [])
     assert st.travelers[2].coins == 6
+
+
+# ====================================================================== a log, fed event by event
+def test_a_logged_game_reaches_its_first_matsuri() -> None:
+    """The referee reads the Matsuri stack at set-up (deck 9) and runs the festival after the last
+    arrival's meal and the leftover meals (expansions.md M2), chosen by the first player to arrive."""
+    from test_referee_crossroads import xr_setup
+
+    config, rules = mcfg(2, "kinko,sasayakko")
+    ref0 = Referee(config, rules)
+    tango, hina = card(ref0, "tango"), card(ref0, "hina")
+    order = [tango, hina] + [c for c in range(20) if c not in (tango, hina)]
+    rows = xr_setup(config, rules)
+    last_deck = max(i for i, r in enumerate(rows) if r[0] == Ev.DECK)
+    rows[last_deck + 1:last_deck + 1] = [r6(Ev.DECK, -1, 9, c) for c in order]
+    inn = rules.board_types.index(0, 1)
+    rows += [r6(Ev.MOVE, 0, inn, 0)] + [r6(Ev.DRAW, 0, 1, m) for m in range(4)]   # kinko: no meal
+    rows += [r6(Ev.MOVE, 1, inn, 1), r6(Ev.MOVE, 2, inn, 0), r6(Ev.OFFER, 2, 0), r6(Ev.UNDER, -1, 1, 0)]
+    rows += [r6(Ev.UNDER, -1, 1, m) for m in (1, 2, 3)]
+    rows += [r6(Ev.DRAW, 0, 9, tango), r6(Ev.DRAW, 0, 9, hina), r6(Ev.MATSURI, 0, hina, tango, 1, 0),
+             r6(Ev.TOKEN, 1, 0, 1, hina, -1)]
+    ref = Referee(config, rules)
+    ref.feed_all(rows)
+    assert ref.errors == [], ref.errors
+    st = ref.state
+    assert (st.m.kept[0], st.m.rejected[0], st.m.stack.cards[-1]) == (hina, tango, tango)
+    assert (st.travelers[1].dolls, st.travelers[1].points["pts_matsuri"], st.travelers[0].dolls) == (1, 1, 0)
+    bad = [*rows[:-4], r6(Ev.DRAW, 0, 9, hina)]
+    ref = Referee(config, rules)
+    ref.feed_all(bad)
+    assert "top of the matsuri stack" in ref.errors[0]
