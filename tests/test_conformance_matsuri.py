@@ -105,7 +105,12 @@ def test_conformance_games_exercise_every_matsuri_card() -> None:
     """In the first 150 games of every slow configuration every card is kept at an Inn and some come
     through Hanabi, spaces close fully and by half, every Matsuri option is both taken and declined,
     o-Bon sees 0..3 coins, Gion picks and o-Tsukimi shares a card, every token kind is taken."""
-    kept, hanabi, closes, options, picks, tokens = set(), set(), set(), set(), set(), set()
+    kept: set[int] = set()
+    hanabi: set[int] = set()
+    closes: set[int] = set()
+    options: set[tuple[int, int]] = set()
+    picks: set[int] = set()
+    tokens: set[int] = set()
     for spec, seed, _ in SLOW:
         config, rules = setup(spec)
         batch = play_games(config, rules, seed, 0, 150, log=True)
