@@ -564,3 +564,36 @@ def test_a_logged_game_reaches_its_first_matsuri() -> None:
     ref = Referee(config, rules)
     ref.feed_all(bad)
     assert "top of the matsuri stack" in ref.errors[0]
+
+
+MERGED = "matsuri" in GameConfig(n_players=3).rules().raw  # sim/data/matsuri.toml (engineer MC's branch)
+needs_data = pytest.mark.skipif(not MERGED, reason="--set matsuri.* needs sim/data/matsuri.toml (branch mk)")
+
+
+@needs_data
+@pytest.mark.parametrize(("value", "counted"), [("false", 2), ("true", 3)])
+def test_doll_for_nostalgia_is_a_choice(value: str, counted: int) -> None:
+    """M17 (DEFAULT): a Doll is no Souvenir card, so Nostalgia does not count it;
+    ``matsuri.choices.doll_counts_for_nostalgia = true`` counts it."""
+    ref = mref(overrides=(("matsuri.choices.doll_counts_for_nostalgia", value),))
+    assert ref.state.m_choice("doll_counts_for_nostalgia") == (value == "true")
+    add_souvenirs(ref, 0, ART, FOOD)
+    drive(ref, effect(ref, "hina", at_inn(ref, [0, 1, 2])), [r6(Ev.TOKEN, 0, 0, 5, card(ref, "hina"), -1)])
+    assert ref.state.nostalgia_souvenirs(ref.state.travelers[0]) == counted
+
+
+@needs_data
+def test_friendship_on_a_half_closed_double_is_a_choice() -> None:
+    """M12: a half-closed double counts as a single space, so Friendship may open it beside its occupant;
+    ``matsuri.choices.friendship_on_half_closed = false`` forbids it. A fully closed space never opens."""
+    for value in ("true", "false"):
+        ref = mref(4, FOUR, overrides=(("matsuri.choices.friendship_on_half_closed", value),))
+        st = ref.state
+        at_inn(ref, [0, 1, 2, 3])
+        st.m.closed = {17: 1, 26: 1}
+        st.move(0, 17)
+        assert "closed" in (st.why_illegal(1, 26, friendship=True) or "")
+        if value == "true":
+            assert st.why_illegal(1, 17, friendship=True) is None
+        else:
+            assert "half closed" in (st.why_illegal(1, 17, friendship=True) or "")

@@ -412,7 +412,7 @@ class Crossroads(ReplayBase):
                 kind = calligraphy_kind(self.rules, card)
                 pts = calligraphy_points(
                     kind, self.params, coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
-                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=len(tr.souvenirs),
+                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)
                 self._score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")

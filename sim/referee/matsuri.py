@@ -110,7 +110,9 @@ class Matsuri(Rules12):
         for c in rejected:
             m.stack.put_under(c)  # "places the other under the stack, without showing it"
         m.kept[inn_no - 1], m.rejected[inn_no - 1] = ev.a, want_rej
-        self._header = f"matsuri at inn {inn_no}: {chooser.name} keeps {self._mname(ev.a)}"
+        self._flush()
+        self._header = (f"matsuri at inn {inn_no}: {chooser.name} keeps {self._mname(ev.a)}"
+                        + (f", rejects {self._mname(want_rej)}" if want_rej >= 0 else ""))
         yield from self._card_effect(chooser, ev.a, inn, inn_no)
         self._flush()
 
@@ -345,7 +347,7 @@ class Matsuri(Rules12):
                 arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
                 pts = calligraphy_points(
                     kind, self.params, coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
-                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=len(tr.souvenirs),
+                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy) + 1, inn_meals=tr.inn_meals)
                 self._score(tr, "pts_calligraphy", pts, f"o-tsukimi's {self.rules.calligraphy[card]}")

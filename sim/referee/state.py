@@ -372,6 +372,11 @@ class GameState:
             cost = max(0, cost - int(self.rules.raw["matsuri"]["choyo_discount"]))
         return cost
 
+    def nostalgia_souvenirs(self, tr: TravelerState) -> int:
+        """Souvenirs Nostalgia counts: the cards, and Doll/Carp tokens only if so chosen (M17)."""
+        tokens = tr.dolls + tr.carps if self.matsuri and self.m_choice("doll_counts_for_nostalgia") else 0
+        return len(tr.souvenirs) + tokens
+
     def m_choice(self, name: str) -> bool:
         """A Matsuri rule choice of ``sim/data/matsuri.toml`` [choices] (M4-M29)."""
         return bool(self.rules.raw["matsuri"]["choices"][name])
