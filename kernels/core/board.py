@@ -54,6 +54,8 @@ def legal_moves_nb(pub, ru, t):
     nt = pub["gs"][G.N_TRAV]
     neutral = ps[t, PF.NEUTRAL] == 1
     coins = ps[t, PF.COINS]
+    gs = pub["gs"]
+    closed = gs[G.M_CLOSED] | gs[G.M_HALF]  # Matsuri closures (0 without Matsuri)
     k = 0
     for s in range(ps[t, PF.POS] + 1, N_SPACES):
         typ = board[0, s]
@@ -62,6 +64,10 @@ def legal_moves_nb(pub, ru, t):
             k += 1
             break
         cap = 2 if (board[1, s] == 1 and nt >= 4) else 1
+        if closed != 0 and (closed >> s) & 1 == 1:
+            if (gs[G.M_CLOSED] >> s) & 1 == 1:
+                continue  # closed for everyone, the Neutral included (M12)
+            cap = 1
         if occ[s] >= cap:
             continue
         if not neutral:

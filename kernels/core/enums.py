@@ -294,8 +294,8 @@ class GT(NamedTuple):
     FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
     # Matsuri cards (14-29; kernels/game/matsuri.py); card ids are stored + 1, 0 = none
     M_INN: int = 14  # Matsuri Inns played (0..3)
-    M_LEG: int = 15  # bit k: a card of kind k (``Matsuri``) acts during this leg
-    M_NEXT: int = 16  # bit k: a card of kind k acts at the next Inn (Cho-yo)
+    M_LEG: int = 15  # bit c: Matsuri card c acts on the stations of this leg
+    M_NEXT: int = 16  # bit c: Matsuri card c acts at the next Inn (Cho-yo)
     M_CLOSED: int = 17  # bit s: station s is closed for this leg
     M_HALF: int = 18  # bit s: double station s is half closed (a single space) for this leg
     M_TOKENS: int = 19  # Closed Space tokens on the board
@@ -443,4 +443,9 @@ RESULT_FIELDS = (
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
     "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
+    # Matsuri (issue 14): token points and counts; per game the card kept (rejected) at each Inn and
+    # Hanabi's two extra cards (Matsuri card ids, -1 none)
+    "pts_matsuri", "dolls", "carps", "matsuri_tokens",
+    "matsuri_inn1", "matsuri_inn2", "matsuri_inn3", "matsuri_rej1", "matsuri_rej2", "matsuri_rej3",
+    "matsuri_hanabi1", "matsuri_hanabi2",
 )

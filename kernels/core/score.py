@@ -7,7 +7,7 @@ through ``add_pts_nb`` so the sources sum to ``PF.SCORE``.
 
 from numba import njit
 
-from kernels.core.enums import PF, Ability, Deck, G, P
+from kernels.core.enums import PF, Ability, Calli, Deck, G, P
 
 
 @njit(cache=True)
@@ -69,6 +69,8 @@ def meal_price_nb(pub, ru, t, c):
     cost = ru["card"][Deck.MEAL, 1, c]
     if pub["ps"][t, PF.ABILITY] == Ability.KINKO:
         cost = max(0, cost - ru["params"][P.KINKO_DISCOUNT])
+    if pub["gs"][G.M_NEXT] != 0:  # Matsuri Cho-yo: after abilities, at least 0 (M24)
+        cost = max(0, cost - ru["params"][P.M_CHOYO_DISCOUNT])
     return cost
 
 
@@ -189,3 +191,36 @@ def final_ranks_nb(pub, ranks):
         if better == 0:
             winners += 1
     return winners
+
+
+@njit(cache=True)
+def calli_points_nb(pub, ru, p, kind, shared):
+    """End points of a Calligraphy card of ``kind`` for ``p``; ``shared``: o-Tsukimi's card, held by nobody.
+
+    A shared Perfection counts itself, as the printed card does (M22).
+    """
+    ps = pub["ps"]
+    params = ru["params"]
+    if kind == Calli.FORESIGHT:
+        return params[P.FORESIGHT] * ps[p, PF.COINS]
+    if kind == Calli.CONTEMPLATION:
+        done = 0
+        for k in range(3):
+            if ps[p, PF.PAN0 + k] >= params[P.PAN_LEN0 + k]:
+                done += 1
+        return params[P.CONTEMPLATION_PAN] * done + params[P.CONTEMPLATION_CHERRY] * ps[p, PF.CHERRY]
+    if kind == Calli.NOSTALGIA:
+        sv = ps[p, PF.SOUVENIRS]
+        if params[P.M_DOLL_NOSTALGIA] == 1:
+            sv += ps[p, PF.DOLLS] + ps[p, PF.CARPS]
+        return params[P.NOSTALGIA_LEGEND] * ps[p, PF.LEGENDARY] + params[P.NOSTALGIA_SOUVENIR] * sv
+    if kind == Calli.PATIENCE:
+        later = 0  # travelers who reached the final Inn after p
+        for u in range(pub["gs"][G.N_TRAV]):
+            if ps[u, PF.SEQ] > ps[p, PF.SEQ]:
+                later += 1
+        return params[P.PATIENCE_LAST] if later == 0 else (params[P.PATIENCE_SECOND] if later == 1 else params[P.PATIENCE_OTHER])
+    if kind == Calli.PERFECTION:
+        return params[P.PERFECTION_ACH] * ps[p, PF.ACHIEVEMENTS] + params[P.PERFECTION_CALLI] * (
+            ps[p, PF.CALLIGRAPHY] + (1 if shared else 0))
+    return params[P.FASTING_MEAL] * max(0, params[P.FASTING_INNS] - ps[p, PF.INN_MEALS])

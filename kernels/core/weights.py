@@ -33,7 +33,15 @@ class WT(NamedTuple):
     S_WIN: int = 63  # search: bonus, in points, of winning a rollout
     XF0: int = 64  # expert tier: XF0 + XF.* (XF_N entries, room up to 95)
     TRAV0: int = 96  # draft: prior value of each Traveler (MAX_POOL = 40 entries, to 135)
-    # 136..159: the Matsuri and promo Travelers' and cards' own weights
+    # Matsuri cards (136-145; kernels/bots/matsuri.py)
+    M_OPP: int = 136  # keeping a Matsuri card: weight of the opponents' mean gain (subtracted)
+    M_AMULET: int = 137  # points of a free Amulet (Tori no Ichi)
+    M_HANABI: int = 138  # points of two more cards for the chooser (Hanabi)
+    M_LEG: int = 139  # points a leg card (Hadaka, o-Hanami, Gion, Yama no Ko, o-Taue) brings each traveler
+    M_CLOSE: int = 140  # points of a closure for each traveler (negative: fewer stops)
+    M_CHOYO: int = 141  # points of Cho-yo for each traveler
+    M_EXTRA: int = 142  # bias of taking a free optional extra (Hadaka, Yama no Ko, o-Taue)
+    # 143-145 reserved for the Matsuri cards; 146-151 Matsuri Travelers; 152-159 promos
 
 
 W = WT()

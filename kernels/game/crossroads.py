@@ -22,7 +22,6 @@ from kernels.core.enums import (
     PF,
     Ability,
     Amulet,
-    Calli,
     Cfg,
     Deck,
     DieSrc,
@@ -35,7 +34,7 @@ from kernels.core.enums import (
 )
 from kernels.core.piles import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
-from kernels.core.score import add_pts_nb, souvenir_gain_pts_nb
+from kernels.core.score import add_pts_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
 
 
@@ -180,6 +179,12 @@ def friendship_moves_nb(pub, ru, t, k):
         if typ == Space.INN:
             break
         cap = 2 if (board[1, s] == 1 and nt >= 4) else 1
+        if (pub["gs"][G.M_CLOSED] >> s) & 1 == 1:
+            continue  # Matsuri: Friendship cannot open a closed station
+        if (pub["gs"][G.M_HALF] >> s) & 1 == 1:
+            if params[P.M_FRIENDSHIP_HALF] == 0:
+                continue
+            cap = 1
         if cap != 1 or occ[s] != 1:
             continue
         if typ == Space.VILLAGE and coins < params[P.VILLAGE_MIN_COINS]:
@@ -295,36 +300,10 @@ def alternative_nb(pub, hid, ru, t, typ):
 def calligraphy_scoring_nb(pub, ru):
     """End of the game: every Calligraphy card scores (after the achievements)."""
     ps = pub["ps"]
-    params = ru["params"]
-    gs = pub["gs"]
-    nt = gs[G.N_TRAV]
-    for p in range(gs[G.N_PLAYERS]):
+    for p in range(pub["gs"][G.N_PLAYERS]):
         mask = ps[p, PF.CALLI_MASK]
         if mask == 0:
             continue
-        later = 0  # travelers who reached the final Inn after p
-        for u in range(nt):
-            if ps[u, PF.SEQ] > ps[p, PF.SEQ]:
-                later += 1
-        done = 0
-        for k in range(3):
-            if ps[p, PF.PAN0 + k] >= params[P.PAN_LEN0 + k]:
-                done += 1
         for c in range(MARKET_CAP):
-            if (mask >> c) & 1 == 0:
-                continue
-            kind = ru["xcard"][2, 0, c]
-            if kind == Calli.FORESIGHT:
-                v = params[P.FORESIGHT] * ps[p, PF.COINS]
-            elif kind == Calli.CONTEMPLATION:
-                v = params[P.CONTEMPLATION_PAN] * done + params[P.CONTEMPLATION_CHERRY] * ps[p, PF.CHERRY]
-            elif kind == Calli.NOSTALGIA:
-                v = params[P.NOSTALGIA_LEGEND] * ps[p, PF.LEGENDARY] + params[P.NOSTALGIA_SOUVENIR] * ps[p, PF.SOUVENIRS]
-            elif kind == Calli.PATIENCE:
-                v = params[P.PATIENCE_LAST] if later == 0 else (params[P.PATIENCE_SECOND] if later == 1 else params[P.PATIENCE_OTHER])
-            elif kind == Calli.PERFECTION:
-                v = params[P.PERFECTION_ACH] * ps[p, PF.ACHIEVEMENTS] + params[P.PERFECTION_CALLI] * ps[p, PF.CALLIGRAPHY]
-            else:
-                v = params[P.FASTING_MEAL] * max(0, params[P.FASTING_INNS] - ps[p, PF.INN_MEALS])
-            add_pts_nb(pub, p, PF.PTS_CALLIGRAPHY, v)
-
+            if (mask >> c) & 1 == 1:
+                add_pts_nb(pub, p, PF.PTS_CALLIGRAPHY, calli_points_nb(pub, ru, p, ru["xcard"][2, 0, c], False))

@@ -48,6 +48,7 @@ from kernels.game.crossroads import (
     usable_amulet_nb,
     use_amulet_nb,
 )
+from kernels.game.matsuri import gion_card_nb, gion_pick_nb, matsuri_inn_nb, matsuri_stop_nb
 from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb, unpaid_nb
 
 
@@ -132,16 +133,23 @@ def temple_nb(pub, hid, ru, t):
 
 
 @njit(cache=True)
-def encounter_nb(pub, hid, ru, t, at_station):
-    """Draw an Encounter card (Yoshiyasu at a station: two, keep one) and apply it."""
+def encounter_nb(pub, hid, ru, t, at_station, gion):
+    """Draw an Encounter card (Yoshiyasu at a station: two, keep one) and apply it.
+
+    ``gion``: an Encounter station's own card, which Matsuri's Gion lets the stopper choose.
+    """
     ps = pub["ps"]
     dcnt = pub["dcnt"]
     params = ru["params"]
     if dcnt[Deck.ENCOUNTER] == 0:
         return
-    c = draw_nb(pub, hid, Deck.ENCOUNTER)
-    log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c, -1, -1)
-    if at_station and ps[t, PF.ABILITY] == Ability.YOSHIYASU and dcnt[Deck.ENCOUNTER] > 0:
+    g = gion_card_nb(pub, ru) if gion and pub["gs"][G.M_LEG] != 0 else -1
+    if g >= 0:
+        c = gion_pick_nb(pub, hid, ru, t, g)
+    else:
+        c = draw_nb(pub, hid, Deck.ENCOUNTER)
+        log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c, -1, -1)
+    if g < 0 and at_station and ps[t, PF.ABILITY] == Ability.YOSHIYASU and dcnt[Deck.ENCOUNTER] > 0:
         c2 = draw_nb(pub, hid, Deck.ENCOUNTER)
         log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c2, -1, -1)
         if choose_encounter_nb(pub, ru, t, c, c2) == 1:
@@ -237,8 +245,8 @@ def base_action_nb(pub, hid, ru, t, typ):
     elif typ == Space.TEMPLE:
         temple_nb(pub, hid, ru, t)
     elif typ == Space.ENCOUNTER:
-        encounter_nb(pub, hid, ru, t, True)
-    else:  # a panorama
+        encounter_nb(pub, hid, ru, t, True, True)
+    elif panorama_open_nb(pub, ru, t, typ - Space.PADDY):  # Matsuri's Yama no Ko may have completed it
         panorama_nb(pub, hid, ru, t, typ - Space.PADDY, PanSrc.STATION)
 
 
@@ -254,6 +262,8 @@ def station_nb(pub, hid, ru, t, typ):
         add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
     if Space.PADDY <= typ <= Space.SEA and ab == Ability.GOTOZAEMON:
         ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
+    if pub["gs"][G.M_LEG] != 0 and matsuri_stop_nb(pub, hid, ru, t, typ) == 1:  # Hadaka: a blind Encounter
+        encounter_nb(pub, hid, ru, t, True, False)
     if params[P.XR] == 0:
         base_action_nb(pub, hid, ru, t, typ)
         return
@@ -365,7 +375,7 @@ def inn_nb(pub, hid, ru, t, s):
             chosen_panorama_nb(pub, hid, ru, t, PanSrc.HIROSHIGE)
         elif ab == Ability.CHUUBEI:
             meals = ps[t, PF.MEALS]
-            encounter_nb(pub, hid, ru, t, False)
+            encounter_nb(pub, hid, ru, t, False, False)
             # "never more than one Meal card per Inn": Itamae's meal here is this Inn's meal (C40)
             ate = ps[t, PF.MEALS] > meals and ru["params"][P.ITAMAE_INN_MEAL] == 1
         elif ab == Ability.DAIGORO:
@@ -373,7 +383,8 @@ def inn_nb(pub, hid, ru, t, s):
         elif ab == Ability.JIROCHO:
             jirocho_nb(pub, hid, ru, t)
     if occ[s] == 1:  # first to arrive: draw the meal hand
-        k = min(nt + ru["params"][P.HAND_EXTRA], pub["dcnt"][Deck.MEAL], HAND_CAP)  # config rejects more
+        k = nt + ru["params"][P.HAND_EXTRA] + (ru["params"][P.M_CHOYO_HAND] if gs[G.M_NEXT] != 0 else 0)
+        k = min(k, pub["dcnt"][Deck.MEAL], HAND_CAP)  # config rejects more
         for i in range(k):
             hand[i] = draw_nb(pub, hid, Deck.MEAL)
             log_nb(hid, Ev.DRAW, t, Deck.MEAL, hand[i], -1, -1)
@@ -396,4 +407,6 @@ def inn_nb(pub, hid, ru, t, s):
             under_nb(pub, hid, Deck.MEAL, hand[i])
             log_nb(hid, Ev.UNDER, -1, Deck.MEAL, hand[i], -1, -1)
         gs[G.HAND_N] = 0
+        if ru["params"][P.MATSURI] == 1:
+            matsuri_inn_nb(pub, hid, ru, s)
 

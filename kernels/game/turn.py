@@ -41,6 +41,7 @@ from kernels.game.crossroads import (
     use_amulet_nb,
     vitality_nb,
 )
+from kernels.game.matsuri import tsukimi_scoring_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 
 
@@ -167,7 +168,7 @@ def move_nb(pub, hid, ru, t, ctrl, s):
     neutral = ps[t, PF.NEUTRAL] == 1
     typ = ru["board"][0, s]
     if xr and typ != Space.INN and occ[s] > 0:
-        cap = 2 if (ru["board"][1, s] == 1 and gs[G.N_TRAV] >= 4) else 1
+        cap = 2 if (ru["board"][1, s] == 1 and gs[G.N_TRAV] >= 4 and (gs[G.M_HALF] >> s) & 1 == 0) else 1
         if occ[s] >= cap:  # only the Friendship Amulet opens a full space
             use_amulet_nb(pub, hid, t, usable_amulet_nb(pub, ru, t, Amulet.FRIENDSHIP), -1)
     occ[ps[t, PF.POS]] -= 1
@@ -191,7 +192,8 @@ def move_nb(pub, hid, ru, t, ctrl, s):
 @njit(cache=True)
 def write_records_nb(pub, game, out):
     ps = pub["ps"]
-    n = pub["gs"][G.N_PLAYERS]
+    gs = pub["gs"]
+    n = gs[G.N_PLAYERS]
     ranks = pub["iscr"]
     winners = final_ranks_nb(pub, ranks)
     for p in range(n):
@@ -234,6 +236,18 @@ def write_records_nb(pub, game, out):
         r["legendary"] = ps[p, PF.LEGENDARY]
         r["calligraphy"] = ps[p, PF.CALLIGRAPHY]
         r["amulets"] = ps[p, PF.AMULETS_BOUGHT]
+        r["pts_matsuri"] = ps[p, PF.PTS_MATSURI]
+        r["dolls"] = ps[p, PF.DOLLS]
+        r["carps"] = ps[p, PF.CARPS]
+        r["matsuri_tokens"] = ps[p, PF.M_TOKENS]
+        r["matsuri_inn1"] = gs[G.M_KEPT0] - 1
+        r["matsuri_inn2"] = gs[G.M_KEPT0 + 1] - 1
+        r["matsuri_inn3"] = gs[G.M_KEPT0 + 2] - 1
+        r["matsuri_rej1"] = gs[G.M_REJ0] - 1
+        r["matsuri_rej2"] = gs[G.M_REJ0 + 1] - 1
+        r["matsuri_rej3"] = gs[G.M_REJ0 + 2] - 1
+        r["matsuri_hanabi1"] = gs[G.M_HANABI0] - 1
+        r["matsuri_hanabi2"] = gs[G.M_HANABI0 + 1] - 1
 
 
 @njit(cache=True)
@@ -243,3 +257,5 @@ def end_scoring_nb(pub, ru):
     end_achievements_nb(pub, ru)
     if ru["params"][P.XR] == 1:
         calligraphy_scoring_nb(pub, ru)
+    if ru["params"][P.MATSURI] == 1:
+        tsukimi_scoring_nb(pub, ru)

@@ -42,6 +42,7 @@ BOUNDS: tuple[tuple[str, int, int, str], ...] = (
     ("crossroads.calligraphy.*_per_*", 0, 20, WHY_16),
     ("crossroads.legendary.script_bonus", 0, 20, WHY_16),
     ("panoramas.lengths", 1, 20, WHY_16),
+    ("matsuri.closed_space_tokens", 0, 16, "closures are kept as one bit per station"),
     ("*", 0, 100, WHY_16),
 )
 
@@ -131,6 +132,7 @@ def check_data(raw: dict[str, Any]) -> None:
         if isinstance(value, dict):
             walk(value, section, "rules")
     walk(raw["crossroads"], "crossroads", "crossroads")
+    walk({k: v for k, v in raw["matsuri"].items() if k != "card"}, "matsuri", "matsuri")
     for name, value in raw["cards"].items():
         walk(value, f"cards.{name}" if name != "encounters" else "encounters", "cards")
     for t in raw["travelers"]["traveler"]:
@@ -142,7 +144,9 @@ EVENTS = E.N_SPACES + 10  # a player stops at most once per space, plus the end 
 GAINS_PER_EVENT = 3  # e.g. three souvenirs at one Village, or a Kuge's coins and Umegae's
 # rule numbers that are no amount a player collects (counts, thresholds, switches)
 NOT_AMOUNTS = {"VILLAGE_DRAW", "VILLAGE_MIN_COINS", "HAND_EXTRA", "TEMPLE_MAX", "TEMPLE_MIN_COINS", "ACH_MIN",
-               "INITIATION", "XR", "CHERRY_COPIES", "BATH_COPIES", "START_AMULET", "FASTING_INNS"}
+               "INITIATION", "XR", "CHERRY_COPIES", "BATH_COPIES", "START_AMULET", "FASTING_INNS",
+               "MATSURI", "M_DRAW", "M_HANABI_DRAW", "M_CLOSED_TOKENS", "M_CHOYO_HAND", "M_FRIENDSHIP_HALF",
+               "M_OFUNE_SHARED_CARD", "M_FIRST_SKIPS_NEUTRAL", "M_NEUTRAL_WATCHERS", "M_DOLL_NOSTALGIA", "M_INNS"}
 # end-scoring points per unit of something a player holds (at most EVENTS of it; Foresight: per coin)
 PER_UNIT = {"CONTEMPLATION_PAN", "CONTEMPLATION_CHERRY", "NOSTALGIA_LEGEND", "NOSTALGIA_SOUVENIR", "PERFECTION_ACH",
             "PERFECTION_CALLI", "FASTING_MEAL", "SCRIPT_BONUS", "FORESIGHT"}

@@ -38,6 +38,8 @@ def override_reason(config: GameConfig, key: str) -> str | None:
         return NO_TRAVELERS
     if parts[0] == "crossroads" and not crossroads:
         return "it is a Crossroads rule and --expansions has no crossroads"
+    if parts[0] == "matsuri" and "matsuri" not in config.expansions:
+        return "it is a Matsuri rule and --expansions has no matsuri"
     if parts[0] == "travelers" and parts[1:2] and parts[1] in _crossroads_travelers() and not crossroads:
         return f"{parts[1]} is a Crossroads Traveler and --expansions has no crossroads"
     if key in NEW_ENCOUNTER_KEYS and "new-encounters" not in config.expansions:

@@ -21,8 +21,9 @@ import numpy as np
 from kernels.core import enums as E
 from sim.rules.bounds import BoundsError, check_data
 from sim.rules.keys import RulesError, apply_override, parse_value  # noqa: F401  (re-exported)
+from sim.rules.matsuri import MatsuriCard, card_table, matsuri_cards, matsuri_params, shishimai_points
 
-DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads")
+DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads", "matsuri")
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class Rules:
     calligraphy: list[str] = field(default_factory=list)  # Calligraphy card id -> kind name
     crossroads_cards: dict[int, int] = field(default_factory=dict)  # players -> cards per type
     fortune_die: list[int] = field(default_factory=list)
+    matsuri: list[MatsuriCard] = field(default_factory=list)  # empty unless Matsuri is on
 
     def traveler_index(self, name: str) -> int:
         for t in self.travelers:
@@ -127,7 +129,7 @@ class Rules:
             card[E.Deck.HOT_SPRING, :, h.id] = (h.value, 0)
         for e in self.encounters:
             card[E.Deck.ENCOUNTER, :, e.id] = (e.kind, e.panorama)
-        dsize[:] = (len(self.souvenirs), len(self.meals), len(self.hot_springs), len(self.encounters))
+        dsize[:4] = (len(self.souvenirs), len(self.meals), len(self.hot_springs), len(self.encounters))
         params = np.zeros(E.P_N, np.int32)
         for name, value in self.params.items():
             params[getattr(E.P, name)] = value
@@ -140,6 +142,9 @@ class Rules:
         params[E.P.N_FAMILIES] = len(self.souvenir_families) + (1 if self.crossroads else 0)
         params[E.P.FIFTH_FAMILY_POINTS] = 0
         params[E.P.DIE0 : E.P.DIE0 + 6] = self.fortune_die
+        if self.matsuri:
+            card_table(self.matsuri, card, dsize)
+            params[E.P.M_SHISHIMAI0 : E.P.M_SHISHIMAI0 + 3] = shishimai_points(self.raw)
         trav = np.zeros((len(self.travelers), 3), np.int32)
         for t in self.travelers:
             trav[t.id] = (t.coins, t.ability, 1 if t.gender == "F" else 0)
@@ -329,6 +334,10 @@ def _build(raw: dict[str, Any]) -> Rules:
         FASTING_MEAL=cal["fasting_per_meal"],
         FASTING_INNS=cal["fasting_inns"],
     )
+    mats = bool(r.get("_matsuri", False))
+    matsuri = matsuri_cards(raw) if mats else []
+    if mats:
+        params.update(matsuri_params(raw, True))
     for k, val in params.items():
         params[k] = int(val)
     if params["VILLAGE_DRAW"] > 3:
@@ -373,4 +382,5 @@ def _build(raw: dict[str, Any]) -> Rules:
         calligraphy=calligraphy,
         crossroads_cards=xr_in_play,
         fortune_die=die,
+        matsuri=matsuri,
     )

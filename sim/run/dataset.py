@@ -22,7 +22,10 @@ from sim.rules.tables import Rules
 
 # every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
 PTS_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
-COUNT_COLUMNS = RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
+# Matsuri: per game, the card kept (rejected) at each Inn and Hanabi's extras (Matsuri card ids, -1 none)
+CARD_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith(("matsuri_inn", "matsuri_rej", "matsuri_hanabi")))
+COUNT_COLUMNS = tuple(f for f in RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
+                      if not f.startswith("pts_") and f not in CARD_COLUMNS)
 NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
 SCHEMA = pa.schema(
     [
@@ -38,6 +41,7 @@ SCHEMA = pa.schema(
         ("win", pa.float64()),
     ]
     + [(c, pa.int16()) for c in PTS_COLUMNS + COUNT_COLUMNS]
+    + [(c, pa.int8()) for c in CARD_COLUMNS]
 )
 COMPRESSION = "zstd"
 COMPRESSION_LEVEL = 1  # same size as the default level on these small ints, faster
@@ -81,6 +85,8 @@ def to_table(records: np.ndarray, rules: Rules, n_players: int) -> pa.Table:
     }
     for c in PTS_COLUMNS + COUNT_COLUMNS:
         cols[c] = pa.array(np.ascontiguousarray(records[c], np.int16))
+    for c in CARD_COLUMNS:
+        cols[c] = pa.array(np.ascontiguousarray(records[c], np.int8))
     return pa.Table.from_arrays(list(cols.values()), schema=SCHEMA)
 
 
