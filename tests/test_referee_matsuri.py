@@ -8,7 +8,6 @@ ties, o-Fune's simultaneous completion.
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from collections.abc import Generator
 
@@ -158,11 +157,7 @@ def r6(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1, d: int = -
 
 def mcfg(n: int, travelers: str, variants: tuple[str, ...] = (),
          overrides: tuple[tuple[str, str], ...] = ()) -> tuple[GameConfig, Rules]:
-    config, rules = cfg(n, travelers, variants, MX, overrides)
-    if "matsuri" not in rules.raw:  # until the Matsuri data is merged (MC's sim/data/matsuri.toml)
-        with open("/work/wt-mk/sim/data/matsuri.toml", "rb") as fh:
-            rules.raw["matsuri"] = tomllib.load(fh)
-    return config, rules
+    return cfg(n, travelers, variants, MX, overrides)
 
 
 def mref(n: int = 3, travelers: str = "satsuki,chuubei,hiroshige",
@@ -566,11 +561,6 @@ def test_a_logged_game_reaches_its_first_matsuri() -> None:
     assert "top of the matsuri stack" in ref.errors[0]
 
 
-MERGED = "matsuri" in GameConfig(n_players=3).rules().raw  # sim/data/matsuri.toml (engineer MC's branch)
-needs_data = pytest.mark.skipif(not MERGED, reason="--set matsuri.* needs sim/data/matsuri.toml (branch mk)")
-
-
-@needs_data
 @pytest.mark.parametrize(("value", "counted"), [("false", 2), ("true", 3)])
 def test_doll_for_nostalgia_is_a_choice(value: str, counted: int) -> None:
     """M17 (DEFAULT): a Doll is no Souvenir card, so Nostalgia does not count it;
@@ -582,7 +572,6 @@ def test_doll_for_nostalgia_is_a_choice(value: str, counted: int) -> None:
     assert ref.state.nostalgia_souvenirs(ref.state.travelers[0]) == counted
 
 
-@needs_data
 def test_friendship_on_a_half_closed_double_is_a_choice() -> None:
     """M12: a half-closed double counts as a single space, so Friendship may open it beside its occupant;
     ``matsuri.choices.friendship_on_half_closed = false`` forbids it. A fully closed space never opens."""
