@@ -20,7 +20,10 @@ CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
 
 # every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
 POINT_SOURCES = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
-COUNTS = RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
+# Matsuri: the card kept (rejected) at each Inn and Hanabi's extras, per game (ids, -1 none)
+CARD_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith(("matsuri_inn", "matsuri_rej", "matsuri_hanabi")))
+COUNTS = tuple(f for f in RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
+               if not f.startswith("pts_") and f not in CARD_COLUMNS)
 
 # The dataset schema (one row per player per game); partition columns may arrive as other types.
 SCHEMA: dict[str, type[pl.DataType] | pl.DataType] = {
@@ -28,6 +31,7 @@ SCHEMA: dict[str, type[pl.DataType] | pl.DataType] = {
     "traveler": pl.String, "alt_traveler": pl.String, "bot": pl.String,
     "score": pl.Int16, "rank": pl.Int8, "win": pl.Float64,
     **{c: pl.Int16 for c in POINT_SOURCES + COUNTS},
+    **{c: pl.Int8 for c in CARD_COLUMNS},
     **{c: pl.String for c in CONDITION_COLUMNS},
 }
 REQUIRED = ("game", "n_players", "player", "seat", "traveler", "score", "rank", "win")
@@ -100,6 +104,7 @@ def load_dataset(path: str | Path) -> Dataset:
     casts = [pl.col(c).cast(t) for c, t in SCHEMA.items() if c in names]
     # datasets written before the Crossroads columns existed read them as 0
     zeros = [pl.lit(0, pl.Int16).alias(c) for c in POINT_SOURCES + COUNTS if c not in names]
+    zeros += [pl.lit(-1, pl.Int8).alias(c) for c in CARD_COLUMNS if c not in names]  # before Matsuri: no card
     return Dataset(p, lf.with_columns(casts + zeros), read_manifest(p), files, notes)
 
 

@@ -26,9 +26,9 @@ from analysis.parts import reading
 from analysis.report import SOURCE_LABELS
 
 COLORS = {"stronger": "#1a7f37", "weaker": "#c0392b", "": "#34495e"}
-# one distinct colour per point source (13 with Crossroads; no two alike, unlike a 10-colour cycle)
+# one distinct colour per point source (14 with Crossroads and Matsuri; no two alike, unlike a 10-colour cycle)
 SOURCE_COLORS = ("#4363d8", "#f58231", "#3cb44b", "#e6194b", "#911eb4", "#ffe119", "#42d4f4", "#f032e6", "#a9a9a9",
-                 "#fabed4", "#469990", "#9a6324", "#000075")
+                 "#fabed4", "#469990", "#9a6324", "#000075", "#808000")
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 PLOT_FILES = ("win_rates.png", "fairness_heatmap.png", "score_distributions.png", "points_by_source.png",
               "seat_advantage.png", "variant_effects.png")

@@ -8,6 +8,7 @@ import polars as pl
 
 from analysis import describe, fmt, tables
 from analysis.load import POINT_SOURCES, Dataset, load_dataset
+from analysis.matsuri import matsuri_md
 from analysis.parts import reading
 
 LEVEL = 0.95
@@ -20,7 +21,7 @@ SOURCE_LABELS = {
     "pts_hot_springs": "hot springs", "pts_temple": "temple", "pts_temple_bonus": "temple bonus",
     "pts_encounters": "encounters", "pts_achievements": "achievements", "pts_other": "other",
     "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
-    "pts_calligraphy": "calligraphy",
+    "pts_calligraphy": "calligraphy", "pts_matsuri": "matsuri tokens",
 }
 
 METHODS = """\
@@ -187,6 +188,7 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
         h2h = tables.head_to_head(lf, keys, level)
         about = describe.about(ds)
         n_rows = int(lf.select(pl.len()).collect(engine="streaming").item())
+        mats = matsuri_md(lf, keys)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     frames = {"travelers": trav, "seats": seats, "draft": draft, "head_to_head": h2h}
@@ -202,6 +204,7 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
         "## Seat advantage\n\n" + _seats_md(seats, keys),
         "## Value of the draft\n\n" + _draft_md(draft, keys),
         "## Head to head\n\n" + _h2h_md(h2h, keys),
+        *(["## Matsuri cards\n\n" + mats] if mats else []),
         METHODS.format(conds=(" × " + " × ".join(conds)) if conds else ""),
         "## Files\n\n" + "\n".join(f"- `{f}`" for f in CSV_FILES.values()),
     ]

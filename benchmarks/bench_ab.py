@@ -63,6 +63,8 @@ def main() -> None:
     ap.add_argument("--check-games", type=int, default=2000)
     ap.add_argument("--no-check", action="store_true", help="the trees are meant to play different games")
     ap.add_argument("--config", action="append", help="config spec (repeatable; default: base and Crossroads)")
+    ap.add_argument("--b-config", action="append", default=[],
+                    help="config timed in tree B only, in the same rounds (a feature A lacks, e.g. Matsuri)")
     args = ap.parse_args()
     configs = tuple(args.config or CONFIGS)
     import numpy as np
@@ -81,6 +83,8 @@ def main() -> None:
             for _ in range(args.rounds):
                 for name, tree in (("A", args.a), ("B", args.b)):
                     rates.setdefault((spec, name), []).append(child(tree, spec, args.games, 0, ""))
+                for bspec in args.b_config if spec == configs[-1] else []:
+                    rates.setdefault((bspec, "B"), []).append(child(args.b, bspec, args.games, 0, ""))
     load = os.getloadavg()
     print(f"A = `{args.a}`, B = `{args.b}`; {args.games:,} games x {args.rounds} alternating rounds; "
           f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}")
@@ -90,6 +94,9 @@ def main() -> None:
         a, b = rates[(spec, "A")], rates[(spec, "B")]
         print(f"| {spec} | {max(a):,.0f} | {statistics.median(a):,.0f} | {max(b):,.0f} | "
               f"{statistics.median(b):,.0f} | {max(b) / max(a):.3f} | {statistics.median(b) / statistics.median(a):.3f} |")
+    for spec in args.b_config:
+        b = rates[(spec, "B")]
+        print(f"| {spec} | – | – | {max(b):,.0f} | {statistics.median(b):,.0f} | – | – |")
 
 
 if __name__ == "__main__":

@@ -166,3 +166,28 @@ def test_open_engine_bugs_are_the_strict_xfail_tests() -> None:
         if REF.search(line):
             cells = [c.strip() for c in line.strip("|").split("|")]
             assert len(cells) == 2 and len(cells[1]) > 40, line
+
+
+# ======================================================================== Matsuri cards
+MR_FILE = re.compile(r"test_rules_matsuri(_legs)?\.py")
+
+
+def test_matsuri_rule_ids_are_unique_and_in_order() -> None:
+    """The Matsuri rows are MR1, MR2, ... in order, each with a source and tests of the two Matsuri card
+    files, and every test of those files is in an MR row."""
+    text = DOC.read_text()
+    assert "\n## Matsuri\n" in text, "docs/rules.md needs a '## Matsuri' section"
+    section = text.split("\n## Matsuri\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if re.match(r"\| MR\d+ \|", line)]
+    ids = [int(re.match(r"\| MR(\d+) \|", r).group(1)) for r in rows]
+    assert len(ids) >= 20 and ids == list(range(1, len(ids) + 1))
+    named = set()
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 4 and all(cells), row
+        refs = REF.findall(cells[3])
+        assert refs and all(MR_FILE.fullmatch(f) for f, _ in refs), row
+        named |= set(refs)
+    files = [ROOT / "tests" / f for f in ("test_rules_matsuri.py", "test_rules_matsuri_legs.py")]
+    missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
+    assert not missing, f"add these Matsuri rule tests to an MR row of docs/rules.md: {missing}"

@@ -17,7 +17,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 FILES = ("test_rules_turns.py", "test_rules_stations.py", "test_rules_encounters.py", "test_rules_inns.py",
-         "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py")
+         "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py", "test_rules_matsuri.py",
+         "test_rules_matsuri_legs.py")
 SELECT = " or ".join([
     "test_rulebook_example",  # souvenir sets, temple ranking, the 4-player Inn
     "test_last_to_arrive_at_inn_leaves_first",
@@ -33,6 +34,13 @@ SELECT = " or ".join([
     "test_final_tie_break_on_achievements",
     "test_empty_encounter_pile",
     "test_kernels_are_plain_python_without_jit",
+    # Matsuri cards: the worked examples, a shared o-Fune, a closure, Gion's pick, Cho-yo
+    "test_hina_matsuri_doll_is_worth_five_worked_example",
+    "test_tango_carp_starts_a_new_set_worked_example",
+    "test_ofune_sea_for_everyone_shared_completion",
+    "test_kamiarisai_closes_the_temples_of_the_next_leg_for_everyone",
+    "test_gion_matsuri_the_stopper_chooses_its_encounter_and_the_pile_is_reshuffled",
+    "test_choyo_meals_one_coin_less_and_two_more_cards",
 ])
 JIT_OFF = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
 

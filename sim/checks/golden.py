@@ -61,6 +61,11 @@ DEFAULT_SPECS = (
     "players=3,expansions=crossroads,bots=random",
     "players=4,variants=gastronomy+preparations,expansions=crossroads+new-encounters,bots=random+greedy+greedy+random",
     "players=4,expansions=crossroads,bots=heuristic+tuned+greedy+random",
+    # Matsuri cards (issue 14)
+    "players=2,expansions=crossroads+matsuri",
+    "players=4,expansions=crossroads+matsuri",
+    "players=4,variants=return-trip+gastronomy,expansions=crossroads+matsuri+new-encounters,"
+    "bots=random+greedy+heuristic+greedy",
 )
 
 # field names of each event kind (docs/log-format.md), for readable differences

@@ -77,6 +77,9 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
         "M_DOLL_NOSTALGIA": int(bool(ch["doll_counts_for_nostalgia"])),
         "M_INNS": 3,
     }
+    if not out["M_FIRST_SKIPS_NEUTRAL"]:
+        raise RulesError("matsuri.choices.first_arrival_skips_neutral = false (the Neutral's mover chooses) is not "
+                         "implemented; keep true (docs/rules-choices.md, M4)")
     if not 1 <= out["M_DRAW"] <= 2:
         raise RulesError(f"matsuri.draw = {out['M_DRAW']}: the first to arrive draws 1 or 2 cards (keeps 1)")
     if not 0 <= out["M_HANABI_DRAW"] <= 2:
