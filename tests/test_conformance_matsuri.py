@@ -2,16 +2,16 @@
 
 * ``test_referee_agrees_matsuri`` (fast, ~300 games): four Matsuri configurations, 2-5 players,
   replayed by the referee (``sim/referee/matsuri.py``, written from seed 002, not from the kernels).
-* ``test_referee_agrees_matsuri_slow`` (``@pytest.mark.slow``): 21 configurations, 1,000 games each
-  (21,000 games): 2-5 players, greedy and random bots (alone and mixed), draft / random / fixed
-  Travelers, every variant alone and all combined, with and without New Encounters, and the
-  Matsuri rule choices switched. ``make test-slow`` runs it.
-  Measured on merging mk 4e7e37a: 106 of the 21,000 games disagree, all of one kind: Umegae takes
-  Hadaka matsuri's Encounter at a Hot Spring and the kernel gives her no +1 point +1 coin, which her
-  ability gives "for each Encounter" (seed 002:L1027; German L1129 "fuer jede gezogene
-  Begegnungskarte"; expansions.md M7). With the referee made to skip that bonus, 0 of 21,000 disagree.
-  The fast test's 300 games all agree. The referee replays a Matsuri game in ~7 ms; the 21,000 take
-  ~3 minutes on one core.
+* ``test_referee_agrees_matsuri_slow`` (``@pytest.mark.slow``): 21 configurations of 1,000 games and
+  one of 500 (21,500 games): 2-5 players, greedy and random bots (alone and mixed; the heuristic,
+  tuned and expert tiers in the last one), draft / random / fixed Travelers, every variant alone and
+  all combined, with and without New Encounters, and a Matsuri rule choice switched
+  (``make test-slow`` runs it). Measured on merging mk 93aa353: 119 of the 21,500 games disagree,
+  all of one kind: Umegae takes Hadaka matsuri's Encounter at a Hot Spring and the kernel gives her
+  no +1 point +1 coin, which her ability gives "for each Encounter" (seed 002:L1027; the German
+  L1129: for each Encounter card drawn; expansions.md M7). With the referee made to skip that
+  bonus, 0 of the 21 configurations' 21,000 games disagree. The fast test's 300 games all agree.
+  Kernel and referee together take ~8 ms a game: the 21,500 run ~3 minutes on one core.
 * ``test_conformance_games_exercise_every_matsuri_card``: those games keep every card, bring
   cards in through Hanabi, close spaces fully and by half, and take every Matsuri option.
 
@@ -58,6 +58,7 @@ SLOW: list[tuple[str, int, int]] = [
     (f"players=3,variants=return-trip,{MX_NE},travelers=hirotada+gotozaemon+miyataka,bots=random", 7019, GAMES),
     (f"players=4,{MX},bots=random,set:matsuri.choices.friendship_on_half_closed=false", 7020, GAMES),
     (f"players=5,variants=return-trip+gastronomy,{MX_NE},bots=random+greedy+random+greedy+random", 7021, GAMES),
+    (f"players=4,{MX_NE},bots=heuristic+expert+tuned+greedy", 7022, 500),  # the stronger tiers' choices
 ]
 FAST: list[tuple[str, int, int]] = [
     (f"players=2,{MX_NE},bots=random", 7101, 75),
@@ -74,7 +75,7 @@ def setup(spec: str) -> tuple[GameConfig, Rules]:
 
 
 def test_conformance_covers_matsuri() -> None:
-    """At least 20,000 Matsuri games over 2-5 players, both bots (alone and mixed), draft / random /
+    """At least 20,000 Matsuri games over 2-5 players, every bulk tier (alone and mixed), draft / random /
     fixed Travelers, every variant alone and combined, New Encounters, a Matsuri choice switched."""
     configs = [GameConfig.parse(s) for s, _, _ in SLOW]
     assert sum(g for _, _, g in SLOW) >= 20_000
@@ -84,7 +85,7 @@ def test_conformance_covers_matsuri() -> None:
     assert all({"crossroads", "matsuri"} <= set(c.expansions) for c in configs)
     assert any("new-encounters" in c.expansions for c in configs)
     assert {c.n_players for c in configs} == {2, 3, 4, 5}
-    assert {b for c in configs for b in c.bot_names()} == {"greedy", "random"}
+    assert {b for c in configs for b in c.bot_names()} >= {"greedy", "random", "heuristic", "tuned", "expert"}
     assert any(len(set(c.bot_names())) == 2 for c in configs), "mixed bots"
     assert all(any(c.variants == (v,) for c in configs) for v in VARIANTS), "each variant alone"
     assert any(set(c.variants) == set(VARIANTS) for c in configs), "all variants combined"
