@@ -262,12 +262,10 @@ class PFT(NamedTuple):
     PTS_LEGENDARY: int = 50
     PTS_CALLIGRAPHY: int = 51
     GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
-    # Matsuri cards (53-62; kernels/game/matsuri.py)
-    PTS_MATSURI: int = 53  # Doll/Carp and Journey-point tokens
+    PTS_MATSURI: int = 53  # Matsuri cards (53-62, kernels/game/matsuri.py): Doll/Carp and Journey-point tokens
     DOLLS: int = 54
     CARPS: int = 55
-    M_TOKENS: int = 56  # Journey-point tokens taken
-    # 57-62 reserved for the Matsuri cards; 63-67 Matsuri Travelers; 68-72 promos
+    M_TOKENS: int = 56  # Journey-point tokens taken; 57-62 reserved (cards), 63-67 Matsuri Travelers, 68-72 promos
 
 
 PF = PFT()
@@ -292,8 +290,7 @@ class GT(NamedTuple):
     OVERFLOW: int = 11  # 1 if the log ran out of room
     LAST_MOVER: int = 12  # the traveler who moved last (an Amulet turn ends when another moves)
     FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
-    # Matsuri cards (14-29; kernels/game/matsuri.py); card ids are stored + 1, 0 = none
-    M_INN: int = 14  # Matsuri Inns played (0..3)
+    M_INN: int = 14  # Matsuri cards (14-29, kernels/game/matsuri.py): Matsuri Inns played (0..3)
     M_LEG: int = 15  # bit c: Matsuri card c acts on the stations of this leg
     M_NEXT: int = 16  # bit c: Matsuri card c acts at the next Inn (Cho-yo)
     M_CLOSED: int = 17  # bit s: station s is closed for this leg
@@ -302,8 +299,7 @@ class GT(NamedTuple):
     M_TSUKIMI: int = 20  # o-Tsukimi's shared Calligraphy card + 1
     M_KEPT0: int = 21  # three entries: the card kept at each Matsuri Inn + 1
     M_REJ0: int = 24  # three entries: the card rejected at each Matsuri Inn + 1
-    M_HANABI0: int = 27  # two entries: Hanabi's extra cards + 1
-    # 29 reserved; 30-33 Matsuri Travelers; 34-37 promos
+    M_HANABI0: int = 27  # two: Hanabi's extra cards + 1 (0 = none); 29 reserved, 30-33 Matsuri Travelers, 34-37 promos
 
 
 G = GT()
@@ -378,8 +374,7 @@ class PT(NamedTuple):
     SATSUKI_PILE: int = 76  # 1: Satsuki's free meal is the top card of the meal pile (seed 002), 0: the hand
     AMULET_SAME_STOP: int = 77  # 1: an Amulet is usable at the stop where it was bought (online)
     ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
-    # Matsuri cards (80-104; sim/data/matsuri.toml; 0 = the expansion is off)
-    MATSURI: int = 80
+    MATSURI: int = 80  # Matsuri cards (80-104, sim/data/matsuri.toml): 1 = the expansion is on
     M_DRAW: int = 81  # cards drawn at an Inn (keep 1)
     M_HANABI_DRAW: int = 82
     M_CLOSED_TOKENS: int = 83
@@ -391,14 +386,10 @@ class PT(NamedTuple):
     M_SHISHIMAI0: int = 89  # three entries: 4 / 2 / 1
     M_OTAUE_COINS: int = 92
     M_YAMA_SECTIONS: int = 93
-    M_OFUNE_POINTS: int = 94  # a shared Sea achievement's token
     M_FRIENDSHIP_HALF: int = 95  # 1: Friendship may open a half-closed double (M12)
     M_OFUNE_SHARED_CARD: int = 96  # 1: a shared o-Fune Sea counts as holding the achievement (M19)
-    M_FIRST_SKIPS_NEUTRAL: int = 97  # 1: the first player-controlled arrival chooses (M4)
-    M_NEUTRAL_WATCHERS: int = 98  # 1: a Neutral stop triggers Takeru/Misaki (M29; engineer MT reads it)
     M_DOLL_NOSTALGIA: int = 99  # 1: Doll/Carp count for Nostalgia (M17)
-    M_INNS: int = 100  # Matsuri Inns (the intermediate ones: 3)
-    # 101-104 reserved; 105-119 Matsuri Travelers; 120-129 promos
+    M_DOLL_FAMILY: int = 100  # the Small-objects family of a Doll/Carp; 101-104 reserved, 105-119 MT, 120-129 PR
 
 
 P = PT()
@@ -443,9 +434,7 @@ RESULT_FIELDS = (
     "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
     "donated", "coins_left", "coins_start", "stops", "panoramas",
     "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
-    # Matsuri (issue 14): token points and counts; per game the card kept (rejected) at each Inn and
-    # Hanabi's two extra cards (Matsuri card ids, -1 none)
-    "pts_matsuri", "dolls", "carps", "matsuri_tokens",
-    "matsuri_inn1", "matsuri_inn2", "matsuri_inn3", "matsuri_rej1", "matsuri_rej2", "matsuri_rej3",
-    "matsuri_hanabi1", "matsuri_hanabi2",
+    # Matsuri: points, counts; per game the card kept / rejected at each Inn, Hanabi's (card ids, -1 none)
+    "pts_matsuri", "dolls", "carps", "matsuri_tokens", "matsuri_inn1", "matsuri_inn2", "matsuri_inn3",
+    "matsuri_rej1", "matsuri_rej2", "matsuri_rej3", "matsuri_hanabi1", "matsuri_hanabi2",
 )

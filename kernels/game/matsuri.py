@@ -46,6 +46,7 @@ from kernels.core.weights import W
 from kernels.game.crossroads import roll_nb, take_amulet_nb
 
 ANY_PANORAMA = 9  # sim/rules/matsuri.py
+MATSURI_INNS = 3  # the intermediate Inns (G.M_KEPT0 has room for 3)
 _ONE = np.int64(1)
 
 
@@ -117,7 +118,7 @@ def _ofune_nb(pub, hid, ru, c, order, n):
         log_nb(hid, Ev.PANORAMA, t, 2, PanSrc.OFUNE, -1, -1)
         if had == 0 and ps[t, PF.PAN2] == params[P.PAN_LEN0 + 2]:
             if not first:  # completed together: a 3-point token each (002:L1484-1493, M19)
-                token_nb(pub, hid, t, Token.JOURNEY, params[P.M_OFUNE_POINTS], c, -1)
+                token_nb(pub, hid, t, Token.JOURNEY, params[P.PAN_ACH_POINTS], c, -1)
                 if params[P.M_OFUNE_SHARED_CARD] == 1:
                     ps[t, PF.ACHIEVEMENTS] += 1
                     if ps[t, PF.ABILITY] == Ability.MITSUKUNI:
@@ -226,8 +227,9 @@ def resolve_nb(pub, hid, ru, chooser, c, s, order, n):
             if tr < 0 or ru["trav"][tr, 2] != want:
                 continue
             # the next free Small-objects slot: a souvenir for set scoring only (002:L1457-1478, M17)
-            pts = souvenir_gain_pts_nb(pub, ru, t, 0)
-            ps[t, PF.FAM0] += 1
+            fam = params[P.M_DOLL_FAMILY]
+            pts = souvenir_gain_pts_nb(pub, ru, t, fam)
+            ps[t, PF.FAM0 + fam] += 1
             ps[t, PF.DOLLS if want == 1 else PF.CARPS] += 1
             token_nb(pub, hid, t, Token.DOLL if want == 1 else Token.CARP, pts, c, -1)
     elif kind == Matsuri.OFUNE:
@@ -272,7 +274,7 @@ def matsuri_inn_nb(pub, hid, ru, s):
     gs[G.M_HALF] = 0
     gs[G.M_TOKENS] = 0
     inn = gs[G.M_INN]
-    if s == gs[G.LAST] or inn >= params[P.M_INNS] or pub["dcnt"][Deck.MATSURI] == 0:
+    if s == gs[G.LAST] or inn >= MATSURI_INNS or pub["dcnt"][Deck.MATSURI] == 0:
         return
     gs[G.M_INN] = inn + 1
     order = np.empty(8, np.int32)  # at most 3 times a game; the scratch arrays belong to the bots

@@ -69,15 +69,16 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
         "M_CLOSED_TOKENS": m["closed_space_tokens"], "M_HANAMI_COINS": m["hanami_coins"],
         "M_OBON_MAX": m["obon_max"], "M_CHOYO_DISCOUNT": m["choyo_discount"], "M_CHOYO_HAND": m["choyo_hand"],
         "M_TANABATA_POINTS": m["tanabata_points"], "M_OTAUE_COINS": m["otaue_coins"],
-        "M_YAMA_SECTIONS": m["yama_sections"], "M_OFUNE_POINTS": m["ofune_points"],
+        "M_YAMA_SECTIONS": m["yama_sections"],
         "M_FRIENDSHIP_HALF": int(bool(ch["friendship_on_half_closed"])),
         "M_OFUNE_SHARED_CARD": int(bool(ch["ofune_shared_counts_as_card"])),
-        "M_FIRST_SKIPS_NEUTRAL": int(bool(ch["first_arrival_skips_neutral"])),
-        "M_NEUTRAL_WATCHERS": int(bool(ch["neutral_triggers_watchers"])),
         "M_DOLL_NOSTALGIA": int(bool(ch["doll_counts_for_nostalgia"])),
-        "M_INNS": 3,
     }
-    if not out["M_FIRST_SKIPS_NEUTRAL"]:
+    families = list(raw["cards"]["souvenirs"]["families"])
+    if m["doll_family"] not in families:
+        raise RulesError(f"matsuri.doll_family = {m['doll_family']!r}: name a souvenir family of sim/data/cards.toml")
+    out["M_DOLL_FAMILY"] = families.index(m["doll_family"])
+    if not ch["first_arrival_skips_neutral"]:
         raise RulesError("matsuri.choices.first_arrival_skips_neutral = false (the Neutral's mover chooses) is not "
                          "implemented; keep true (docs/rules-choices.md, M4)")
     if not 1 <= out["M_DRAW"] <= 2:
