@@ -17,6 +17,7 @@ from test_referee import Row, SelfPlay, assert_illegal, cfg, ev, feed, setup_log
 from kernels.core.enums import RESULT_FIELDS, Ability, Calli, Deck, DieSrc, Ev, Opt, Space
 from sim.referee.game import Referee, explain_mismatch, referee_game
 from sim.referee.scoring import (
+    MATSURI_ROW_FIELDS,
     ROW_FIELDS,
     calligraphy_points,
     end_achievement_count,
@@ -89,7 +90,7 @@ def stop(t: int, space: int, option: int = 0) -> list[Row]:
 
 # ====================================================================== scoring arithmetic
 def test_result_columns_are_every_engine_column_but_game_and_bot() -> None:
-    assert ROW_FIELDS == tuple(f for f in RESULT_FIELDS if f not in ("game", "bot"))
+    assert ROW_FIELDS + MATSURI_ROW_FIELDS == tuple(f for f in RESULT_FIELDS if f not in ("game", "bot"))
 
 
 A, B, C, D, OFFERING = 0, 1, 2, 3, 4

@@ -35,7 +35,7 @@ from sim.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState, am
 
 MARKET_DECKS = (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)  # distinct cards, one MARKET event each
 COUNTED_DECKS = (Deck.CHERRY, Deck.BATHHOUSE)  # identical cards, one MARKET event with the count
-DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet")
+DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "o-shogatsu", "setsubun")
 ALTERNATIVES = {
     Space.PADDY: "cherry tree", Space.MOUNTAIN: "cherry tree", Space.SEA: "cherry tree",
     Space.HOT_SPRING: "bathhouse", Space.VILLAGE: "legendary object", Space.FARM: "gaming room",
@@ -412,7 +412,7 @@ class Crossroads(ReplayBase):
                 kind = calligraphy_kind(self.rules, card)
                 pts = calligraphy_points(
                     kind, self.params, coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
-                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=len(tr.souvenirs),
+                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)
                 self._score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")

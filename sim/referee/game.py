@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core.enums import Ability, Ev, PanSrc, Space
+from kernels.core.enums import Ability, Deck, Ev, PanSrc, Space
 from sim.referee.replay import Step
 from sim.referee.scoring import (
     END_ACHIEVEMENTS,
@@ -159,8 +159,13 @@ class Referee(Stations):
         ev = yield from self._next()
         deck = 0
         while ev.kind == Ev.DECK:
+            if st.matsuri and ev.a == Deck.MATSURI and deck <= ev.a:
+                deck = ev.a
+                self._matsuri_deck(ev)
+                ev = yield from self._next()
+                continue
             if not 0 <= ev.a < 4 or ev.a < deck:
-                raise Illegal(ev, f"deck {ev.a}: the piles come in order 0..3")
+                raise Illegal(ev, f"deck {ev.a}: the piles come in order 0..3" + (", then 9" if st.matsuri else ""))
             deck = ev.a
             card = self._card(ev, deck, ev.b)
             if card in st.piles[deck].cards:
@@ -170,6 +175,8 @@ class Referee(Stations):
         for d, pile in enumerate(st.piles):
             if len(pile) != st.deck_sizes[d]:
                 raise Illegal(ev, f"the {DECK_NAMES[d]} pile has {len(pile)} of its {st.deck_sizes[d]} cards")
+        if st.matsuri:
+            self._check_matsuri_stack(ev)
         self._pending = ev
         if st.xr:
             yield from self._markets()
@@ -262,6 +269,8 @@ class Referee(Stations):
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
         option = 0
+        if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
+            yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
         if st.xr and not tr.neutral and kind != Space.INN:
             if friendship:
                 self._note("friendship: shares the space")
@@ -288,8 +297,8 @@ class Referee(Stations):
             if base:
                 yield from self._village(tr)
         elif kind in PANORAMA_SPACES:
-            if not tr.neutral and base:
-                yield from self._panorama(tr, PanSrc.STATION, [PANORAMA_SPACES[kind]])
+            if not tr.neutral and base and not st.panorama_complete(tr, PANORAMA_SPACES[kind]):
+                yield from self._panorama(tr, PanSrc.STATION, [PANORAMA_SPACES[kind]])  # Yama no Ko may complete it
             if st.xr and not tr.neutral and tr.ability == Ability.GOTOZAEMON:
                 self._coins(tr, self.params["GOTOZAEMON_COINS"], "gotozaemon")
         elif kind == Space.HOT_SPRING:
@@ -303,7 +312,7 @@ class Referee(Stations):
                 if tr.ability == Ability.UMEGAE and not st.xr:
                     self._umegae(tr)
                 if base:
-                    yield from self._encounter(tr)
+                    yield from self._encounter(tr, station=True)
         elif kind == Space.INN:
             yield from self._inn(tr)
 
@@ -346,6 +355,8 @@ class Referee(Stations):
                 self._flush()
         if st.xr:
             self._score_calligraphy()
+        if st.matsuri:
+            self._score_shared_calligraphy()
         self.ranks = final_ranks([(tr.score, len(tr.achievements)) for tr in players])
         if self.narrate:
             self._final_table()
@@ -359,6 +370,8 @@ class Referee(Stations):
         if self.state.xr:
             cols += ("cherry_trees", "bathhouses", "legendary", "calligraphy")
             heads += ("cherry", "bath", "legend", "calli")
+        if self.state.matsuri:
+            cols, heads = (*cols, "matsuri"), (*heads, "matsuri")
         self.narration.append("final  " + f"{'player':<16}" + "".join(f"{h:>7}" for h in heads))
         names = {tr.index: tr.name for tr in self.state.players()}
         for row in sorted(rows, key=lambda r: (r["rank"], r["player"])):

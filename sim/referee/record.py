@@ -26,7 +26,8 @@ OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jir
 CHOICES = ("base", "alternative", "both", "alternative first")
 DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet")
 BASE_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[:9])
-XR_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[9:])
+XR_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[9:13])
+MATSURI_COMPONENTS = ("matsuri",)
 
 # kind -> (key, fields): (json name, event slot 1..5 = t a b c d, codec, optional)
 # codecs: trav (traveler label), player, tile (a Traveler tile), card (of the deck in slot a),
@@ -83,7 +84,8 @@ def card_names(rules: Rules, deck: int) -> list[str]:
 
 
 def components(config: GameConfig) -> tuple[str, ...]:
-    return BASE_COMPONENTS + (XR_COMPONENTS if "crossroads" in config.expansions else ())
+    return (BASE_COMPONENTS + (XR_COMPONENTS if "crossroads" in config.expansions else ())
+            + (MATSURI_COMPONENTS if "matsuri" in config.expansions else ()))
 
 
 def config_header(config: GameConfig) -> dict[str, Any]:

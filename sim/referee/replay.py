@@ -23,9 +23,10 @@ SHORT = {
     "pts_hot_springs": "hot springs", "pts_temple": "temple", "pts_temple_bonus": "temple ranking",
     "pts_encounters": "encounters", "pts_achievements": "achievements", "pts_other": "other",
     "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
-    "pts_calligraphy": "calligraphy",
+    "pts_calligraphy": "calligraphy", "pts_matsuri": "matsuri tokens",
 }
-OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito")
+OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
+                "o-bon", "hadaka", "yama no ko", "o-taue")
 
 
 def deck_name(deck: int) -> str:

@@ -23,6 +23,11 @@ ROW_FIELDS = (
     "donated", "coins_left", "coins_start", "stops", "panoramas",
     "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
 )
+# Matsuri games add these (docs/log-format.md "Matsuri", Results); the per-game cards repeat on every row.
+MATSURI_ROW_FIELDS = (
+    "pts_matsuri", "dolls", "carps", "matsuri_tokens", "matsuri_inn1", "matsuri_inn2", "matsuri_inn3",
+    "matsuri_rej1", "matsuri_rej2", "matsuri_rej3", "matsuri_hanabi1", "matsuri_hanabi2",
+)
 END_ACHIEVEMENTS = ("gourmet", "bather", "chatterbox", "collector")
 
 
@@ -168,7 +173,16 @@ def build_rows(state: GameState, ranks: Sequence[int] | None = None) -> list[dic
             calligraphy=len(tr.calligraphy),
             amulets=tr.amulets_acquired,
         )
-        rows.append({k: int(row[k]) for k in ROW_FIELDS})
+        fields: tuple[str, ...] = ROW_FIELDS
+        if state.matsuri:
+            m = state.m
+            hanabi = (m.hanabi + [-1, -1])[:2]
+            row.update(dolls=tr.dolls, carps=tr.carps, matsuri_tokens=tr.m_tokens,
+                       **{f"matsuri_inn{i + 1}": m.kept[i] for i in range(3)},
+                       **{f"matsuri_rej{i + 1}": m.rejected[i] for i in range(3)},
+                       **{f"matsuri_hanabi{i + 1}": hanabi[i] for i in range(2)})
+            fields = ROW_FIELDS + MATSURI_ROW_FIELDS
+        rows.append({k: int(row[k]) for k in fields})
     return rows
 
 
@@ -182,7 +196,7 @@ def compare_rows(
     out = []
     for i, mine in enumerate(ours):
         other = by_player.get(mine["player"], theirs[i])
-        for f in ROW_FIELDS:
+        for f in mine:
             if f == "win_k" and mine["rank"] != 1:
                 continue
             if f not in other:

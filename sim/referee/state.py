@@ -30,7 +30,7 @@ XR_DECK_NAMES = ("legendary object", "amulet", "calligraphy", "cherry tree", "ba
 POINT_COLUMNS = (
     "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
     "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
-    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
+    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy", "pts_matsuri",
 )
 PANORAMA_SPACES = {Space.PADDY: 0, Space.MOUNTAIN: 1, Space.SEA: 2}
 
@@ -138,6 +138,10 @@ class TravelerState:
     amulets_acquired: int = 0  # Amulet cards ever taken (set-up and Temples)
     scripts: int = 0  # Script objects held (C29)
     inn_meals: int = 0  # meals eaten at Inns (Fasting, C34)
+    # Matsuri
+    dolls: int = 0
+    carps: int = 0
+    m_tokens: int = 0  # Journey-point tokens taken
 
     @property
     def score(self) -> int:
@@ -155,6 +159,20 @@ class InnVisit:
     pos: int
     arrived: list[int] = field(default_factory=list)
     hand: list[int] = field(default_factory=list)
+
+
+@dataclass
+class MatsuriState:
+    """The Matsuri stack and the cards in force (``sim/referee/matsuri.py``)."""
+
+    stack: Pile = field(default_factory=lambda: Pile(9))
+    leg: list[str] = field(default_factory=list)  # kinds of the LEG cards in force until the next Inn
+    closed: dict[int, int] = field(default_factory=dict)  # station -> spaces closed for this leg
+    cho_yo_at: int = -1  # the Inn whose meals Cho-yo discounts
+    shared_calligraphy: list[int] = field(default_factory=list)  # o-Tsukimi: everyone scores these
+    kept: list[int] = field(default_factory=lambda: [-1] * 3)  # the card kept at each Matsuri Inn
+    rejected: list[int] = field(default_factory=lambda: [-1] * 3)
+    hanabi: list[int] = field(default_factory=list)  # Hanabi's extra cards
 
 
 class GameState:
@@ -197,6 +215,8 @@ class GameState:
         self.calligraphy_market: list[int] = []
         self.cherry_left = 0
         self.bath_left = 0
+        self.matsuri = "matsuri" in config.expansions
+        self.m = MatsuriState()
 
     # ------------------------------------------------------------ set-up
     @property
@@ -257,7 +277,8 @@ class GameState:
     def capacity(self, pos: int) -> int:
         if self.board[pos] == Space.INN:
             return self.n_trav
-        return 2 if self.double[pos] and self.n_trav >= 4 else 1
+        slots = 2 if self.double[pos] and self.n_trav >= 4 else 1
+        return max(0, slots - self.m.closed.get(pos, 0))  # Matsuri: closed spaces, for everyone (M12)
 
     def occupants(self, pos: int) -> list[TravelerState]:
         return [tr for tr in self.travelers if tr.pos == pos]
@@ -292,6 +313,10 @@ class GameState:
         if dest > inn:
             return f"space {dest} lies beyond the Inn at {inn}, which every traveler must stop at"
         kind = self.board[dest]
+        if kind != Space.INN and self.capacity(dest) == 0:
+            return f"space {dest} ({self.space_name(dest)}) is closed by a Matsuri until the next Inn"
+        if friendship and dest in self.m.closed and not self.m_choice("friendship_on_half_closed"):
+            return f"space {dest} is half closed by a Matsuri: the friendship amulet cannot open it"
         if friendship:
             if kind == Space.INN or self.capacity(dest) != 1 or len(self.occupants(dest)) != 1:
                 n_occ = len(self.occupants(dest))
@@ -342,8 +367,19 @@ class GameState:
         """What ``tr`` pays for a meal at an Inn (Kinko: printed cost minus the discount, C22)."""
         cost = self.rules.meals[card].cost
         if tr.ability == Ability.KINKO:
-            return max(0, cost - self.params["KINKO_DISCOUNT"])
+            cost = max(0, cost - self.params["KINKO_DISCOUNT"])
+        if self.matsuri and self.m.cho_yo_at == tr.pos:  # Cho-yo: after abilities, at least 0 (M24)
+            cost = max(0, cost - int(self.rules.raw["matsuri"]["choyo_discount"]))
         return cost
+
+    def nostalgia_souvenirs(self, tr: TravelerState) -> int:
+        """Souvenirs Nostalgia counts: the cards, and Doll/Carp tokens only if so chosen (M17)."""
+        tokens = tr.dolls + tr.carps if self.matsuri and self.m_choice("doll_counts_for_nostalgia") else 0
+        return len(tr.souvenirs) + tokens
+
+    def m_choice(self, name: str) -> bool:
+        """A Matsuri rule choice of ``sim/data/matsuri.toml`` [choices] (M4-M29)."""
+        return bool(self.rules.raw["matsuri"]["choices"][name])
 
     def can_eat(self, tr: TravelerState, card: int) -> bool:
         return self.rules.meals[card].dish not in tr.dishes

@@ -11,15 +11,15 @@ Hospitality Amulets, Script bonuses and the Crossroads Travelers at Inns
 from __future__ import annotations
 
 from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc
+from sim.referee.matsuri import Matsuri
 from sim.referee.replay import Step
-from sim.referee.rules12 import Rules12
 from sim.referee.scoring import ordinal, souvenir_points
 from sim.referee.state import Event, Illegal, InnVisit, TravelerState
 
-SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi")
+SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi", "o-fune", "yama no ko")
 
 
-class Stations(Rules12):
+class Stations(Matsuri):
     """Handlers for the spaces; ``Referee`` adds set-up, turn order and end scoring."""
 
     def _village(self, tr: TravelerState) -> Step:
@@ -156,12 +156,15 @@ class Stations(Rules12):
             self._score(tr, "pts_temple", ev.b, "hirotada's bank coin")
 
     # ================================================================ encounters
-    def _encounter(self, tr: TravelerState) -> Step:
+    def _encounter(self, tr: TravelerState, station: bool = False) -> Step:
+        """An Encounter (``station``: a stop at an Encounter space, where Gion lets the traveler choose)."""
         st = self.state
         if not st.piles[Deck.ENCOUNTER]:
             self._note("the encounter pile is empty")
             return
-        if tr.ability == Ability.YOSHIYASU:
+        if station and st.matsuri and "gion" in st.m.leg:
+            card = yield from self._gion_pick(tr)  # Yoshiyasu too picks one card (M9)
+        elif tr.ability == Ability.YOSHIYASU:
             n = min(2, len(st.piles[Deck.ENCOUNTER]))
             table: list[int] = []
             for i in range(n):
@@ -279,7 +282,8 @@ class Stations(Rules12):
             elif tr.ability == Ability.JIROCHO:
                 yield from self._jirocho(tr)
         if len(inn.arrived) == 1:
-            n = min(st.n_trav + self.params["HAND_EXTRA"], len(st.piles[Deck.MEAL]))
+            extra = int(self.rules.raw["matsuri"]["choyo_hand"]) if st.matsuri and st.m.cho_yo_at == tr.pos else 0
+            n = min(st.n_trav + self.params["HAND_EXTRA"] + extra, len(st.piles[Deck.MEAL]))
             for i in range(n):
                 inn.hand.append((yield from self._draw(tr, Deck.MEAL, f"{i + 1} of {n} for the inn")))
             self._note(f"draws {n} meals (" + ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand) + ")")
@@ -290,6 +294,8 @@ class Stations(Rules12):
                 left = ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand)
                 ev = yield from self._take(Ev.UNDER, None, f"the meals left at the inn: {left}")
                 self._under(ev, Deck.MEAL, inn.hand)
+            if st.matsuri:
+                yield from self._inn_matsuri(inn)
 
     def _meal(self, tr: TravelerState, inn: InnVisit) -> Step:
         st = self.state
