@@ -101,9 +101,7 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
         125, 24,
     ),
 )
-# issue 14: the Matsuri referee (engineer MR) lands in its own branch; until it is merged these
-# playthroughs record the base referee's objection. Empty this after the merge and run `tokaido-sim playthroughs`.
-AWAITS_REFEREE = ("matsuri-2p", "matsuri-4p")
+AWAITS_REFEREE: tuple[str, ...] = ()
 
 BY_NAME = {p.name: p for p in PLAYTHROUGHS}
 
