@@ -264,6 +264,8 @@ class Crossroads(ReplayBase):
         st, p = self.state, self.params
         card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object")
         lo = self.rules.legendary[card]
+        if tr.scripts and self.rules.raw["crossroads"]["legendary"]["script_counts_legendary"]:
+            self._script_bonus(tr)  # online: a Script's later point also for a Legendary Object
         if lo.kind == Legend.SCRIPT:  # C29: a point per Souvenir and other Legendary Object held
             pts = script_purchase_points(len(tr.souvenirs), len(tr.legendary))
             why = f"{lo.name} (script): {len(tr.souvenirs)} souvenirs + {len(tr.legendary)} legendary objects"

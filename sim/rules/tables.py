@@ -314,6 +314,7 @@ def _build(raw: dict[str, Any]) -> Rules:
         SWORD_POINTS=x["legendary"]["sword_points"],
         FIFTH_FAMILY_POINTS=x["legendary"]["fifth_family_points"],
         SCRIPT_BONUS=x["legendary"]["script_bonus"],
+        SCRIPT_LEGENDARY=int(bool(x["legendary"]["script_counts_legendary"])),
         GOTOZAEMON_COINS=x["abilities"]["gotozaemon_coins"],
         JIROCHO_BET=x["abilities"]["jirocho_bet"],
         FORESIGHT=cal["foresight_per_coin"],

@@ -1,0 +1,63 @@
+"""The ``online`` rules profile's own parameters (sim/data/profiles/online.toml, issue 11): each one
+alone, in the kernels (hand-made positions, ``tests/positions.py``) and in the referee (hand-built
+logs, ``tests/test_referee_crossroads.py``). The rulebook default of each is checked next to it."""
+
+from __future__ import annotations
+
+import pytest
+from positions import BOTH, kern, legendary_ids, make_rules, xr_config, xr_position
+from test_referee import ev
+from test_referee_crossroads import (
+    BUPPATSU,
+    MASAMUNE,
+    MURASAME,
+    PADDY4,
+    SHODO,
+    TEMPLE2,
+    VILLAGE1,
+    VILLAGE8,
+    ok,
+    stop,
+    xcfg,
+    xr_setup,
+)
+
+from kernels.core.enums import PF, Deck, Ev, Space
+from kernels.game.crossroads import alternative_nb
+
+SCRIPT_LEGENDARY = "crossroads.legendary.script_counts_legendary"
+
+
+@BOTH
+@pytest.mark.parametrize("online", [False, True])
+def test_script_point_for_a_later_legendary_object_only_online(mode: str, online: bool) -> None:
+    """Seed 002 "Shodo and Emaki": "1 additional point for each Souvenir acquired thereafter", so a
+    Legendary Object bought after a Script adds nothing to it (C29); online (BGA) it adds 1 per Script
+    held (``crossroads.legendary.script_counts_legendary``). Shodo with nothing held scores 0; then a
+    Sword scores 8, +1 online; then Emaki scores 2 (Shodo, the Sword) and, online, Shodo +1 for it."""
+    rs = make_rules(xr_config(3, overrides=((SCRIPT_LEGENDARY, str(online).lower()),)))
+    pos = xr_position(rs, markets={"legendary": ["shodo"]}, coins=[10, 5, 5], mode=mode)
+    alt = kern(alternative_nb, mode)
+    alt(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
+    assert pos.ps[0, PF.PTS_LEGENDARY] == 0 and pos.ps[0, PF.SCRIPTS] == 1
+    pos.pub["mkt"][0, legendary_ids(rs, "murasame")[0]] = 1
+    alt(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
+    assert pos.ps[0, PF.PTS_LEGENDARY] == 8 + online and pos.ps[0, PF.LEGENDARY] == 2
+    pos.pub["mkt"][0, legendary_ids(rs, "emaki")[0]] = 1
+    alt(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
+    assert pos.ps[0, PF.PTS_LEGENDARY] == 8 + 2 + 2 * online and pos.ps[0, PF.SCRIPTS] == 2
+    assert pos.ps[0, PF.SCORE] == pos.ps[0, PF.PTS_LEGENDARY] and pos.ps[0, PF.COINS] == 10 - 1 - 3 - 1
+
+
+@pytest.mark.parametrize("online", [False, True])
+def test_referee_script_point_for_a_later_legendary_object_only_online(online: bool) -> None:
+    """The referee reads the same parameter: Shodo at the first Village (0 points), a Sword at the
+    second scores 8, and 9 online (C29)."""
+    config, rules = xcfg(3, variants=("initiation",), overrides=((SCRIPT_LEGENDARY, str(online).lower()),))
+    rows = xr_setup(config, rules, markets={Deck.LEGENDARY: [SHODO, BUPPATSU, MURASAME, MASAMUNE]})
+    rows += stop(0, VILLAGE1, 1) + [ev(Ev.GAIN, 0, Deck.LEGENDARY, SHODO, 1)]
+    rows += stop(1, TEMPLE2) + [ev(Ev.DONATE, 1, 1, 0)]
+    rows += stop(2, PADDY4) + [ev(Ev.PANORAMA, 2, 0, 0)]
+    rows += stop(0, VILLAGE8, 1) + [ev(Ev.GAIN, 0, Deck.LEGENDARY, MURASAME, 3)]
+    p0 = ok(config, rules, rows).state.travelers[0]
+    assert (p0.points["pts_legendary"], p0.scripts, p0.coins) == (8 + online, 1, 7 - 1 - 3)
