@@ -22,10 +22,12 @@ from test_referee_crossroads import (
     xr_setup,
 )
 
+from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Deck, Ev, Space
 from kernels.game.crossroads import alternative_nb
 
 SCRIPT_LEGENDARY = "crossroads.legendary.script_counts_legendary"
+CHERRY_AT_COMPLETE = "crossroads.cherry_tree.at_completed_panorama"
 
 
 @BOTH
@@ -61,3 +63,39 @@ def test_referee_script_point_for_a_later_legendary_object_only_online(online: b
     rows += stop(0, VILLAGE8, 1) + [ev(Ev.GAIN, 0, Deck.LEGENDARY, MURASAME, 3)]
     p0 = ok(config, rules, rows).state.travelers[0]
     assert (p0.points["pts_legendary"], p0.scripts, p0.coins) == (8 + online, 1, 7 - 1 - 3)
+
+
+@BOTH
+def test_cherry_tree_at_a_completed_panorama_only_online(mode: str) -> None:
+    """C26: "a traveler who completes a panorama can no longer stop on the spaces corresponding to
+    that type", also for a Cherry Tree (rulebook); online (BGA) the space is a stop for a Cherry Tree
+    while one is left (``crossroads.cherry_tree.at_completed_panorama``), and the stop can only be
+    the Cherry Tree: 2 points and a coin, the panorama unchanged."""
+    for online in (False, True):
+        rs = make_rules(xr_config(3, overrides=((CHERRY_AT_COMPLETE, str(online).lower()),)))
+        pos = xr_position(rs, positions=[0, 40, 40], coins=[5, 5, 5], panoramas={0: [3, 0, 0]}, mode=mode)
+        legal = kern(legal_moves_nb, mode)
+        n = legal(pos.pub, pos.ru, 0)
+        assert (PADDY4 in [int(s) for s in pos.pub["cand"][:n]]) == online
+        if online:
+            pos.stop(0, PADDY4)
+            assert pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.PADDY, 1, -1, -1)]
+            assert pos.ps[0, PF.CHERRY] == 1 and pos.ps[0, PF.PAN0] == 3 and pos.ps[0, PF.COINS] == 6
+            pos.ps[0, PF.POS] = 0
+            pos.pub["xcnt"][0] = 0  # no Cherry Tree left: closed again
+            n = legal(pos.pub, pos.ru, 0)
+            assert PADDY4 not in [int(s) for s in pos.pub["cand"][:n]]
+
+
+@pytest.mark.parametrize("online", [False, True])
+def test_referee_cherry_tree_at_a_completed_panorama_only_online(online: bool) -> None:
+    """The referee: the completed paddy's space is a legal stop only online and while a Cherry Tree
+    is left, and there only the Cherry Tree (option 1) may be chosen (C26)."""
+    config, rules = xcfg(3, variants=("initiation",), overrides=((CHERRY_AT_COMPLETE, str(online).lower()),))
+    st = ok(config, rules, xr_setup(config, rules)).state
+    st.travelers[0].panorama[0] = 3
+    assert (st.why_illegal(0, PADDY4) is None) == online
+    assert "completed the paddy panorama" in (st.why_no_base(st.travelers[0], Space.PADDY) or "")
+    assert st.why_no_base(st.travelers[0], Space.MOUNTAIN) is None
+    st.cherry_left = 0
+    assert st.why_illegal(0, PADDY4) is not None

@@ -361,6 +361,7 @@ class PT(NamedTuple):
     ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
     # 130-139: rules-profile parameters (issue 11)
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
+    CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
 
 
 P = PT()
