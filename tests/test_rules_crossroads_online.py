@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from positions import BOTH, kern, legendary_ids, make_rules, xr_config, xr_position
-from test_referee import ev
+from test_referee import assert_illegal, ev
 from test_referee_crossroads import (
     BUPPATSU,
     MASAMUNE,
@@ -25,6 +25,7 @@ from test_referee_crossroads import (
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Deck, Ev, Space
 from kernels.game.crossroads import alternative_nb
+from sim.referee.game import Referee
 
 SCRIPT_LEGENDARY = "crossroads.legendary.script_counts_legendary"
 CHERRY_AT_COMPLETE = "crossroads.cherry_tree.at_completed_panorama"
@@ -89,13 +90,28 @@ def test_cherry_tree_at_a_completed_panorama_only_online(mode: str) -> None:
 
 @pytest.mark.parametrize("online", [False, True])
 def test_referee_cherry_tree_at_a_completed_panorama_only_online(online: bool) -> None:
-    """The referee: the completed paddy's space is a legal stop only online and while a Cherry Tree
-    is left, and there only the Cherry Tree (option 1) may be chosen (C26)."""
+    """The referee: with the paddy complete, a move to a paddy space is legal only online (and while a
+    Cherry Tree is left), and there only the Cherry Tree (option 1) may be chosen (C26)."""
     config, rules = xcfg(3, variants=("initiation",), overrides=((CHERRY_AT_COMPLETE, str(online).lower()),))
-    st = ok(config, rules, xr_setup(config, rules)).state
-    st.travelers[0].panorama[0] = 3
-    assert (st.why_illegal(0, PADDY4) is None) == online
-    assert "completed the paddy panorama" in (st.why_no_base(st.travelers[0], Space.PADDY) or "")
-    assert st.why_no_base(st.travelers[0], Space.MOUNTAIN) is None
-    st.cherry_left = 0
-    assert st.why_illegal(0, PADDY4) is not None
+    setup = xr_setup(config, rules)
+
+    def referee(rows: list) -> Referee:
+        ref = Referee(config, rules)
+        ref.feed_all(setup)
+        ref.state.travelers[0].panorama[0] = 3  # the paddy panorama complete
+        ref.feed_all(rows)
+        return ref
+
+    cherry = [*stop(0, PADDY4, 1), ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)]
+    ref = referee(cherry)
+    if not online:
+        assert_illegal(ref, len(setup), "MOVE", "completed the paddy panorama")
+        return
+    assert ref.errors == [] and ref.state.travelers[0].cherry_trees == 1
+    assert_illegal(referee(stop(0, PADDY4, 0)), len(setup) + 1, "CHOICE", "completed the paddy panorama")
+    ref = Referee(config, rules)
+    ref.feed_all(setup)
+    ref.state.travelers[0].panorama[0] = 3
+    ref.state.cherry_left = 0  # none left: closed again
+    ref.feed_all(stop(0, PADDY4, 1))
+    assert_illegal(ref, len(setup), "MOVE", "completed the paddy panorama")
