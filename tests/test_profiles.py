@@ -16,7 +16,9 @@ def test_rulebook_profile_is_the_data_and_online_changes_each_parameter() -> Non
     assert book.overrides == () and book.to_dict()["rules_profile"] == "rulebook"
     online = make_config(4, "draft", "greedy", "", "crossroads", None, "online")
     params = online.rules().params
-    assert params["SATSUKI_PILE"] == 1 and params["AMULET_SAME_STOP"] == 1
+    assert params["SATSUKI_PILE"] == 1 and params["AMULET_SAME_STOP"] == 1 and params["SCRIPT_LEGENDARY"] == 1
+    assert params["CHERRY_AT_COMPLETE"] == 1
+    assert book.rules().params["SCRIPT_LEGENDARY"] == book.rules().params["CHERRY_AT_COMPLETE"] == 0
     assert online.rules().crossroads_cards[4] == 6 and online.to_dict()["rules_profile"] == "online"
     alone = make_config(4, "draft", "greedy", "", "crossroads", ["abilities.satsuki_free_meal=pile"])
     assert alone.rules().params["SATSUKI_PILE"] == 1 and alone.rules().params["AMULET_SAME_STOP"] == 0

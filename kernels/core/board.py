@@ -76,7 +76,8 @@ def legal_moves_nb(pub, ru, t):
             if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS]:
                 continue
             if Space.PADDY <= typ <= Space.SEA and not panorama_open_nb(pub, ru, t, typ - Space.PADDY):
-                continue
+                if params[P.CHERRY_AT_COMPLETE] == 0 or pub["xcnt"][0] == 0:  # online: stop for a Cherry Tree
+                    continue
         cand[k] = s
         k += 1
     return k

@@ -390,10 +390,13 @@ class PT(NamedTuple):
     M_OFUNE_SHARED_CARD: int = 96  # 1: a shared o-Fune Sea counts as holding the achievement (M19)
     M_DOLL_NOSTALGIA: int = 99  # 1: Doll/Carp count for Nostalgia (M17)
     M_DOLL_FAMILY: int = 100  # the Small-objects family of a Doll/Carp; 101-104 reserved, 105-119 MT, 120-129 PR
+    # 130-139: rules-profile parameters (issue 11)
+    SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
+    CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
 
 
 P = PT()
-P_N = 130
+P_N = 140
 
 
 class TravelerModeT(NamedTuple):

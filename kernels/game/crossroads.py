@@ -266,6 +266,8 @@ def alternative_nb(pub, hid, ru, t, typ):
         kind = ru["xcard"][0, 0, c]
         pub["mkt"][0, c] = 0
         ps[t, PF.COINS] -= cost
+        if params[P.SCRIPT_LEGENDARY] != 0:  # online: Scripts held also count a later Legendary Object
+            add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SCRIPTS] * params[P.SCRIPT_BONUS])
         if kind == Legend.SCRIPT:
             add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SOUVENIRS] + ps[t, PF.LEGENDARY])
             ps[t, PF.SCRIPTS] += 1

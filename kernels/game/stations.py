@@ -268,6 +268,8 @@ def station_nb(pub, hid, ru, t, typ):
         base_action_nb(pub, hid, ru, t, typ)
         return
     alt_ok = alternative_possible_nb(pub, ru, t, typ)
+    # a completed panorama's space (online rule): only the Cherry Tree, so no Health there either
+    base_ok = not (Space.PADDY <= typ <= Space.SEA) or panorama_open_nb(pub, ru, t, typ - Space.PADDY)
     both_ok = alt_ok and (
         (typ == Space.ENCOUNTER and ab == Ability.KITA) or (typ == Space.TEMPLE and ab == Ability.MIYATAKA)
     )
@@ -277,13 +279,13 @@ def station_nb(pub, hid, ru, t, typ):
     # Health: both options in the order of the player's choice (seed 002), so the alternative may
     # also become possible through the base action (the Farm's coins pay the Gaming Room's bet)
     later_ok = typ == Space.FARM and ps[t, PF.COINS] + params[P.FARM_COINS] >= params[P.GAMING_BET]
-    if (alt_ok or later_ok) and not both_ok:
+    if (alt_ok or later_ok) and not both_ok and base_ok:
         c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
         if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0, Amulet.HEALTH, typ) == 1:
             use_amulet_nb(pub, hid, t, c, -1)
             option = choose_health_order_nb(pub, ru, t, typ, alt_ok)
     if option == 0:
-        option = choose_station_option_nb(pub, ru, t, typ, True, alt_ok, both_ok, vals[typ])
+        option = choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, vals[typ])
     log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
     if option == 1 and typ == Space.TEMPLE and ab == Ability.HIROTADA:
         hirotada_coin_nb(pub, hid, ru, t, 0)  # his bank coin at every Temple stop, Amulet or not

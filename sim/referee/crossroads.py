@@ -209,6 +209,8 @@ class Crossroads(ReplayBase):
                               "miyataka at a temple or the health amulet")
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
+        if option != 1 and (why := st.why_no_base(tr, kind)):
+            raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # seed 002: with Health both options "in the order of his choice"; the second is judged after the first
         if option == 1 or option == 3 or (option == 2 and not health):
             why = self._why_no_alternative(tr, kind)
@@ -264,6 +266,8 @@ class Crossroads(ReplayBase):
         st, p = self.state, self.params
         card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object")
         lo = self.rules.legendary[card]
+        if tr.scripts and self.rules.raw["crossroads"]["legendary"]["script_counts_legendary"]:
+            self._script_bonus(tr)  # online: a Script's later point also for a Legendary Object
         if lo.kind == Legend.SCRIPT:  # C29: a point per Souvenir and other Legendary Object held
             pts = script_purchase_points(len(tr.souvenirs), len(tr.legendary))
             why = f"{lo.name} (script): {len(tr.souvenirs)} souvenirs + {len(tr.legendary)} legendary objects"

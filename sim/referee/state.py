@@ -331,7 +331,8 @@ class GameState:
             return f"{tr.name} has {tr.coins} coins and may not stop at a village"
         if kind == Space.TEMPLE and tr.coins < self.params["TEMPLE_MIN_COINS"]:
             return f"{tr.name} has {tr.coins} coins and may not stop at a temple"
-        if kind in PANORAMA_SPACES and self.panorama_complete(tr, PANORAMA_SPACES[kind]):
+        if kind in PANORAMA_SPACES and self.panorama_complete(tr, PANORAMA_SPACES[kind]) and not (
+                self.cherry_left and self.params["CHERRY_AT_COMPLETE"]):  # online: a stop for a Cherry Tree
             return f"{tr.name} has completed the {PANORAMA_NAMES[PANORAMA_SPACES[kind]]} panorama"
         return None
 
@@ -357,6 +358,12 @@ class GameState:
         return self.inns[pos]
 
     # ------------------------------------------------------------ collections
+    def why_no_base(self, tr: TravelerState, kind: int) -> str | None:
+        """At a completed panorama's space (a stop only for a Cherry Tree, online) there is no base action."""
+        if kind in PANORAMA_SPACES and self.panorama_complete(tr, PANORAMA_SPACES[kind]):
+            return f"{tr.name} has completed the {PANORAMA_NAMES[PANORAMA_SPACES[kind]]} panorama"
+        return None
+
     def panorama_complete(self, tr: TravelerState, ptype: int) -> bool:
         return tr.panorama[ptype] >= self.rules.panorama_lengths[ptype]
 

@@ -319,6 +319,8 @@ def _build(raw: dict[str, Any]) -> Rules:
         SWORD_POINTS=x["legendary"]["sword_points"],
         FIFTH_FAMILY_POINTS=x["legendary"]["fifth_family_points"],
         SCRIPT_BONUS=x["legendary"]["script_bonus"],
+        SCRIPT_LEGENDARY=int(bool(x["legendary"]["script_counts_legendary"])),
+        CHERRY_AT_COMPLETE=int(bool(x["cherry_tree"]["at_completed_panorama"])),
         GOTOZAEMON_COINS=x["abilities"]["gotozaemon_coins"],
         JIROCHO_BET=x["abilities"]["jirocho_bet"],
         FORESIGHT=cal["foresight_per_coin"],
