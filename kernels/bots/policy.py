@@ -28,6 +28,7 @@ from kernels.bots.heuristic import (
     heuristic_panorama_nb,
     heuristic_village_nb,
 )
+from kernels.core.prices import souvenir_price_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
 from kernels.core.rng import next_u64_nb, randint_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
@@ -145,7 +146,7 @@ def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices):
     for i in range(ntbl):
         prices[i] = 0
         if (mask >> i) & 1:
-            c = card[Deck.SOUVENIR, 1, tbl[i]]
+            c = souvenir_price_nb(pub, ru, t, tbl[i])
             if i == zen:
                 c = min(c, ru["params"][P.ZEN_EMON_PRICE])
             prices[i] = c

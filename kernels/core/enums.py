@@ -261,10 +261,13 @@ class PFT(NamedTuple):
     PTS_LEGENDARY: int = 50
     PTS_CALLIGRAPHY: int = 51
     GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
+    # Matsuri Travelers (engineer MT: 63-67)
+    MT_EXTRA_MEALS: int = 63  # Kidzuna's extra meals (not Inn meals: Fasting counts main meals only)
+    MT_ROBBED: int = 64  # coins Musubi took (from players or the bank)
 
 
 PF = PFT()
-PF_N = 53
+PF_N = 73
 PTS_FIELDS = tuple(range(PF.PTS_MEALS, PF.PTS_OTHER + 1))
 
 
@@ -285,10 +288,12 @@ class GT(NamedTuple):
     OVERFLOW: int = 11  # 1 if the log ran out of room
     LAST_MOVER: int = 12  # the traveler who moved last (an Amulet turn ends when another moves)
     FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
+    # Matsuri Travelers (engineer MT: 30-33)
+    MT_LEAD: int = 30  # t + 1: Mutsumi chose to leave this Inn first, 0 = none
 
 
 G = GT()
-G_N = 14
+G_N = 40
 
 
 class PT(NamedTuple):
@@ -359,10 +364,26 @@ class PT(NamedTuple):
     SATSUKI_PILE: int = 76  # 1: Satsuki's free meal is the top card of the meal pile (seed 002), 0: the hand
     AMULET_SAME_STOP: int = 77  # 1: an Amulet is usable at the stop where it was bought (online)
     ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
+    # Matsuri Travelers (engineer MT: 105-119; expansions.md A.9, MT-* defaults)
+    AYUMU_MEAL_COST: int = 105  # every meal costs him exactly this
+    KAMUI_POINTS: int = 106  # at an Inn after the start without a meal
+    KAMUI_FREE_CANCELS: int = 107  # 1: a free meal card also cancels his points (MT-Kamui)
+    WATCHER_COINS: int = 108  # Misaki per Temple stop, Takeru per Encounter stop, of any traveler
+    AYUMU_FREE_FAMILY: int = 109  # the souvenir family that costs him nothing at a Shop
+    MARI_TEMPLE_MULT: int = 110  # points per coin donated at a Temple stop
+    MARI_DOUBLE_DEVOTION: int = 111  # 1: Devotion donations also score MARI_TEMPLE_MULT (MT-Mari)
+    KUSHINADA_COINS: int = 112  # from each other traveler at set-up
+    SUSERI_POINTS: int = 113  # per card type held at the end
+    IYASAKA_FARM_BONUS: int = 114  # extra coins when he takes the Farm's coins
+    MUSUBI_TIMING: int = 115  # 0: on each arrival (MT-Musubi), 1: once everyone has arrived
+    YASHIMA_SAME_INN: int = 116  # 1: her Amulet is usable at the Inn where she got it
+    TITIA_DISCOUNT: int = 117  # off Art souvenirs and Legendary Objects
+    MARIHITO_TIMES: int = 118  # times his best Calligraphy card scores
+    TITIA_FAMILY: int = 119  # the souvenir family that costs her TITIA_DISCOUNT less
 
 
 P = PT()
-P_N = 80
+P_N = 130
 
 
 class TravelerModeT(NamedTuple):

@@ -32,6 +32,8 @@ class EvT(NamedTuple):
     CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both, 3 both (alternative first)
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
+    # Matsuri Travelers (engineer MT: 24-26)
+    MT_COIN: int = 24  # (trav, coins, from, ability): coins a Matsuri Traveler's ability moves (from: traveler, -1 bank)
 
 
 Ev = EvT()
@@ -55,6 +57,10 @@ class OptT(NamedTuple):
     START_AMULET: int = 4
     JIROCHO: int = 5
     ANNAIBITO: int = 6  # the depicted panorama is complete: take another of the player's choice?
+    # Matsuri Travelers (engineer MT: 12-17)
+    MUTSUMI: int = 12  # leave this Inn first?
+    IYASAKA: int = 13  # re-roll the Fortune die?
+    KIDZUNA: int = 14  # buy the revealed top meal card?
 
 
 Opt = OptT()
@@ -64,6 +70,7 @@ class DieSrcT(NamedTuple):
     GAMING_ROOM: int = 0
     JIROCHO: int = 1
     FORTUNE: int = 2
+    IYASAKA: int = 5  # Iyasaka's second roll (Matsuri Travelers)
 
 
 DieSrc = DieSrcT()

@@ -41,6 +41,7 @@ from kernels.game.crossroads import (
     use_amulet_nb,
     vitality_nb,
 )
+from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 
 
@@ -123,6 +124,7 @@ def setup_nb(pub, hid, ru):
             seat += 1
     gs[G.SEQ] = nt + 1
     pub["occ"][0] = nt
+    kushinada_setup_nb(pub, hid, ru)  # after Preparations, before the start Amulets (MT-Kushinada)
     for p in range(n):
         ps[p, PF.COINS_START] = ps[p, PF.COINS]
         log_nb(hid, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
@@ -140,7 +142,7 @@ def begin_turn_nb(pub, hid, ru):
         t = gs[G.FORCE] - 1
         gs[G.FORCE] = 0
     else:
-        t = next_mover_nb(pub)
+        t = mutsumi_first_nb(pub, ru, hid, next_mover_nb(pub))
     if ps[t, PF.POS] == gs[G.LAST]:
         return -1, -1, 0
     xr = ru["params"][P.XR] == 1
@@ -243,3 +245,4 @@ def end_scoring_nb(pub, ru):
     end_achievements_nb(pub, ru)
     if ru["params"][P.XR] == 1:
         calligraphy_scoring_nb(pub, ru)
+    suseri_nb(pub, ru)

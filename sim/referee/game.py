@@ -142,9 +142,12 @@ class Referee(Stations):
     def _play(self) -> Step:
         yield from self._setup()
         while True:
-            t, self._again = (self._again, None) if self._again is not None else (self.state.next_traveler(), None)
+            again = self._again
+            t, self._again = (again, None) if again is not None else (self.state.next_traveler(), None)
             if t is None:
                 break
+            if again is None:
+                t = yield from self._mutsumi(t)
             yield from self._turn(self.state.travelers[t])
         self.expecting = "END (everyone has reached the last Inn)"
         ev = yield from self._next()
@@ -183,12 +186,14 @@ class Referee(Stations):
             orders[ev.t] = ev.a
         st.set_lineup(orders)
         given: set[int] = set()
+        start = {tr.index: st.starting_coins(tr) for tr in st.players()}
+        yield from self._kushinada_setup(start)  # after Preparations, before the start Amulets (MT-Kushinada)
         while len(given) < st.n_players:
             ev = yield from self._take(Ev.COINS, None, "starting coins")
             tr = self._traveler(ev, ev.t)
             if tr.neutral or ev.t in given:
                 raise Illegal(ev, f"starting coins twice or for the Neutral ({tr.label})")
-            want = st.starting_coins(tr)
+            want = start[tr.index]
             if ev.a != want:
                 raise Illegal(ev, f"{tr.label} starts with {want} coins (seat {tr.seat}), not {ev.a}")
             given.add(ev.t)
@@ -262,6 +267,8 @@ class Referee(Stations):
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
         option = 0
+        if kind != Space.INN:
+            yield from self._watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
         if st.xr and not tr.neutral and kind != Space.INN:
             if friendship:
                 self._note("friendship: shares the space")
@@ -284,6 +291,7 @@ class Referee(Stations):
         if kind == Space.FARM:
             if not tr.neutral and base:
                 self._coins(tr, self.params["FARM_COINS"], "farm")
+                self._farm_bonus(tr)
         elif kind == Space.VILLAGE:
             if base:
                 yield from self._village(tr)
@@ -346,6 +354,7 @@ class Referee(Stations):
                 self._flush()
         if st.xr:
             self._score_calligraphy()
+        self._suseri()
         self.ranks = final_ranks([(tr.score, len(tr.achievements)) for tr in players])
         if self.narrate:
             self._final_table()

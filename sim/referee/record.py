@@ -24,7 +24,7 @@ PILES = 4  # decks 0..3 are face-down piles; 4..8 Crossroads markets
 PAN_SOURCES = ("station", "annaibito", "hiroshige", "kitoushi")
 OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito")
 CHOICES = ("base", "alternative", "both", "alternative first")
-DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet")
+DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "matsuri", "matsuri", "iyasaka's re-roll")
 BASE_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[:9])
 XR_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[9:])
 

@@ -25,7 +25,8 @@ SHORT = {
     "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
     "pts_calligraphy": "calligraphy",
 }
-OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito")
+OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
+                *(f"matsuri option {k}" for k in range(7, 12)), "mutsumi", "iyasaka", "kidzuna")
 
 
 def deck_name(deck: int) -> str:
