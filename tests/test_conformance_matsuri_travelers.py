@@ -21,6 +21,7 @@ GROUP1 = "travelers=ayumu+chihaya+iyasaka+kamui+kidzuna"
 GROUP2 = "travelers=kushinada+mari+marihito+misaki+musubi"
 GROUP3 = "travelers=mutsumi+rakuren+suseri+takeru+titia"
 GROUP4 = "travelers=yashima+kushinada+musubi+takeru"
+GROUP3_OF_1 = "travelers=chihaya+iyasaka+kamui"
 
 # (spec, seed); the slow test plays each for SLOW games, the fast one FAST
 CONFORMANCE: list[tuple[str, int]] = [
@@ -39,8 +40,13 @@ CONFORMANCE: list[tuple[str, int]] = [
     (f"players=5,{MT},{GROUP2},{ABIL}musubi_timing=all_arrived,{ABIL}mari_double_devotion=true,bots=random", 4113),
     (f"players=5,{MT},{GROUP1},{ABIL}kamui_free_meal_cancels=false,bots=random", 4114),
     (f"players=4,{MT},{GROUP4},{ABIL}yashima_same_inn=true,bots=random", 4115),
-    (f"players=3,expansions=promos,travelers=random,bots=random", 4116),
-    (f"players=4,expansions=crossroads+promos,travelers=titia+yashima+kinko+jirocho", 4117),
+    ("players=3,expansions=promos,travelers=random,bots=random", 4116),
+    ("players=4,expansions=crossroads+promos,travelers=titia+yashima+kinko+jirocho", 4117),
+    (f"players=4,{MT},travelers=random,bots=expert", 4118),
+    (f"players=3,{MT},{GROUP3_OF_1},bots=heuristic+tuned+expert", 4119),
+    (f"players=5,{MT},{GROUP3},bots=expert", 4120),
+    (f"players=4,{MT},set:draft.dealt=3,bots=greedy+random+expert+heuristic", 4121),
+    (f"players=5,{MT_NE},set:draft.mode=free,bots=random+greedy+heuristic+tuned+expert", 4122),
 ]
 FAST, SLOW = 18, 1200
 

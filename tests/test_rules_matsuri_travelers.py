@@ -7,7 +7,7 @@ Hand-made positions (``tests/positions.py``). Each test quotes seed 002 or names
 from __future__ import annotations
 
 import pytest
-from mt_helpers import FARM, INN1, LAST, MT, NO_START, TEMPLE, VILLAGE, mt_config, mt_rules
+from mt_helpers import FARM, INN1, LAST, MT, mt_rules
 from positions import (
     BOTH,
     calligraphy_ids,
@@ -20,8 +20,8 @@ from positions import (
 )
 
 from kernels.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
-from kernels.core.prices import amulet_price_nb, souvenir_price_nb
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb, calligraphy_scoring_nb
+from kernels.core.prices import souvenir_price_nb
+from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
 from sim.rules.config import ConfigError, GameConfig
 
 MT_TILES = {  # 002 tiles (VALEX-TILES): coins, gender

@@ -7,13 +7,25 @@ BLACKCAT-HEAD); Titia and Yashima are printed with the promos (002:L559-568).
 from __future__ import annotations
 
 import pytest
-from mt_helpers import ENCOUNTER, INN1, TEMPLE, mt_rules
-from positions import BOTH, amulet_ids, begin_turn, legendary_ids, souvenir_ids, xr_position
+from mt_helpers import ENCOUNTER, INN1, MT, NO_START, TEMPLE, mt_rules
+from positions import (
+    BOTH,
+    amulet_ids,
+    begin_turn,
+    legendary_ids,
+    make_rules,
+    setup_position,
+    souvenir_ids,
+    xr_config,
+    xr_position,
+)
 
-from kernels.core.enums import PF, Ability, Deck, Ev, Opt, Space
+from kernels.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, Space
 from kernels.core.prices import amulet_price_nb, legendary_price_nb, souvenir_price_nb
+from kernels.core.weights import W
 from kernels.game.crossroads import alternative_nb, alternative_possible_nb
 from kernels.game.matsuri_travelers import suseri_nb
+from sim.rules.config import ConfigError, GameConfig
 
 TRIO = ["kinko", "satsuki"]
 
@@ -163,3 +175,54 @@ def test_yashima_free_amulet_at_intermediate_inns(mode: str, same_inn: bool) -> 
     pos = xr_position(rs, travelers=["yashima", *TRIO], positions=[13, 10, 12], markets={"amulets": []}, mode=mode)
     pos.stop(0, INN1)
     assert [e for e in pos.events(Ev.GAIN) if e[2] == Deck.AMULET] == []
+
+
+# ------------------------------------------------------------------ the draft (A4, M1)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_draft_deal_three_keep_one(seed: int) -> None:
+    """002:L281: "you can now choose your Traveler between 3 instead of just 2" (``--set draft.dealt=3``):
+    each player is dealt 3 different Travelers (``DEAL(p, t1, t2, t3)``) and keeps one of them."""
+    cfg = xr_config(4, travelers="draft", expansions=MT, overrides=(*NO_START, ("draft.dealt", "3")))
+    pos = setup_position(make_rules(cfg), seed=seed)
+    deals = pos.events(Ev.DEAL)
+    dealt = [d[2:5] for d in deals]
+    assert len(deals) == 4 and len({t for d in dealt for t in d}) == 12 and all(d[5] == -1 for d in deals)
+    for p, d in enumerate(dealt):
+        assert pos.ps[p, PF.TRAVELER] in d and pos.ps[p, PF.ALT_TRAVELER] in d
+        assert pos.ps[p, PF.ALT_TRAVELER] != pos.ps[p, PF.TRAVELER]
+
+
+def test_draft_free_choice() -> None:
+    """002:L281: "or directly take the Traveler of your choice among all of them" (``--set draft.mode=free``):
+    in player order each keeps any Traveler left (``KEEP`` only), by the bots' draft priors: greedy
+    bots take the best prior left."""
+    cfg = xr_config(3, travelers="draft", expansions=MT, overrides=(*NO_START, ("draft.mode", "free")))
+    rs = make_rules(cfg)
+    pos = setup_position(rs, seed=1)
+    assert pos.events(Ev.DEAL) == [] and len(pos.events(Ev.KEEP)) == 3
+    w, trav = rs.ru["botw"][0], rs.ru["trav"]
+    def value(i: int) -> float:
+        return float(w[W.DRAFT_COIN] * trav[i, 0] + w[W.TRAV0 + i])
+
+    best = sorted((value(i) for i in range(len(rs.rules.travelers))), reverse=True)
+    kept = [int(pos.ps[p, PF.TRAVELER]) for p in range(3)]
+    assert len(set(kept)) == 3 and [value(i) for i in kept] == best[:3]  # ties: any of the tied
+
+
+@pytest.mark.parametrize(("sets", "message"), [
+    ({"draft.dealt": "4"}, r"^draft.dealt = 4: deal 2 or 3 Travelers to each player \(seed 002\)$"),
+    ({"draft.mode": "auction"}, r"^draft.mode = 'auction': choose deal or free \(seed 002\)$"),
+    ({"draft.dealt": "3"}, r"^dealing 3 to each of 4 players needs 12 Travelers, the pool has 10; "),
+])
+def test_draft_impossible_values_are_refused(sets: dict[str, str], message: str) -> None:
+    """M1: ``draft.dealt`` is 2 or 3 and ``draft.mode`` deal or free; dealing more than the pool holds is
+    refused with one line (here the base game's 10 Travelers at 4 players)."""
+    with pytest.raises(ConfigError, match=message):
+        GameConfig(n_players=4, overrides=tuple(sets.items()))
+
+
+def test_draft_rules_recorded_in_the_manifest() -> None:
+    """M1: "both recorded in the manifest": the overrides are part of the configuration's record and spec."""
+    cfg = GameConfig(n_players=4, expansions=("crossroads", "matsuri"), overrides=(("draft.dealt", "3"),))
+    assert cfg.to_dict()["overrides"] == [["draft.dealt", "3"]] and "set:draft.dealt=3" in cfg.spec()
+    assert GameConfig.parse(cfg.spec()).cfg_array(cfg.rules())[Cfg.DRAFT_DEALT] == 3

@@ -17,7 +17,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 FILES = ("test_rules_turns.py", "test_rules_stations.py", "test_rules_encounters.py", "test_rules_inns.py",
-         "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py")
+         "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py",
+         "test_rules_matsuri_travelers.py", "test_rules_matsuri_travelers2.py")
 SELECT = " or ".join([
     "test_rulebook_example",  # souvenir sets, temple ranking, the 4-player Inn
     "test_last_to_arrive_at_inn_leaves_first",
@@ -33,6 +34,9 @@ SELECT = " or ".join([
     "test_final_tie_break_on_achievements",
     "test_empty_encounter_pile",
     "test_kernels_are_plain_python_without_jit",
+    "test_marihito_worked_example",
+    "test_musubi_takes_from_his_arrival_neighbours",
+    "test_kidzuna_extra_meal_before_hers",
 ])
 JIT_OFF = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
 

@@ -13,8 +13,8 @@ from numba import njit
 from kernels.bots import expert
 from kernels.bots.features import B_TYPE, context_nb
 from kernels.bots.heuristic import base_values_nb
-from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.enums import PF, Ability, Amulet, Bot, Calli, Legend, P, Space
+from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import souvenir_gain_pts_nb
 from kernels.core.weights import W

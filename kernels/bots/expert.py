@@ -16,8 +16,8 @@ from numba import njit
 
 from kernels.bots.abilities import ability_stop_nb
 from kernels.bots.features import B_FAM, B_PROG, ach_delta_nb, best_pan_nb, coin_value_nb, rank_bonus_nb
-from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.enums import MARKET_CAP, PF, Ability, Amulet, Calli, Legend, Opt, P, Space
+from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.weights import HF, XF, W
 
 X = W.XF0

@@ -37,8 +37,8 @@ from kernels.bots.features import (
     pool_nb,
     temple_choice_nb,
 )
-from kernels.core.prices import souvenir_price_nb
 from kernels.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
+from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.core.weights import HF, W
 
@@ -338,7 +338,7 @@ def heuristic_meal_nb(pub, ru, t, offered, budget):
     card = ru["card"]
     h = W.HF0
     mp = ru["params"][P.MEAL_POINTS]
-    best, free, bv = -1, 0, 0.0
+    best, free, bv = -1, 0, w[h + HF.PTS] * kamui_skip_nb(pub, ru, t)
     for i in range(pub["gs"][G.HAND_N]):
         c = hand[i]
         if dish_eaten_nb(pub, ru, t, c):

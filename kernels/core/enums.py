@@ -408,6 +408,8 @@ class CfgT(NamedTuple):
     PREP0: int = 53  # five entries: Preparations coins by departure order
     LOG: int = 58  # 1: write the action log
     XR_CARDS: int = 59  # Crossroads: cards of each type in play for this player count
+    DRAFT_DEALT: int = 60  # draft: Travelers dealt to each player (2 or 3; rules.toml [draft])
+    DRAFT_FREE: int = 61  # draft: 1 = each player in turn picks any Traveler left in the pool
 
 
 Cfg = CfgT()

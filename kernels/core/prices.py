@@ -35,3 +35,9 @@ def legendary_price_nb(pub, ru, t, c):
 def amulet_price_nb(pub, ru, t):
     """A Temple's Amulet: Mari takes it free (002:L612)."""
     return 0 if pub["ps"][t, PF.ABILITY] == Ability.MARI else ru["params"][P.AMULET_COST]
+
+
+@njit(cache=True)
+def kamui_skip_nb(pub, ru, t):
+    """Points of going without a meal at this Inn: Kamui's (002:L603), 0 for everyone else."""
+    return float(ru["params"][P.KAMUI_POINTS]) if pub["ps"][t, PF.ABILITY] == Ability.KAMUI else 0.0

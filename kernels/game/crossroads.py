@@ -16,8 +16,7 @@ from kernels.bots.crossroads import (
     choose_use_nb,
     mean_die_nb,
 )
-from kernels.bots.policy import choose_option_nb
-from kernels.core.prices import amulet_price_nb, legendary_price_nb
+from kernels.bots.policy import choose_mt_option_nb, choose_option_nb
 from kernels.core.enums import (
     MARKET_CAP,
     PF,
@@ -35,6 +34,7 @@ from kernels.core.enums import (
     Space,
 )
 from kernels.core.piles import log_nb
+from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import add_pts_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -70,7 +70,7 @@ def roll_nb(pub, hid, ru, t, bet, src):
     log_nb(hid, Ev.DIE, t, face, bet, src, -1)
     if src == DieSrc.GAMING_ROOM and pub["ps"][t, PF.ABILITY] == Ability.IYASAKA:
         # Matsuri, 002:L602: he may roll once more at the Gaming Room and must keep the second result
-        b = choose_option_nb(pub, ru, t, (mean_die_nb(ru) - face) * bet * ru["botw"][t][W.COIN], Opt.IYASAKA)
+        b = choose_mt_option_nb(pub, ru, t, (mean_die_nb(ru) - face) * bet * ru["botw"][t][W.COIN], Opt.IYASAKA, face)
         log_nb(hid, Ev.OPTION, t, Opt.IYASAKA, b, -1, -1)
         if b == 1:
             face = ru["params"][P.DIE0 + randint_nb(pub["rng"], 6)]

@@ -7,7 +7,7 @@ are inline there). Coins an ability moves are logged ``MT_COIN(t, coins, from, a
 
 from numba import njit
 
-from kernels.bots.policy import choose_option_nb
+from kernels.bots.policy import choose_mt_option_nb
 from kernels.core.enums import MARKET_CAP, PF, Ability, Deck, Ev, G, Opt, P, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.rng import randint_nb
@@ -130,7 +130,7 @@ def kidzuna_nb(pub, hid, ru, t):
     cost = ru["card"][Deck.MEAL, 1, c]
     if not dish_eaten_nb(pub, ru, t, c) and ps[t, PF.COINS] >= cost:
         value = ru["params"][P.MEAL_POINTS] - ru["botw"][t][W.COIN] * cost
-        b = choose_option_nb(pub, ru, t, value, Opt.KIDZUNA)
+        b = choose_mt_option_nb(pub, ru, t, value, Opt.KIDZUNA, c)
         log_nb(hid, Ev.OPTION, t, Opt.KIDZUNA, b, -1, -1)
         if b == 1:
             gain_meal_nb(pub, ru, t, c, cost)
@@ -153,7 +153,7 @@ def mutsumi_first_nb(pub, ru, hid, t):
         return t
     for u in range(pub["gs"][G.N_PLAYERS]):
         if u != t and ps[u, PF.ABILITY] == Ability.MUTSUMI:
-            b = choose_option_nb(pub, ru, u, 1.0, Opt.MUTSUMI)
+            b = choose_mt_option_nb(pub, ru, u, 1.0, Opt.MUTSUMI, -1)
             log_nb(hid, Ev.OPTION, u, Opt.MUTSUMI, b, -1, -1)
             if b == 1:
                 return u

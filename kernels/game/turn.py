@@ -41,6 +41,7 @@ from kernels.game.crossroads import (
     use_amulet_nb,
     vitality_nb,
 )
+from kernels.game.draft import deal3_draft_nb, free_draft_nb
 from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 
@@ -81,7 +82,11 @@ def setup_nb(pub, hid, ru):
     npool = cfg[Cfg.POOL_N]
     for i in range(npool):
         pool[i] = cfg[Cfg.POOL0 + i]
-    if mode == TravelerMode.DRAFT:
+    if mode == TravelerMode.DRAFT and cfg[Cfg.DRAFT_FREE] == 1:
+        free_draft_nb(pub, hid, ru, pool, npool)
+    elif mode == TravelerMode.DRAFT and cfg[Cfg.DRAFT_DEALT] == 3:
+        deal3_draft_nb(pub, hid, ru, pool, npool)
+    elif mode == TravelerMode.DRAFT:
         shuffle_nb(pool, npool, rng)
         for p in range(n):
             log_nb(hid, Ev.DEAL, p, pool[2 * p], pool[2 * p + 1], -1, -1)

@@ -61,12 +61,19 @@ DEFAULT_SPECS = (
     "players=3,expansions=crossroads,bots=random",
     "players=4,variants=gastronomy+preparations,expansions=crossroads+new-encounters,bots=random+greedy+greedy+random",
     "players=4,expansions=crossroads,bots=heuristic+tuned+greedy+random",
+    # the Matsuri Travelers (with or without the Matsuri cards, these name each ability once)
+    "players=5,expansions=crossroads+matsuri,travelers=ayumu+chihaya+iyasaka+kamui+kidzuna",
+    "players=5,expansions=crossroads+matsuri,travelers=kushinada+mari+marihito+misaki+musubi,bots=random",
+    "players=5,expansions=crossroads+matsuri,travelers=mutsumi+rakuren+suseri+takeru+titia,bots=expert",
+    "players=2,expansions=crossroads+matsuri,travelers=yashima+musubi",
+    "players=4,expansions=crossroads+matsuri,set:draft.dealt=3,bots=heuristic+tuned+greedy+random",
+    "players=3,expansions=crossroads+promos,set:draft.mode=free",
 )
 
 # field names of each event kind (docs/log-format.md), for readable differences
 EV_FIELDS: dict[int, tuple[str, ...]] = {
     E.Ev.DECK: ("", "deck", "card"),
-    E.Ev.DEAL: ("player", "traveler", "traveler2"),
+    E.Ev.DEAL: ("player", "traveler", "traveler2", "traveler3"),
     E.Ev.KEEP: ("player", "traveler"),
     E.Ev.LINEUP: ("traveler", "order"),
     E.Ev.COINS: ("player", "coins"),
@@ -79,6 +86,7 @@ EV_FIELDS: dict[int, tuple[str, ...]] = {
     E.Ev.OPTION: ("traveler", "option", "yes"),
     E.Ev.OFFER: ("traveler", "card"),
     E.Ev.END: (),
+    E.Ev.MT_COIN: ("traveler", "coins", "from", "ability"),
 }
 EV_NAMES = {v: k for k, v in E.Ev._asdict().items()}
 

@@ -94,6 +94,11 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("search-bots-2p", "players=2,bots=search", 121, 20),
     Playthrough("mixed-bots-5p", "players=5,bots=search+tuned+heuristic+greedy+random", 122, 21),
     Playthrough("expert-bots-4p", "players=4,bots=expert,expansions=crossroads", 123, 22),
+    Playthrough(
+        "matsuri-travelers-4p",
+        "players=4,expansions=crossroads+matsuri,travelers=musubi+kidzuna+mutsumi+kushinada",
+        124, 23,
+    ),
 )
 
 BY_NAME = {p.name: p for p in PLAYTHROUGHS}

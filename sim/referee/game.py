@@ -208,10 +208,15 @@ class Referee(Stations):
         mode = st.traveler_mode
         if mode == "none":
             return
-        dealt: dict[int, tuple[int, int]] = {}
+        dealt: dict[int, tuple[int, ...]] = {}
         kept: set[int] = set()
         used: set[int] = set()
         fixed = st.fixed_travelers() if mode == "fixed" else []
+        draft = self.rules.raw["rules"]["draft"]
+        if mode == "draft" and draft["mode"] == "free":  # seed 002: "take the Traveler of your choice"
+            yield from self._free_draft()
+            return
+        n_dealt = int(draft["dealt"])
         while len(kept) < st.n_players:
             self.expecting = "DEAL or KEEP"
             ev = yield from self._next()
@@ -221,20 +226,32 @@ class Referee(Stations):
             if tr.neutral:
                 raise Illegal(ev, "the Neutral Traveler has no Traveler tile")
             if ev.kind == Ev.DEAL:
-                ids = [ev.a] if mode != "draft" else [ev.a, ev.b]
-                bad = ev.t in dealt or (mode != "draft" and ev.b != -1) or len(set(ids)) != len(ids)
+                ids = [ev.a] if mode != "draft" else [ev.a, ev.b, ev.c][:n_dealt]
+                extra = [ev.b, ev.c, ev.d][len(ids) - 1:]  # fields past the dealt Travelers are -1
+                bad = ev.t in dealt or any(x != -1 for x in extra) or len(set(ids)) != len(ids)
                 if bad or any(not 0 <= i < len(self.rules.travelers) or i in used for i in ids):
                     raise Illegal(ev, f"bad deal to player {ev.t} in {mode} mode: {ev.a}, {ev.b}")
                 if mode == "fixed" and ev.a != fixed[ev.t]:
                     raise Illegal(ev, f"player {ev.t} must get {self.rules.travelers[fixed[ev.t]].name}")
                 used.update(ids)
-                dealt[ev.t] = (ev.a, ev.b)
+                dealt[ev.t] = tuple(ids)
             else:
                 if ev.t not in dealt or ev.t in kept or ev.a not in dealt[ev.t] or ev.a < 0:
                     raise Illegal(ev, f"player {ev.t} keeps {ev.a}, which was not dealt to them")
                 alt = next((x for x in dealt[ev.t] if x != ev.a), -1)
                 st.assign_traveler(tr, ev.a, alt)
                 kept.add(ev.t)
+
+    def _free_draft(self) -> Step:
+        """In player order each player keeps any Traveler still in the pool (``KEEP`` only)."""
+        st = self.state
+        taken: set[int] = set()
+        for p in range(st.n_players):
+            ev = yield from self._take(Ev.KEEP, st.travelers[p], "a free choice of Traveler")
+            if not 0 <= ev.a < len(self.rules.travelers) or ev.a in taken:
+                raise Illegal(ev, f"player {p} keeps Traveler {ev.a}, which is not left in the pool")
+            taken.add(ev.a)
+            st.assign_traveler(st.travelers[p], ev.a, -1)
 
     # ================================================================ a turn
     def _turn(self, behind: TravelerState) -> Step:

@@ -41,6 +41,7 @@ _ROOTS = {
     "cards": ("cards",),
     "board": ("board",),
     "crossroads": ("crossroads",),
+    "draft": ("rules", "draft"),
 }
 
 
