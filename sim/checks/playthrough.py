@@ -36,6 +36,8 @@ SECTION = "=="
 TRAVELERS_A = "hiroshige,chuubei,kinko,yoshiyasu,satsuki"
 TRAVELERS_B = "mitsukuni,sasayakko,hirotada,umegae,zen-emon"
 TRAVELERS_C = "daigoro,gotozaemon,jirocho,kita,miyataka"  # Crossroads
+MATSURI_GROUPS = ("ayumu+chihaya+iyasaka+kamui+kidzuna", "kushinada+mari+marihito+misaki+musubi",
+                  "mutsumi+rakuren+suseri+takeru+titia")  # Yashima: promos-3p
 
 
 @dataclass(frozen=True)
@@ -94,11 +96,10 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("search-bots-2p", "players=2,bots=search", 121, 20),
     Playthrough("mixed-bots-5p", "players=5,bots=search+tuned+heuristic+greedy+random", 122, 21),
     Playthrough("expert-bots-4p", "players=4,bots=expert,expansions=crossroads", 123, 22),
-    Playthrough(
-        "matsuri-travelers-4p",
-        "players=4,expansions=crossroads+matsuri,travelers=musubi+kidzuna+mutsumi+kushinada",
-        124, 23,
-    ),
+    *(Playthrough(f"matsuri-travelers-{k}-5p", "players=5,expansions=crossroads+matsuri,travelers=" + group,
+                  124 + 10 * k, 23 + k)
+      for k, group in enumerate(MATSURI_GROUPS)),
+    Playthrough("promos-3p", "players=3,expansions=crossroads+promos,travelers=titia+yashima+kinko", 125, 24),
 )
 
 BY_NAME = {p.name: p for p in PLAYTHROUGHS}
