@@ -191,3 +191,31 @@ def test_matsuri_rule_ids_are_unique_and_in_order() -> None:
     files = [ROOT / "tests" / f for f in ("test_rules_matsuri.py", "test_rules_matsuri_legs.py")]
     missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
     assert not missing, f"add these Matsuri rule tests to an MR row of docs/rules.md: {missing}"
+
+
+# ======================================================================== Matsuri Travelers
+MT_FILE = re.compile(r"test_rules_matsuri_travelers\d*\.py")
+
+
+def test_matsuri_traveler_rule_ids_are_unique_and_in_order() -> None:
+    """The "## Matsuri Travelers" rows are MT1, MT2, ... with no gap or repeat, each with a source and a
+    test of a ``tests/test_rules_matsuri_travelers*.py`` file, and every such test is in a row."""
+    text = DOC.read_text()
+    assert "\n## Matsuri Travelers\n" in text, "docs/rules.md needs a '## Matsuri Travelers' section"
+    section = text.split("\n## Matsuri Travelers\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if re.match(r"\| MT\d+ \|", line)]
+    ids = [int(re.match(r"\| MT(\d+) \|", r).group(1)) for r in rows]
+    assert len(ids) >= 20 and ids == list(range(1, len(ids) + 1))
+    named = set()
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 4 and all(cells), row
+        refs = REF.findall(cells[3])
+        assert refs and all(MT_FILE.fullmatch(f) for f, _ in refs), row
+        named.update(refs)
+    files = sorted((ROOT / "tests").glob("test_rules_matsuri_travelers*.py"))
+    missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
+    assert not missing, f"add these Matsuri Traveler rule tests to an MT row of docs/rules.md: {missing}"
+    choices = CHOICES.read_text().split("\n## Matsuri Travelers\n", 1)[1].split("\n## ", 1)[0]
+    for mt in re.findall(r"^\| (MT-\w+)", choices, flags=re.M):
+        assert mt in section or mt == "MT-Rakuren", f"docs/rules.md cites no rule for {mt}"

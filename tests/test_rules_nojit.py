@@ -18,7 +18,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 FILES = ("test_rules_turns.py", "test_rules_stations.py", "test_rules_encounters.py", "test_rules_inns.py",
          "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py", "test_rules_matsuri.py",
-         "test_rules_matsuri_legs.py")
+         "test_rules_matsuri_legs.py", "test_rules_matsuri_travelers.py", "test_rules_matsuri_travelers2.py")
 SELECT = " or ".join([
     "test_rulebook_example",  # souvenir sets, temple ranking, the 4-player Inn
     "test_last_to_arrive_at_inn_leaves_first",
@@ -41,6 +41,9 @@ SELECT = " or ".join([
     "test_kamiarisai_closes_the_temples_of_the_next_leg_for_everyone",
     "test_gion_matsuri_the_stopper_chooses_its_encounter_and_the_pile_is_reshuffled",
     "test_choyo_meals_one_coin_less_and_two_more_cards",
+    "test_marihito_worked_example",
+    "test_musubi_takes_from_his_arrival_neighbours",
+    "test_kidzuna_extra_meal_before_hers",
 ])
 JIT_OFF = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
 

@@ -12,7 +12,10 @@ and Chuubei's Inn gifts come whatever the player does). Here are the Crossroads 
 * Jirocho: the bet at each Inn (``expert.option_nb``, ``Opt.JIROCHO``);
 * Daigoro: a souvenir at each Inn, whatever the player does (no decision to value).
 
-A new Traveler (Matsuri, promos) adds a branch to these functions (and, for a new kind of
+The Matsuri Travelers' stops (Misaki's Temples, Takeru's Encounters, Iyasaka's Farms, Mari's Temples)
+are weighed by ``XF.ABILITY_MT``; their yes/no choices are in ``kernels.bots.matsuri_travelers``.
+
+A new Traveler (promos) adds a branch to these functions (and, for a new kind of
 choice, a hook in ``kernels.bots.policy``): an ability no branch names is worth 0 here, so the
 bot still plays legal games, only without using it well.
 """
@@ -28,8 +31,19 @@ from kernels.core.weights import HF, XF, W
 def ability_stop_nb(pub, ru, t, w, typ):
     """Extra weighted value of ``t``'s ability for stopping on a station of type ``typ`` now."""
     ab = pub["ps"][t, PF.ABILITY]
+    params = ru["params"]
     if ab == Ability.GOTOZAEMON and Space.PADDY <= typ <= Space.SEA:
-        return w[W.XF0 + XF.ABILITY_XR] * coin_value_nb(pub, t, w, ru["params"][P.GOTOZAEMON_COINS])
+        return w[W.XF0 + XF.ABILITY_XR] * coin_value_nb(pub, t, w, params[P.GOTOZAEMON_COINS])
+    # Matsuri (weighed by XF.ABILITY_MT): a bank coin at his own stop, a Farm's extra coin,
+    # Mari's second point per coin (about 2 coins given at a Temple)
+    mt = w[W.XF0 + XF.ABILITY_MT]
+    if (ab == Ability.MISAKI and typ == Space.TEMPLE) or (ab == Ability.TAKERU and typ == Space.ENCOUNTER):
+        return mt * coin_value_nb(pub, t, w, params[P.WATCHER_COINS])
+    if ab == Ability.IYASAKA and typ == Space.FARM:
+        return mt * coin_value_nb(pub, t, w, params[P.IYASAKA_FARM_BONUS])
+    if ab == Ability.MARI and typ == Space.TEMPLE and pub["ps"][t, PF.COINS] > 0:
+        give = min(2, pub["ps"][t, PF.COINS])
+        return mt * w[W.HF0 + HF.PTS] * give * (params[P.MARI_TEMPLE_MULT] - 1)
     return 0.0
 
 

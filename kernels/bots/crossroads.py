@@ -14,6 +14,7 @@ from kernels.bots import expert
 from kernels.bots.features import B_TYPE, context_nb
 from kernels.bots.heuristic import base_values_nb
 from kernels.core.enums import PF, Ability, Amulet, Bot, Calli, Legend, P, Space
+from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -96,7 +97,7 @@ def _best_nb(pub, ru, t, m, kind):
     for c in range(mkt.shape[1]):
         if mkt[m, c] == 0:
             continue
-        cost = ru["xcard"][0, 1, c] if m == 0 else 0
+        cost = legendary_price_nb(pub, ru, t, c) if m == 0 else 0
         if cost > coins:
             continue
         n += 1
@@ -154,7 +155,8 @@ def alt_value_nb(pub, ru, t, typ):
         return (mean_die_nb(ru) - 1.0) * bet * cw if coins >= bet else -1e9
     if typ == Space.TEMPLE:
         c, v = _best_nb(pub, ru, t, 1, 1)
-        return v - cw * params[P.AMULET_COST] if c >= 0 and coins >= params[P.AMULET_COST] else -1e9
+        cost = amulet_price_nb(pub, ru, t)
+        return v - cw * cost if c >= 0 and coins >= cost else -1e9
     if typ == Space.ENCOUNTER:
         c, v = _best_nb(pub, ru, t, 2, 2)
         return v - cw * params[P.CALLI_COST] if c >= 0 and coins >= params[P.CALLI_COST] else -1e9

@@ -17,6 +17,7 @@ from numba import njit
 from kernels.bots.abilities import ability_stop_nb
 from kernels.bots.features import B_FAM, B_PROG, ach_delta_nb, best_pan_nb, coin_value_nb, rank_bonus_nb
 from kernels.core.enums import MARKET_CAP, PF, Ability, Amulet, Calli, Legend, Opt, P, Space
+from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.weights import HF, XF, W
 
 X = W.XF0
@@ -87,7 +88,7 @@ def market_best_nb(pub, ru, t, w, m):
         if mkt[m, c] == 0:
             continue
         if m == 0:
-            if ru["xcard"][0, 1, c] > coins:
+            if legendary_price_nb(pub, ru, t, c) > coins:
                 continue
             v = legend_value_nb(pub, ru, t, w, c)
         elif m == 1:
@@ -124,7 +125,8 @@ def alt_value_nb(pub, ru, t, w, typ):
         return market_best_nb(pub, ru, t, w, 0)[1]
     if typ == Space.TEMPLE:
         c, v = market_best_nb(pub, ru, t, w, 1)
-        return v + coin_value_nb(pub, t, w, -params[P.AMULET_COST]) if c >= 0 and coins >= params[P.AMULET_COST] else IMPOSSIBLE
+        cost = amulet_price_nb(pub, ru, t)
+        return v + coin_value_nb(pub, t, w, -cost) if c >= 0 and coins >= cost else IMPOSSIBLE
     if typ == Space.ENCOUNTER:
         c, v = market_best_nb(pub, ru, t, w, 2)
         if c < 0 or coins < params[P.CALLI_COST]:

@@ -38,6 +38,7 @@ from kernels.bots.features import (
     temple_choice_nb,
 )
 from kernels.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
+from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.core.weights import HF, W
 
@@ -59,7 +60,7 @@ def village_value_nb(pub, ru, t, w):
     for c in range(ru["dsize"][Deck.SOUVENIR]):
         if (pool >> c) & 1 == 0:
             continue
-        price = card[Deck.SOUVENIR, 1, c]
+        price = souvenir_price_nb(pub, ru, t, c)
         if ab == Ability.ZEN_EMON:
             price = min(price, ru["params"][P.ZEN_EMON_PRICE])
         v = 0.0
@@ -271,7 +272,7 @@ def heuristic_village_nb(pub, ru, t, ntbl):
             for i in range(ntbl):
                 if (mask >> i) & 1:
                     c = tbl[i]
-                    price = card[Deck.SOUVENIR, 1, c]
+                    price = souvenir_price_nb(pub, ru, t, c)
                     if i == zen:
                         price = min(price, params[P.ZEN_EMON_PRICE])
                     need += price
@@ -337,7 +338,7 @@ def heuristic_meal_nb(pub, ru, t, offered, budget):
     card = ru["card"]
     h = W.HF0
     mp = ru["params"][P.MEAL_POINTS]
-    best, free, bv = -1, 0, 0.0
+    best, free, bv = -1, 0, w[h + HF.PTS] * kamui_skip_nb(pub, ru, t)
     for i in range(pub["gs"][G.HAND_N]):
         c = hand[i]
         if dish_eaten_nb(pub, ru, t, c):

@@ -28,7 +28,9 @@ from kernels.bots.heuristic import (
     heuristic_panorama_nb,
     heuristic_village_nb,
 )
+from kernels.bots.matsuri_travelers import expert_mt_option_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
+from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.rng import next_u64_nb, randint_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -138,14 +140,13 @@ def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices):
     cheapest free but must hold the coins for all of them.
     """
     tbl = pub["tbl"]
-    card = ru["card"]
     need = 0
     nb = 0
     cheapest = -1
     for i in range(ntbl):
         prices[i] = 0
         if (mask >> i) & 1:
-            c = card[Deck.SOUVENIR, 1, tbl[i]]
+            c = souvenir_price_nb(pub, ru, t, tbl[i])
             if i == zen:
                 c = min(c, ru["params"][P.ZEN_EMON_PRICE])
             prices[i] = c
@@ -245,6 +246,19 @@ def choose_option_nb(pub, ru, t, value, opt):
 
 
 @njit(cache=True)
+def choose_mt_option_nb(pub, ru, t, value, opt, arg):
+    """A Matsuri Traveler's yes/no (``Opt.MUTSUMI`` .. ``Opt.KIDZUNA``): greedy ``value``; the expert weighs
+    ``arg`` (Iyasaka's first face, Kidzuna's revealed meal) itself."""
+    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+        return randint_nb(pub["rng"], 2)
+    w = ru["botw"][t]
+    if w[W.EXPERT] > 0.5:
+        context_nb(pub, ru, t, w)
+        return expert_mt_option_nb(pub, ru, t, w, opt, arg)
+    return 1 if value > 0.0 else 0
+
+
+@njit(cache=True)
 def choose_panorama_nb(pub, ru, t):
     """A panorama type still open to ``t`` (the caller checks one exists)."""
     if pub["ps"][t, PF.BOT] >= Bot.HEURISTIC:
@@ -322,7 +336,7 @@ def choose_meal_nb(pub, ru, t, offered, budget):
     w = ru["botw"][t]
     random = ps[t, PF.BOT] == Bot.RANDOM
     nlegal = 1  # "no meal" is always legal
-    best, free, bv = -1, 0, 0.0
+    best, free, bv = -1, 0, kamui_skip_nb(pub, ru, t)
     for i in range(pub["gs"][G.HAND_N]):
         c = hand[i]
         if dish_eaten_nb(pub, ru, t, c):

@@ -266,6 +266,9 @@ class PFT(NamedTuple):
     DOLLS: int = 54
     CARPS: int = 55
     M_TOKENS: int = 56  # Journey-point tokens taken; 57-62 reserved (cards), 63-67 Matsuri Travelers, 68-72 promos
+    # Matsuri Travelers (engineer MT: 63-67)
+    MT_EXTRA_MEALS: int = 63  # Kidzuna's extra meals (not Inn meals: Fasting counts main meals only)
+    MT_ROBBED: int = 64  # coins Musubi took (from players or the bank)
 
 
 PF = PFT()
@@ -300,6 +303,8 @@ class GT(NamedTuple):
     M_KEPT0: int = 21  # three entries: the card kept at each Matsuri Inn + 1
     M_REJ0: int = 24  # three entries: the card rejected at each Matsuri Inn + 1
     M_HANABI0: int = 27  # two: Hanabi's extra cards + 1 (0 = none); 29 reserved, 30-33 Matsuri Travelers, 34-37 promos
+    # Matsuri Travelers (engineer MT: 30-33)
+    MT_LEAD: int = 30  # t + 1: Mutsumi chose to leave this Inn first, 0 = none
 
 
 G = GT()
@@ -393,6 +398,22 @@ class PT(NamedTuple):
     # 130-139: rules-profile parameters (issue 11)
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
     CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
+    # Matsuri Travelers (engineer MT: 105-119; expansions.md A.9, MT-* defaults)
+    AYUMU_MEAL_COST: int = 105  # every meal costs him exactly this
+    KAMUI_POINTS: int = 106  # at an Inn after the start without a meal
+    KAMUI_FREE_CANCELS: int = 107  # 1: a free meal card also cancels his points (MT-Kamui)
+    WATCHER_COINS: int = 108  # Misaki per Temple stop, Takeru per Encounter stop, of any traveler
+    AYUMU_FREE_FAMILY: int = 109  # the souvenir family that costs him nothing at a Shop
+    MARI_TEMPLE_MULT: int = 110  # points per coin donated at a Temple stop
+    MARI_DOUBLE_DEVOTION: int = 111  # 1: Devotion donations also score MARI_TEMPLE_MULT (MT-Mari)
+    KUSHINADA_COINS: int = 112  # from each other traveler at set-up
+    SUSERI_POINTS: int = 113  # per card type held at the end
+    IYASAKA_FARM_BONUS: int = 114  # extra coins when he takes the Farm's coins
+    MUSUBI_TIMING: int = 115  # 0: on each arrival (MT-Musubi), 1: once everyone has arrived
+    YASHIMA_SAME_INN: int = 116  # 1: her Amulet is usable at the Inn where she got it
+    TITIA_DISCOUNT: int = 117  # off Art souvenirs and Legendary Objects
+    MARIHITO_TIMES: int = 118  # times his best Calligraphy card scores
+    TITIA_FAMILY: int = 119  # the souvenir family that costs her TITIA_DISCOUNT less
 
 
 P = PT()
@@ -421,6 +442,8 @@ class CfgT(NamedTuple):
     PREP0: int = 53  # five entries: Preparations coins by departure order
     LOG: int = 58  # 1: write the action log
     XR_CARDS: int = 59  # Crossroads: cards of each type in play for this player count
+    DRAFT_DEALT: int = 60  # draft: Travelers dealt to each player (2 or 3; rules.toml [draft])
+    DRAFT_FREE: int = 61  # draft: 1 = each player in turn picks any Traveler left in the pool
 
 
 Cfg = CfgT()

@@ -38,6 +38,8 @@ class EvT(NamedTuple):
     PICK: int = 21  # (trav, deck, card, matsuri card): a card chosen from a pile or market (Gion, o-Tsukimi)
     CLOSE: int = 22  # (-, space, 1 full / 0 half, matsuri card): a Closed Space token for the next leg
     # 23: reserved for Matsuri
+    # Matsuri Travelers (engineer MT: 24-26)
+    MT_COIN: int = 24  # (trav, coins, from, ability): coins a Matsuri Traveler's ability moves (from: traveler, -1 bank)
 
 
 Ev = EvT()
@@ -69,6 +71,10 @@ class OptT(NamedTuple):
     YAMA_NO_KO: int = 9  # Yama no Ko: take an extra Mountain section first?
     OTAUE: int = 10  # o-Taue matsuri: donate a bank coin to the Temple first?
     # 11: reserved for Matsuri
+    # Matsuri Travelers (engineer MT: 12-17)
+    MUTSUMI: int = 12  # leave this Inn first?
+    IYASAKA: int = 13  # re-roll the Fortune die?
+    KIDZUNA: int = 14  # buy the revealed top meal card?
 
 
 Opt = OptT()
@@ -80,6 +86,7 @@ class DieSrcT(NamedTuple):
     FORTUNE: int = 2
     SHOGATSU: int = 3  # Matsuri o-Shogatsu: gains the face in coins
     SETSUBUN: int = 4  # Matsuri Setsubun: scores the face in Journey points
+    IYASAKA: int = 5  # Iyasaka's second roll (Matsuri Travelers)
 
 
 DieSrc = DieSrcT()

@@ -67,6 +67,8 @@ def gain_meal_nb(pub, ru, t, c, paid):
 @njit(cache=True)
 def meal_price_nb(pub, ru, t, c):
     cost = ru["card"][Deck.MEAL, 1, c]
+    if pub["ps"][t, PF.ABILITY] == Ability.AYUMU:  # Matsuri, 002:L597: every meal costs him exactly 1
+        return ru["params"][P.AYUMU_MEAL_COST]
     if pub["ps"][t, PF.ABILITY] == Ability.KINKO:
         cost = max(0, cost - ru["params"][P.KINKO_DISCOUNT])
     if pub["gs"][G.M_NEXT] != 0:  # Matsuri Cho-yo: after abilities, at least 0 (M24)

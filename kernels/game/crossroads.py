@@ -16,7 +16,7 @@ from kernels.bots.crossroads import (
     choose_use_nb,
     mean_die_nb,
 )
-from kernels.bots.policy import choose_option_nb
+from kernels.bots.policy import choose_mt_option_nb, choose_option_nb
 from kernels.core.enums import (
     MARKET_CAP,
     PF,
@@ -33,6 +33,7 @@ from kernels.core.enums import (
     Space,
 )
 from kernels.core.piles import log_nb
+from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import add_pts_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -65,9 +66,16 @@ def setup_markets_nb(pub, hid, ru):
 def roll_nb(pub, hid, ru, t, bet, src):
     """Roll the Fortune die for ``t``'s bet (already paid): the bet comes back times the face."""
     face = ru["params"][P.DIE0 + randint_nb(pub["rng"], 6)]
+    log_nb(hid, Ev.DIE, t, face, bet, src, -1)
+    if src == DieSrc.GAMING_ROOM and pub["ps"][t, PF.ABILITY] == Ability.IYASAKA:
+        # Matsuri, 002:L602: he may roll once more at the Gaming Room and must keep the second result
+        b = choose_mt_option_nb(pub, ru, t, (mean_die_nb(ru) - face) * bet * ru["botw"][t][W.COIN], Opt.IYASAKA, face)
+        log_nb(hid, Ev.OPTION, t, Opt.IYASAKA, b, -1, -1)
+        if b == 1:
+            face = ru["params"][P.DIE0 + randint_nb(pub["rng"], 6)]
+            log_nb(hid, Ev.DIE, t, face, bet, DieSrc.IYASAKA, -1)
     pub["ps"][t, PF.COINS] += bet * face if bet > 0 else face
     pub["ps"][t, PF.GAMBLES] += 1 if bet > 0 else 0
-    log_nb(hid, Ev.DIE, t, face, bet, src, -1)
 
 
 @njit(cache=True)
@@ -148,7 +156,8 @@ def devotion_nb(pub, hid, ru, t, paid):
     if c >= 0 and choose_use_nb(pub, ru, t, paid - 1.5, Amulet.DEVOTION, paid) == 1:
         use_amulet_nb(pub, hid, t, c, paid)
         pub["ps"][t, PF.DONATED] += paid
-        add_pts_nb(pub, t, PF.PTS_TEMPLE, paid)
+        mari = pub["ps"][t, PF.ABILITY] == Ability.MARI and ru["params"][P.MARI_DOUBLE_DEVOTION] == 1
+        add_pts_nb(pub, t, PF.PTS_TEMPLE, paid * (ru["params"][P.MARI_TEMPLE_MULT] if mari else 1))
 
 
 @njit(cache=True)
@@ -229,7 +238,7 @@ def alternative_possible_nb(pub, ru, t, typ):
     m = 0 if typ == Space.VILLAGE else (1 if typ == Space.TEMPLE else 2)
     for c in range(MARKET_CAP):
         if mkt[m, c] == 1:
-            cost = ru["xcard"][0, 1, c] if m == 0 else (params[P.AMULET_COST] if m == 1 else params[P.CALLI_COST])
+            cost = legendary_price_nb(pub, ru, t, c) if m == 0 else (amulet_price_nb(pub, ru, t) if m == 1 else params[P.CALLI_COST])
             if cost <= coins:
                 return True
     return False
@@ -262,7 +271,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         roll_nb(pub, hid, ru, t, bet, DieSrc.GAMING_ROOM)
     elif typ == Space.VILLAGE:
         c = choose_legendary_nb(pub, ru, t)
-        cost = ru["xcard"][0, 1, c]
+        cost = legendary_price_nb(pub, ru, t, c)
         kind = ru["xcard"][0, 0, c]
         pub["mkt"][0, c] = 0
         ps[t, PF.COINS] -= cost
@@ -282,7 +291,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         devotion_nb(pub, hid, ru, t, cost)
     elif typ == Space.TEMPLE:
         c = choose_amulet_nb(pub, ru, t)
-        cost = params[P.AMULET_COST]
+        cost = amulet_price_nb(pub, ru, t)
         take_amulet_nb(pub, hid, t, c, cost)
         if params[P.AMULET_SAME_STOP] == 0:  # never at the stop where it was bought (C35)
             ps[t, PF.AMULETS_NEW] |= 1 << c
@@ -306,6 +315,11 @@ def calligraphy_scoring_nb(pub, ru):
         mask = ps[p, PF.CALLI_MASK]
         if mask == 0:
             continue
+        best = 0
         for c in range(MARKET_CAP):
             if (mask >> c) & 1 == 1:
-                add_pts_nb(pub, p, PF.PTS_CALLIGRAPHY, calli_points_nb(pub, ru, p, ru["xcard"][2, 0, c], False))
+                v = calli_points_nb(pub, ru, p, ru["xcard"][2, 0, c], False)
+                add_pts_nb(pub, p, PF.PTS_CALLIGRAPHY, v)
+                best = max(best, v)
+        if ps[p, PF.ABILITY] == Ability.MARIHITO:  # Matsuri, 002:L613: his best card scores twice
+            add_pts_nb(pub, p, PF.PTS_CALLIGRAPHY, best * (ru["params"][P.MARIHITO_TIMES] - 1))

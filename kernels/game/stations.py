@@ -49,6 +49,14 @@ from kernels.game.crossroads import (
     use_amulet_nb,
 )
 from kernels.game.matsuri import gion_card_nb, gion_pick_nb, matsuri_inn_nb, matsuri_stop_nb
+from kernels.game.matsuri_travelers import (
+    arrival_nb,
+    farm_bonus_nb,
+    kamui_nb,
+    musubi_all_arrived_nb,
+    temple_points_nb,
+    watchers_nb,
+)
 from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb, unpaid_nb
 
 
@@ -127,7 +135,7 @@ def temple_nb(pub, hid, ru, t):
     d = choose_donation_nb(pub, ru, t) if ps[t, PF.COINS] > 0 else 0
     ps[t, PF.COINS] -= d
     ps[t, PF.DONATED] += d
-    add_pts_nb(pub, t, PF.PTS_TEMPLE, d)
+    add_pts_nb(pub, t, PF.PTS_TEMPLE, temple_points_nb(pub, ru, t, d))
     if d > 0 or ps[t, PF.ABILITY] == Ability.HIROTADA:
         hirotada_coin_nb(pub, hid, ru, t, d)
 
@@ -240,6 +248,7 @@ def base_action_nb(pub, hid, ru, t, typ):
         village_nb(pub, hid, ru, t)
     elif typ == Space.FARM:
         pub["ps"][t, PF.COINS] += ru["params"][P.FARM_COINS]
+        farm_bonus_nb(pub, ru, t)
     elif typ == Space.HOT_SPRING:
         draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
     elif typ == Space.TEMPLE:
@@ -257,6 +266,7 @@ def station_nb(pub, hid, ru, t, typ):
     params = ru["params"]
     ab = ps[t, PF.ABILITY]
     ps[t, PF.STOPS] += 1
+    watchers_nb(pub, hid, ru, t, typ)  # Misaki / Takeru, on the stop before its action
     if typ == Space.ENCOUNTER and ab == Ability.UMEGAE:
         ps[t, PF.COINS] += params[P.UMEGAE_COINS]
         add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
@@ -384,6 +394,8 @@ def inn_nb(pub, hid, ru, t, s):
             draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
         elif ab == Ability.JIROCHO:
             jirocho_nb(pub, hid, ru, t)
+    if s != gs[G.LAST]:
+        arrival_nb(pub, hid, ru, t, s)  # Matsuri Travelers: Chihaya, Yashima, Musubi, before the meal (A5)
     if occ[s] == 1:  # first to arrive: draw the meal hand
         k = nt + ru["params"][P.HAND_EXTRA] + (ru["params"][P.M_CHOYO_HAND] if gs[G.M_NEXT] != 0 else 0)
         k = min(k, pub["dcnt"][Deck.MEAL], HAND_CAP)  # config rejects more
@@ -401,7 +413,9 @@ def inn_nb(pub, hid, ru, t, s):
             under_nb(pub, hid, Deck.MEAL, c)
             log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)
     elif not ate:
+        meals, coins = ps[t, PF.MEALS], ps[t, PF.COINS]
         meal_nb(pub, hid, ru, t)
+        kamui_nb(pub, ru, t, meals, coins)
     if occ[s] == nt:  # everyone is here: leftovers go under the pile
         hn = gs[G.HAND_N]
         shuffle_nb(hand, hn, pub["rng"])
@@ -411,4 +425,6 @@ def inn_nb(pub, hid, ru, t, s):
         gs[G.HAND_N] = 0
         if ru["params"][P.MATSURI] == 1:
             matsuri_inn_nb(pub, hid, ru, s)
+        if s != gs[G.LAST] and ru["params"][P.MUSUBI_TIMING] == 1:
+            musubi_all_arrived_nb(pub, hid, s)
 

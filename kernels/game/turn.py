@@ -41,7 +41,9 @@ from kernels.game.crossroads import (
     use_amulet_nb,
     vitality_nb,
 )
+from kernels.game.draft import deal3_draft_nb, free_draft_nb
 from kernels.game.matsuri import tsukimi_scoring_nb
+from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 
 
@@ -81,7 +83,11 @@ def setup_nb(pub, hid, ru):
     npool = cfg[Cfg.POOL_N]
     for i in range(npool):
         pool[i] = cfg[Cfg.POOL0 + i]
-    if mode == TravelerMode.DRAFT:
+    if mode == TravelerMode.DRAFT and cfg[Cfg.DRAFT_FREE] == 1:
+        free_draft_nb(pub, hid, ru, pool, npool)
+    elif mode == TravelerMode.DRAFT and cfg[Cfg.DRAFT_DEALT] == 3:
+        deal3_draft_nb(pub, hid, ru, pool, npool)
+    elif mode == TravelerMode.DRAFT:
         shuffle_nb(pool, npool, rng)
         for p in range(n):
             log_nb(hid, Ev.DEAL, p, pool[2 * p], pool[2 * p + 1], -1, -1)
@@ -124,6 +130,7 @@ def setup_nb(pub, hid, ru):
             seat += 1
     gs[G.SEQ] = nt + 1
     pub["occ"][0] = nt
+    kushinada_setup_nb(pub, hid, ru)  # after Preparations, before the start Amulets (MT-Kushinada)
     for p in range(n):
         ps[p, PF.COINS_START] = ps[p, PF.COINS]
         log_nb(hid, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
@@ -141,7 +148,7 @@ def begin_turn_nb(pub, hid, ru):
         t = gs[G.FORCE] - 1
         gs[G.FORCE] = 0
     else:
-        t = next_mover_nb(pub)
+        t = mutsumi_first_nb(pub, ru, hid, next_mover_nb(pub))
     if ps[t, PF.POS] == gs[G.LAST]:
         return -1, -1, 0
     xr = ru["params"][P.XR] == 1
@@ -259,3 +266,4 @@ def end_scoring_nb(pub, ru):
         calligraphy_scoring_nb(pub, ru)
     if ru["params"][P.MATSURI] == 1:
         tsukimi_scoring_nb(pub, ru)
+    suseri_nb(pub, ru)

@@ -36,6 +36,8 @@ SECTION = "=="
 TRAVELERS_A = "hiroshige,chuubei,kinko,yoshiyasu,satsuki"
 TRAVELERS_B = "mitsukuni,sasayakko,hirotada,umegae,zen-emon"
 TRAVELERS_C = "daigoro,gotozaemon,jirocho,kita,miyataka"  # Crossroads
+MATSURI_GROUPS = ("ayumu+chihaya+iyasaka+kamui+kidzuna", "kushinada+mari+marihito+misaki+musubi",
+                  "mutsumi+rakuren+suseri+takeru+titia")  # Yashima: promos-3p
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,10 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
         "players=4,variants=return-trip,expansions=crossroads+matsuri+new-encounters,bots=greedy+heuristic+random+greedy",
         125, 24,
     ),
+    *(Playthrough(f"matsuri-travelers-{k}-5p", "players=5,expansions=crossroads+matsuri,travelers=" + group,
+                  124 + 10 * k, 23 + k)
+      for k, group in enumerate(MATSURI_GROUPS)),
+    Playthrough("promos-3p", "players=3,expansions=crossroads+promos,travelers=titia+yashima+kinko", 126, 27),
 )
 AWAITS_REFEREE: tuple[str, ...] = ()
 

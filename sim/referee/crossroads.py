@@ -35,7 +35,7 @@ from sim.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState, am
 
 MARKET_DECKS = (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)  # distinct cards, one MARKET event each
 COUNTED_DECKS = (Deck.CHERRY, Deck.BATHHOUSE)  # identical cards, one MARKET event with the count
-DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "o-shogatsu", "setsubun")
+DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "o-shogatsu", "setsubun", "iyasaka's re-roll")
 ALTERNATIVES = {
     Space.PADDY: "cherry tree", Space.MOUNTAIN: "cherry tree", Space.SEA: "cherry tree",
     Space.HOT_SPRING: "bathhouse", Space.VILLAGE: "legendary object", Space.FARM: "gaming room",
@@ -143,7 +143,7 @@ class Crossroads(ReplayBase):
                 raise Illegal(ev, f"{name} card {ev.b} is not available (available: {avail})")
         label = self.state.card_name(deck, ev.b)
         if price is None:
-            price = self.rules.legendary[ev.b].cost
+            price = self._legendary_price(tr, ev.b)
         if ev.c != price:
             raise Illegal(ev, f"{tr.name} paid {ev.c} for {label}, price {price}")
         if price > tr.coins:
@@ -168,7 +168,7 @@ class Crossroads(ReplayBase):
                 return "no bathhouse is left"
             return None if tr.coins >= p["BATH_COST"] else f"a bathhouse costs {p['BATH_COST']}, {tr.name} has {tr.coins}"
         if kind == Space.VILLAGE:
-            if any(self.rules.legendary[c].cost <= tr.coins for c in st.legendary_market):
+            if any(self._legendary_price(tr, c) <= tr.coins for c in st.legendary_market):
                 return None
             return f"no legendary object left costs at most {tr.coins} coins"
         if kind == Space.FARM:
@@ -177,7 +177,7 @@ class Crossroads(ReplayBase):
         if kind == Space.TEMPLE:
             if not st.amulet_market:
                 return "no amulet is available"
-            return None if tr.coins >= p["AMULET_COST"] else f"an amulet costs {p['AMULET_COST']}"
+            return None if tr.coins >= self._amulet_price(tr) else f"an amulet costs {self._amulet_price(tr)}"
         if kind == Space.ENCOUNTER:
             if not st.calligraphy_market:
                 return "no calligraphy card is left"
@@ -247,15 +247,16 @@ class Crossroads(ReplayBase):
         elif kind == Space.FARM:
             bet = p["GAMING_BET"]
             face = yield from self._die(tr, bet, DieSrc.GAMING_ROOM)
+            face = yield from self._iyasaka_reroll(tr, bet, face)
             self._note(f"gaming room: bets {bet}, rolls x{face}, gets {bet * face} back")
             self._coins(tr, bet * face - bet, "gaming room")
         elif kind == Space.TEMPLE:
-            card = yield from self._market_gain(tr, Deck.AMULET, p["AMULET_COST"], "an amulet")
+            card = yield from self._market_gain(tr, Deck.AMULET, self._amulet_price(tr), "an amulet")
             tr.amulets.add(card)
             if not self.rules.raw["crossroads"]["amulets"]["usable_where_bought"]:
                 tr.amulets_new.add(card)  # C35: "never on the same turn as when it is acquired"
             tr.amulets_acquired += 1
-            yield from self._devotion(tr, p["AMULET_COST"])
+            yield from self._devotion(tr, self._amulet_price(tr))
         elif kind == Space.ENCOUNTER:
             card = yield from self._market_gain(tr, Deck.CALLIGRAPHY, p["CALLI_COST"], "a calligraphy card")
             tr.calligraphy.append(card)
@@ -281,7 +282,7 @@ class Crossroads(ReplayBase):
             pts, why = p["SWORD_POINTS"], f"{lo.name} (sword)"
         tr.legendary.append(card)
         self._score(tr, "pts_legendary", pts, why)
-        yield from self._devotion(tr, lo.cost)
+        yield from self._devotion(tr, self._legendary_price(tr, card))
 
     def _script_bonus(self, tr: TravelerState) -> None:
         """C29: each Script object held scores a point per Souvenir acquired after it."""
@@ -355,7 +356,7 @@ class Crossroads(ReplayBase):
             raise Illegal(use, f"devotion puts the {paid} coins just paid on the temple, not {use.b}")
         self._use(use, tr)
         tr.donated += paid
-        self._score(tr, "pts_temple", paid, f"devotion amulet: {paid} coins on the temple")
+        self._score(tr, "pts_temple", self._devotion_points(tr, paid), f"devotion amulet: {paid} coins on the temple")
 
     def _no_health_at_inn(self, tr: TravelerState) -> Step:
         """"The Amulet cannot be used when the Traveler arrives at an Inn" (Health)."""
@@ -412,6 +413,7 @@ class Crossroads(ReplayBase):
             if not tr.calligraphy:
                 continue
             arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
+            scored = []
             for card in sorted(tr.calligraphy):
                 kind = calligraphy_kind(self.rules, card)
                 pts = calligraphy_points(
@@ -420,6 +422,8 @@ class Crossroads(ReplayBase):
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)
                 self._score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")
+                scored.append(pts)
+            self._marihito(tr, scored)
             self._header = f"  calligraphy {tr.name}"
             self._flush()
 

@@ -142,9 +142,12 @@ class Referee(Stations):
     def _play(self) -> Step:
         yield from self._setup()
         while True:
-            t, self._again = (self._again, None) if self._again is not None else (self.state.next_traveler(), None)
+            again = self._again
+            t, self._again = (again, None) if again is not None else (self.state.next_traveler(), None)
             if t is None:
                 break
+            if again is None:
+                t = yield from self._mutsumi(t)
             yield from self._turn(self.state.travelers[t])
         self.expecting = "END (everyone has reached the last Inn)"
         ev = yield from self._next()
@@ -190,12 +193,14 @@ class Referee(Stations):
             orders[ev.t] = ev.a
         st.set_lineup(orders)
         given: set[int] = set()
+        start = {tr.index: st.starting_coins(tr) for tr in st.players()}
+        yield from self._kushinada_setup(start)  # after Preparations, before the start Amulets (MT-Kushinada)
         while len(given) < st.n_players:
             ev = yield from self._take(Ev.COINS, None, "starting coins")
             tr = self._traveler(ev, ev.t)
             if tr.neutral or ev.t in given:
                 raise Illegal(ev, f"starting coins twice or for the Neutral ({tr.label})")
-            want = st.starting_coins(tr)
+            want = start[tr.index]
             if ev.a != want:
                 raise Illegal(ev, f"{tr.label} starts with {want} coins (seat {tr.seat}), not {ev.a}")
             given.add(ev.t)
@@ -210,10 +215,15 @@ class Referee(Stations):
         mode = st.traveler_mode
         if mode == "none":
             return
-        dealt: dict[int, tuple[int, int]] = {}
+        dealt: dict[int, tuple[int, ...]] = {}
         kept: set[int] = set()
         used: set[int] = set()
         fixed = st.fixed_travelers() if mode == "fixed" else []
+        draft = self.rules.raw["rules"]["draft"]
+        if mode == "draft" and draft["mode"] == "free":  # seed 002: "take the Traveler of your choice"
+            yield from self._free_draft()
+            return
+        n_dealt = int(draft["dealt"])
         while len(kept) < st.n_players:
             self.expecting = "DEAL or KEEP"
             ev = yield from self._next()
@@ -223,20 +233,32 @@ class Referee(Stations):
             if tr.neutral:
                 raise Illegal(ev, "the Neutral Traveler has no Traveler tile")
             if ev.kind == Ev.DEAL:
-                ids = [ev.a] if mode != "draft" else [ev.a, ev.b]
-                bad = ev.t in dealt or (mode != "draft" and ev.b != -1) or len(set(ids)) != len(ids)
+                ids = [ev.a] if mode != "draft" else [ev.a, ev.b, ev.c][:n_dealt]
+                extra = [ev.b, ev.c, ev.d][len(ids) - 1:]  # fields past the dealt Travelers are -1
+                bad = ev.t in dealt or any(x != -1 for x in extra) or len(set(ids)) != len(ids)
                 if bad or any(not 0 <= i < len(self.rules.travelers) or i in used for i in ids):
                     raise Illegal(ev, f"bad deal to player {ev.t} in {mode} mode: {ev.a}, {ev.b}")
                 if mode == "fixed" and ev.a != fixed[ev.t]:
                     raise Illegal(ev, f"player {ev.t} must get {self.rules.travelers[fixed[ev.t]].name}")
                 used.update(ids)
-                dealt[ev.t] = (ev.a, ev.b)
+                dealt[ev.t] = tuple(ids)
             else:
                 if ev.t not in dealt or ev.t in kept or ev.a not in dealt[ev.t] or ev.a < 0:
                     raise Illegal(ev, f"player {ev.t} keeps {ev.a}, which was not dealt to them")
                 alt = next((x for x in dealt[ev.t] if x != ev.a), -1)
                 st.assign_traveler(tr, ev.a, alt)
                 kept.add(ev.t)
+
+    def _free_draft(self) -> Step:
+        """In player order each player keeps any Traveler still in the pool (``KEEP`` only)."""
+        st = self.state
+        taken: set[int] = set()
+        for p in range(st.n_players):
+            ev = yield from self._take(Ev.KEEP, st.travelers[p], "a free choice of Traveler")
+            if not 0 <= ev.a < len(self.rules.travelers) or ev.a in taken:
+                raise Illegal(ev, f"player {p} keeps Traveler {ev.a}, which is not left in the pool")
+            taken.add(ev.a)
+            st.assign_traveler(st.travelers[p], ev.a, -1)
 
     # ================================================================ a turn
     def _turn(self, behind: TravelerState) -> Step:
@@ -271,6 +293,8 @@ class Referee(Stations):
         option = 0
         if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
             yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
+        if kind != Space.INN:
+            yield from self._watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
         if st.xr and not tr.neutral and kind != Space.INN:
             if friendship:
                 self._note("friendship: shares the space")
@@ -293,6 +317,7 @@ class Referee(Stations):
         if kind == Space.FARM:
             if not tr.neutral and base:
                 self._coins(tr, self.params["FARM_COINS"], "farm")
+                self._farm_bonus(tr)
         elif kind == Space.VILLAGE:
             if base:
                 yield from self._village(tr)
@@ -357,6 +382,7 @@ class Referee(Stations):
             self._score_calligraphy()
         if st.matsuri:
             self._score_shared_calligraphy()
+        self._suseri()
         self.ranks = final_ranks([(tr.score, len(tr.achievements)) for tr in players])
         if self.narrate:
             self._final_table()

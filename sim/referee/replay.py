@@ -10,6 +10,7 @@ under its pile. Every violation raises :class:`Illegal` naming the event.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
 
 from kernels.core.enums import Ev
 from sim.referee.state import DECK_NAMES, XR_DECK_NAMES, Event, GameState, Illegal, TravelerState, kind_name
@@ -26,7 +27,7 @@ SHORT = {
     "pts_calligraphy": "calligraphy", "pts_matsuri": "matsuri tokens",
 }
 OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
-                "o-bon", "hadaka", "yama no ko", "o-taue")
+                "o-bon", "hadaka", "yama no ko", "o-taue", "matsuri option 11", "mutsumi", "iyasaka", "kidzuna")
 
 
 def deck_name(deck: int) -> str:
@@ -40,6 +41,13 @@ def deck_name(deck: int) -> str:
 
 class ReplayBase:
     """State, narration and event-reading primitives shared by the referee's handlers."""
+
+    if TYPE_CHECKING:  # Matsuri Travelers' hooks the Crossroads handlers call (``MatsuriTravelers`` defines them)
+        def _legendary_price(self, tr: TravelerState, card: int) -> int: ...
+        def _amulet_price(self, tr: TravelerState) -> int: ...
+        def _devotion_points(self, tr: TravelerState, coins: int) -> int: ...
+        def _marihito(self, tr: TravelerState, points: list[int]) -> None: ...
+        def _iyasaka_reroll(self, tr: TravelerState, bet: int, face: int) -> Generator[None, Event, int]: ...
 
     def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False) -> None:
         self.state = GameState(config, rules)

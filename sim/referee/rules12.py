@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from kernels.core.enums import Deck, Ev
-from sim.referee.crossroads import Crossroads
+from sim.referee.matsuri_travelers import MatsuriTravelers
 from sim.referee.state import Event, Illegal, TravelerState
 
 
-class Rules12(Crossroads):
+class Rules12(MatsuriTravelers):
     """Handlers the base stations call for the choices of rules version 1.2."""
 
     def _satsuki_pile(self, tr: TravelerState, card: int) -> Generator[None, Event, bool]:

@@ -48,7 +48,7 @@ class Stations(Matsuri):
                 left = ", ".join(st.card_name(Deck.SOUVENIR, c) for c in table)
                 raise Illegal(ev, f"souvenirs still on the table ({left}): each is bought (GAIN) or put under")
             card = self._gained(ev, Deck.SOUVENIR, table)
-            cost, paid = self.rules.souvenirs[card].cost, ev.c
+            cost, paid = self._souvenir_price(tr, card), ev.c
             zen = tr.ability == Ability.ZEN_EMON and not zen_used and paid == p["ZEN_EMON_PRICE"] < cost
             free = tr.ability == Ability.SASAYAKKO and not free_used and paid == 0 < cost
             if paid != cost and not zen and not free:
@@ -151,7 +151,7 @@ class Stations(Matsuri):
             raise Illegal(ev, f"{ev.b} bank coins: only hirotada may add {p['HIROTADA_COIN']}, if he chooses")
         self._coins(tr, -ev.a, "temple")
         tr.donated += ev.a + ev.b
-        self._score(tr, "pts_temple", ev.a, f"donates {ev.a} coins")
+        self._score(tr, "pts_temple", self._temple_points(tr, ev.a), f"donates {ev.a} coins")
         if ev.b:
             self._score(tr, "pts_temple", ev.b, "hirotada's bank coin")
 
@@ -281,14 +281,18 @@ class Stations(Matsuri):
                     self._add_souvenir(tr, s)
             elif tr.ability == Ability.JIROCHO:
                 yield from self._jirocho(tr)
+        if st.is_intermediate_inn(tr.pos):
+            yield from self._mt_arrival(tr, inn)  # Chihaya, Yashima, Musubi: before the meal (A5)
         if len(inn.arrived) == 1:
             extra = int(self.rules.raw["matsuri"]["choyo_hand"]) if st.matsuri and st.m.cho_yo_at == tr.pos else 0
             n = min(st.n_trav + self.params["HAND_EXTRA"] + extra, len(st.piles[Deck.MEAL]))
             for i in range(n):
                 inn.hand.append((yield from self._draw(tr, Deck.MEAL, f"{i + 1} of {n} for the inn")))
             self._note(f"draws {n} meals (" + ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand) + ")")
+        meals, coins = len(tr.meals), tr.coins
         if not ate:
             yield from self._meal(tr, inn)
+        self._kamui(tr, meals, coins)
         if len(inn.arrived) == st.n_trav:
             while inn.hand:
                 left = ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand)
@@ -296,6 +300,8 @@ class Stations(Matsuri):
                 self._under(ev, Deck.MEAL, inn.hand)
             if st.matsuri:
                 yield from self._inn_matsuri(inn)
+            if st.is_intermediate_inn(tr.pos) and self.params["MUSUBI_TIMING"] == 1:
+                yield from self._musubi_all_arrived(inn)
 
     def _meal(self, tr: TravelerState, inn: InnVisit) -> Step:
         st = self.state

@@ -84,9 +84,17 @@ class GameConfig:
                 except RulesError as exc:
                     raise ConfigError(str(exc)) from None
         elif "initiation" not in self.variants:
-            need = 2 * self.n_players if self.travelers == "draft" else self.n_players
+            dealt, mode = rules.raw["rules"]["draft"]["dealt"], rules.raw["rules"]["draft"]["mode"]
+            if mode not in ("deal", "free"):
+                raise ConfigError(f"draft.mode = {mode!r}: choose deal or free (seed 002)")
+            if dealt not in (2, 3):
+                raise ConfigError(f"draft.dealt = {dealt}: deal 2 or 3 Travelers to each player (seed 002)")
+            per = 1 if mode == "free" or self.travelers == "random" else dealt
+            need = per * self.n_players
             if len(rules.travelers) < need:
-                raise ConfigError(f"{self.travelers} needs {need} Travelers, the rules have {len(rules.travelers)}")
+                how = f"dealing {dealt} to each of {self.n_players} players" if per > 1 else self.travelers
+                raise ConfigError(f"{how} needs {need} Travelers, the pool has {len(rules.travelers)}; "
+                                  "lower draft.dealt or add --expansions")
 
     # ------------------------------------------------------------------ rules
     def rules(self) -> Rules:
@@ -157,6 +165,9 @@ class GameConfig:
                 raise ConfigError(f"Preparations has no coin table for {n} players (variants.preparations.{n})")
             cfg[E.Cfg.PREP0 : E.Cfg.PREP0 + n] = offs
         cfg[E.Cfg.LOG] = int(log)
+        draft = rules.raw["rules"]["draft"]
+        cfg[E.Cfg.DRAFT_DEALT] = int(draft["dealt"])
+        cfg[E.Cfg.DRAFT_FREE] = int(draft["mode"] == "free")
         if rules.crossroads:
             cfg[E.Cfg.XR_CARDS] = rules.crossroads_cards.get(n, 0)
         return cfg

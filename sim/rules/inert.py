@@ -36,6 +36,8 @@ def override_reason(config: GameConfig, key: str) -> str | None:
     if "initiation" in config.variants and (parts[0] in ("travelers", "abilities")
                                             or parts[:2] == ["crossroads", "abilities"]):
         return NO_TRAVELERS
+    if parts[0] == "draft" and (config.travelers != "draft" or "initiation" in config.variants):
+        return "the draft rules apply only with --travelers draft"
     if parts[0] == "crossroads" and not crossroads:
         return "it is a Crossroads rule and --expansions has no crossroads"
     if parts[0] == "matsuri" and "matsuri" not in config.expansions:

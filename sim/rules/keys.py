@@ -42,6 +42,7 @@ _ROOTS = {
     "board": ("board",),
     "crossroads": ("crossroads",),
     "matsuri": ("matsuri",),
+    "draft": ("rules", "draft"),
 }
 
 

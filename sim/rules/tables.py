@@ -106,6 +106,10 @@ class Rules:
         for t in self.travelers:
             if t.name == name:
                 return t.id
+        sets = enabled_sets(self.raw["rules"])
+        for t in self.raw["travelers"]["traveler"]:  # in a box in play, but it needs another expansion
+            if t["name"] == name and in_sets(t, sets, needs=False):
+                raise RulesError(f"Traveler '{name}' needs --expansions {','.join(t['needs'])} (seed 002): add it")
         known = ", ".join(t.name for t in self.travelers)
         raise RulesError(f"unknown Traveler '{name}'; choose from: {known}")
 
@@ -188,6 +192,34 @@ def build_rules(raw: dict[str, Any]) -> Rules:
         raise RulesError(f"malformed rules data: {exc!r}; check sim/data/*.toml") from exc
 
 
+def matsuri_traveler_params(a: dict[str, Any], families: tuple[str, ...]) -> dict[str, int]:
+    """The Matsuri Travelers' numbers (rules.toml [abilities], expansions.md A.9 MT-* defaults)."""
+    return {
+        "AYUMU_FREE_FAMILY": _choice(a, "ayumu_free_family", families),
+        "TITIA_FAMILY": _choice(a, "titia_family", families),
+        "AYUMU_MEAL_COST": a["ayumu_meal_cost"], "KAMUI_POINTS": a["kamui_points"],
+        "KAMUI_FREE_CANCELS": int(bool(a["kamui_free_meal_cancels"])), "WATCHER_COINS": a["watcher_coins"],
+        "MARI_TEMPLE_MULT": a["mari_temple_points"],
+        "MARI_DOUBLE_DEVOTION": int(bool(a["mari_double_devotion"])), "KUSHINADA_COINS": a["kushinada_coins"],
+        "SUSERI_POINTS": a["suseri_points"], "IYASAKA_FARM_BONUS": a["iyasaka_farm_bonus"],
+        "MUSUBI_TIMING": _choice(a, "musubi_timing", ("on_arrival", "all_arrived")),
+        "YASHIMA_SAME_INN": int(bool(a["yashima_same_inn"])), "TITIA_DISCOUNT": a["titia_discount"],
+        "MARIHITO_TIMES": a["marihito_times"],
+    }
+
+
+def enabled_sets(r: dict[str, Any]) -> set[str]:
+    """The boxes in play; a Traveler's `set` names the box it comes in (a list when printed in two)."""
+    return {"base"} | {s for s, on in (("crossroads", r.get("_crossroads")), ("matsuri", r.get("_matsuri")),
+                                      ("promo", r.get("_promos"))) if on}
+
+
+def in_sets(t: dict[str, Any], sets: set[str], needs: bool = True) -> bool:
+    """Is Traveler ``t`` in play? ``needs``: expansions it cannot be played without (Yashima: Amulets)."""
+    s = t.get("set", "base")
+    return bool(sets & ({s} if isinstance(s, str) else set(s))) and (not needs or set(t.get("needs", ())) <= sets)
+
+
 def _choice(section: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
     """A rule chosen by name (e.g. ``abilities.satsuki_free_meal = "hand"``) as its index in ``names``."""
     value = section[key]
@@ -235,15 +267,8 @@ def _build(raw: dict[str, Any]) -> Rules:
             raise RulesError(f"too many {name} cards ({len(deck)} > {E.DECK_CAP})")
 
     xr = bool(r.get("_crossroads", False))
-    # a Traveler's `set` names the box it comes in (a list when it is printed in two)
-    sets = {"base"} | {s for s, on in (("crossroads", xr), ("matsuri", r.get("_matsuri")),
-                                      ("promo", r.get("_promos"))) if on}
-
-    def in_sets(t: dict[str, Any]) -> bool:
-        s = t.get("set", "base")
-        return bool(sets & ({s} if isinstance(s, str) else set(s)))
-
-    in_play = [t for t in raw["travelers"]["traveler"] if in_sets(t)]
+    sets = enabled_sets(r)
+    in_play = [t for t in raw["travelers"]["traveler"] if in_sets(t, sets)]
     travelers = [
         Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), t["gender"], E.ABILITY_NAMES.index(t["ability"]))
         for i, t in enumerate(in_play)
@@ -282,6 +307,7 @@ def _build(raw: dict[str, Any]) -> Rules:
         "HIROTADA_COIN": r["abilities"]["hirotada_bank_coin"],
         "SATSUKI_PILE": _choice(r["abilities"], "satsuki_free_meal", ("hand", "pile")),
         "ITAMAE_INN_MEAL": int(bool(r["meals"]["itamae_is_the_inn_meal"])),
+        **matsuri_traveler_params(r["abilities"], tuple(families)),
         "INITIATION": int(r.get("_initiation", False)),
         "INITIATION_COINS": v["initiation"]["coins"],
     }
