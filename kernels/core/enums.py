@@ -261,10 +261,15 @@ class PFT(NamedTuple):
     PTS_LEGENDARY: int = 50
     PTS_CALLIGRAPHY: int = 51
     GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
+    # 53-67: Matsuri (cards, Travelers)
+    # promos (issue 15)
+    DUELS: int = 68  # Felicia's rock-paper-scissors challenges
+    DUEL_WINS: int = 69  # rounds she won (coins off)
+    ERIKU_TOP: int = 70  # meals Eriku bought from the top of the pile (the start meal included)
 
 
 PF = PFT()
-PF_N = 53
+PF_N = 73
 PTS_FIELDS = tuple(range(PF.PTS_MEALS, PF.PTS_OTHER + 1))
 
 
@@ -285,10 +290,12 @@ class GT(NamedTuple):
     OVERFLOW: int = 11  # 1 if the log ran out of room
     LAST_MOVER: int = 12  # the traveler who moved last (an Amulet turn ends when another moves)
     FORCE: int = 13  # t + 1: traveler t moves next whatever the order (Vitality), 0 = none
+    # 14-33: Matsuri
+    ANTOINE: int = 34  # t + 1: Antoine, who wins every tie he is part of (P1), 0 = none or the rule is off
 
 
 G = GT()
-G_N = 14
+G_N = 40
 
 
 class PT(NamedTuple):
@@ -359,10 +366,15 @@ class PT(NamedTuple):
     SATSUKI_PILE: int = 76  # 1: Satsuki's free meal is the top card of the meal pile (seed 002), 0: the hand
     AMULET_SAME_STOP: int = 77  # 1: an Amulet is usable at the stop where it was bought (online)
     ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
+    # 80-119: Matsuri
+    # promos (issue 15; expansions.md B.2)
+    ANTOINE_TIES: int = 120  # 1: Antoine wins every tie he is part of (P1), 0: off
+    FELICIA_WIN_PPM: int = 121  # P(Felicia wins one rock-paper-scissors round), in millionths (P5)
+    FASTING_INNS_ERIKU: int = 122  # Fasting counts this many possible Inn meals for Eriku (P3)
 
 
 P = PT()
-P_N = 80
+P_N = 130
 
 
 class TravelerModeT(NamedTuple):

@@ -32,6 +32,10 @@ class EvT(NamedTuple):
     CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both, 3 both (alternative first)
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
+    # 19-26: Matsuri
+    DUEL: int = 27  # (felicia, opponent, deck, card, rounds): Felicia challenges before paying for a card
+    RPS: int = 28  # (felicia, round, won): chance, one rock-paper-scissors round (won 1: a coin off)
+    LOOK: int = 29  # (eriku, card, when): Eriku looks at the top meal card (when 0: the start, 1: an Inn)
 
 
 Ev = EvT()
@@ -55,6 +59,8 @@ class OptT(NamedTuple):
     START_AMULET: int = 4
     JIROCHO: int = 5
     ANNAIBITO: int = 6  # the depicted panorama is complete: take another of the player's choice?
+    # 7-17: Matsuri
+    FELICIA: int = 18  # challenge the closest traveler before paying for a card?
 
 
 Opt = OptT()

@@ -83,10 +83,11 @@ class XFT(NamedTuple):
     SCRIPT_LATER: int = 14  # souvenirs a Script still expects, per unit of road left
     ABILITY_XR: int = 15  # the Crossroads Travelers' abilities (kernels/bots/abilities.py)
     AMULET_USE: int = 16  # bias of using an Amulet now rather than keeping it
+    # 17-26: Matsuri; 27-30: promos
 
 
 XF = XFT()
-XF_N = 17
+XF_N = 31  # 17-22 Matsuri cards, 23-26 Matsuri Travelers, 27-30 promos
 
 # the regions of a weight vector must not overlap
 assert W.HF0 + HF_N <= W.H_BLOCK and W.XF0 + XF_N <= W.TRAV0 and W.TRAV0 + 40 <= W_N

@@ -142,7 +142,8 @@ EVENTS = E.N_SPACES + 10  # a player stops at most once per space, plus the end 
 GAINS_PER_EVENT = 3  # e.g. three souvenirs at one Village, or a Kuge's coins and Umegae's
 # rule numbers that are no amount a player collects (counts, thresholds, switches)
 NOT_AMOUNTS = {"VILLAGE_DRAW", "VILLAGE_MIN_COINS", "HAND_EXTRA", "TEMPLE_MAX", "TEMPLE_MIN_COINS", "ACH_MIN",
-               "INITIATION", "XR", "CHERRY_COPIES", "BATH_COPIES", "START_AMULET", "FASTING_INNS"}
+               "INITIATION", "XR", "CHERRY_COPIES", "BATH_COPIES", "START_AMULET", "FASTING_INNS",
+               "ANTOINE_TIES", "FELICIA_WIN_PPM", "FASTING_INNS_ERIKU"}
 # end-scoring points per unit of something a player holds (at most EVENTS of it; Foresight: per coin)
 PER_UNIT = {"CONTEMPLATION_PAN", "CONTEMPLATION_CHERRY", "NOSTALGIA_LEGEND", "NOSTALGIA_SOUVENIR", "PERFECTION_ACH",
             "PERFECTION_CALLI", "FASTING_MEAL", "SCRIPT_BONUS", "FORESIGHT"}

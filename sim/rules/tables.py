@@ -191,6 +191,18 @@ def _choice(section: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
     return names.index(value)
 
 
+def promo_params(ab: dict[str, Any], cal: dict[str, Any]) -> dict[str, int]:
+    """The promo Travelers' numbers (expansions.md P1-P8); a probability enters the tables in millionths."""
+    p = ab["felicia_win_p"]
+    if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+        raise RulesError(f"abilities.felicia_win_p = {p!r}: a probability from 0 to 1, e.g. 0.3333333333333333")
+    return {
+        "ANTOINE_TIES": _choice(ab, "antoine_ties", ("off", "wins")),
+        "FELICIA_WIN_PPM": round(p * 1_000_000),
+        "FASTING_INNS_ERIKU": cal["fasting_inns_eriku"],
+    }
+
+
 def _build(raw: dict[str, Any]) -> Rules:
     r = raw["rules"]
     types = [E.SPACE_NAMES.index(s["type"]) for s in raw["board"]["spaces"]]
@@ -239,8 +251,13 @@ def _build(raw: dict[str, Any]) -> Rules:
         return bool(sets & ({s} if isinstance(s, str) else set(s)))
 
     in_play = [t for t in raw["travelers"]["traveler"] if in_sets(t)]
+    genders = r.get("gender", {})  # genders the seeds leave open (P2), overridable with --set gender.NAME=F
+    for name, g in genders.items():
+        if g not in ("M", "F"):
+            raise RulesError(f"gender.{name} = {g!r}: choose M or F")
     travelers = [
-        Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), t["gender"], E.ABILITY_NAMES.index(t["ability"]))
+        Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), genders.get(t["name"], t["gender"]),
+                 E.ABILITY_NAMES.index(t["ability"]))
         for i, t in enumerate(in_play)
     ]
     if len(travelers) > E.MAX_POOL:
@@ -280,6 +297,7 @@ def _build(raw: dict[str, Any]) -> Rules:
         "INITIATION": int(r.get("_initiation", False)),
         "INITIATION_COINS": v["initiation"]["coins"],
     }
+    params.update(promo_params(r["abilities"], raw["crossroads"]["calligraphy"]))
     x = raw["crossroads"]
     die = [int(f) for f in x["fortune_die"]]
     if len(die) != 6:
