@@ -41,6 +41,7 @@ _ROOTS = {
     "cards": ("cards",),
     "board": ("board",),
     "crossroads": ("crossroads",),
+    "gender": ("rules", "gender"),  # genders the seeds leave open (promo Travelers, P2)
 }
 
 

@@ -9,6 +9,7 @@ as ``{"travelers.kinko.coins": 6}``; no kernel changes.
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
 import hashlib
 import json
 import tomllib
@@ -193,9 +194,13 @@ def _choice(section: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
 
 def promo_params(ab: dict[str, Any], cal: dict[str, Any]) -> dict[str, int]:
     """The promo Travelers' numbers (expansions.md P1-P8); a probability enters the tables in millionths."""
-    p = ab["felicia_win_p"]
-    if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
-        raise RulesError(f"abilities.felicia_win_p = {p!r}: a probability from 0 to 1, e.g. 0.3333333333333333")
+    raw = ab["felicia_win_p"]
+    try:  # a number, or text such as "1/3" or "0.5" (--set abilities.felicia_win_p=1/3)
+        p = Fraction(str(raw)) if not isinstance(raw, bool) else None
+    except (ValueError, ZeroDivisionError):
+        p = None
+    if p is None or not 0 <= p <= 1:
+        raise RulesError(f"abilities.felicia_win_p = {raw!r}: a probability from 0 to 1, e.g. 1/3 or 0.5")
     return {
         "ANTOINE_TIES": _choice(ab, "antoine_ties", ("off", "wins")),
         "FELICIA_WIN_PPM": round(p * 1_000_000),
