@@ -8,9 +8,9 @@ functions (``sim/referee/promos.py``) are checked on the same cases as the kerne
 from __future__ import annotations
 
 import pytest
-from positions import BOTH, kern, make_position, make_rules, meal_ids, setup_position, souvenir_ids, xr_position
+from positions import BOTH, encounter_ids, kern, make_position, make_rules, meal_ids, setup_position, xr_position
 
-from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, Space
+from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
 from kernels.game.promos import closest_nb, eriku_start_nb, setup_antoine_nb
@@ -21,7 +21,7 @@ from sim.rules.tables import RulesError
 
 PROMO = ("promos",)
 ALL = 1_000_000  # Felicia wins every round (P.FELICIA_WIN_PPM)
-INN, SEA, VILLAGE = 14, 11, 1  # base board: space 11 is a Sea station, 1 a Village
+INN, SEA, VILLAGE, ENCOUNTER = 14, 11, 1, 3  # base board: a Sea station, a Village, an Encounter
 
 
 def rs_of(names: list[str], xr: bool = False, weights: dict | None = None, **params: int):
@@ -138,6 +138,19 @@ def test_naiade_completes_with_the_one_and_takes_the_achievement(mode: str) -> N
     pos.stop(0, SEA)
     assert pos.ps[0, PF.PTS_PANORAMAS] == 1 and pos.ps[0, PF.PTS_ACHIEVEMENTS] == 3
     assert pos.ps[0, PF.PAN2] == 5 and pos.gs[G.PAN_ACH] == 4
+
+
+@BOTH
+def test_naiade_reverse_order_from_every_source(mode: str) -> None:
+    """P2 "Every panorama source follows her order": an Annaibito (New Encounters' guide) gives her
+    Sea card as her next in reverse order, 4 after a first one."""
+    rs = rs_of(["naiade", "kinko", "satsuki"])
+    cards = encounter_ids(rs, ("annaibito", 2))
+    pos = position(["naiade", "kinko", "satsuki"], positions=[2, 0, 0], panoramas={0: [0, 0, 1]},
+                   top={Deck.ENCOUNTER: cards}, mode=mode)
+    pos.stop(0, ENCOUNTER)
+    assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 2, PanSrc.ANNAIBITO, -1, -1)]
+    assert pos.ps[0, PF.PTS_PANORAMAS] == 4
 
 
 # ------------------------------------------------------------------ Eriku (P3, P4)
@@ -302,3 +315,22 @@ def test_felicia_win_rate_is_the_rule_parameter() -> None:
     batch = play_games(cfg, cfg.rules(), 5, 0, 300, log=True)
     won = [r[3] for i in range(300) for r in batch.game_events(i).tolist() if r[0] == Ev.RPS]
     assert len(won) > 1000 and abs(sum(won) / len(won) - 1 / 3) < 0.04
+
+
+def test_referee_refuses_a_wrong_duel_or_price() -> None:
+    """The independent referee (sim/referee/promos.py) checks P7's opponent and the price paid: the
+    same log with another opponent, or with a coin less paid, is refused."""
+    from sim.referee.game import referee_game
+    from sim.run.engine import play_games
+    cfg = GameConfig(n_players=4, travelers="felicia,kinko,satsuki,umegae", expansions=PROMO)
+    rules = cfg.rules()
+    events = play_games(cfg, rules, 9, 0, 1, log=True).game_events(0).copy()
+    assert referee_game(cfg, rules, events).ok
+    duel = [i for i, e in enumerate(events.tolist()) if e[0] == Ev.DUEL][0]
+    wrong = events.copy()
+    wrong[duel, 2] = (wrong[duel, 2] + 1) % 4 or 1
+    assert any("closest" in e for e in referee_game(cfg, rules, wrong).errors)
+    gain = next(i for i, e in enumerate(events.tolist()) if i > duel and e[0] == Ev.GAIN)
+    cheap = events.copy()
+    cheap[gain, 4] -= 1
+    assert not referee_game(cfg, rules, cheap).ok
