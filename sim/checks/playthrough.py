@@ -94,6 +94,8 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough("search-bots-2p", "players=2,bots=search", 121, 20),
     Playthrough("mixed-bots-5p", "players=5,bots=search+tuned+heuristic+greedy+random", 122, 21),
     Playthrough("expert-bots-4p", "players=4,bots=expert,expansions=crossroads", 123, 22),
+    Playthrough("promos-4p", "players=4,expansions=crossroads+promos,travelers=antoine+naiade+eriku+felicia",
+                124, 23),
 )
 
 BY_NAME = {p.name: p for p in PLAYTHROUGHS}
@@ -114,6 +116,9 @@ FIELDS: dict[int, tuple[str, ...]] = {
     Ev.OPTION: ("traveler", "option", "choice"),
     Ev.OFFER: ("traveler", "card"),
     Ev.END: (),
+    Ev.DUEL: ("traveler", "opponent", "deck", "card", "rounds"),
+    Ev.RPS: ("traveler", "round", "won"),
+    Ev.LOOK: ("traveler", "card", "at_inn"),
 }
 KIND_NAMES = {v: k for k, v in Ev._asdict().items()}
 

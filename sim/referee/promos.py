@@ -98,7 +98,9 @@ class Promos(Rules12):
             return None
         card = yield from self._draw(tr, Deck.MEAL, "eriku's look at the top of the pile")
         ev = yield from self._take(Ev.LOOK, tr, "eriku looks at the card")
-        if (ev.a, ev.b) != (card, when):
+        meals = self.rules.meals  # identical copies are one card to a game record (by name)
+        same = 0 <= ev.a < len(meals) and meals[ev.a].name == meals[card].name
+        if not same or ev.b != when:
             raise Illegal(ev, f"eriku looks at the card he drew ({card}, when {when}), not ({ev.a}, {ev.b})")
         self._note(f"eriku looks at {self.state.card_name(Deck.MEAL, card)}")
         return card
@@ -171,6 +173,16 @@ class Promos(Rules12):
         self._duel = Duel(ev.b, ev.c, ev.d, wins)
         self._note(f"felicia duels {self.state.travelers[want].name}: {wins} of {ev.d} rounds won")
 
+    def _same_card(self, deck: int, named: int, card: int) -> bool:
+        """The card Felicia dueled for is the one bought (-1: none named); identical copies (a game
+        record names meals by dish) count as one."""
+        if named in (-1, card):
+            return True
+        try:
+            return self.state.card_name(deck, named) == self.state.card_name(deck, card)
+        except (IndexError, KeyError):
+            return False
+
     def _felicia_price(self, tr: TravelerState, ev: Event, deck: int, card: int, cost: int) -> int:
         """The price of the GAIN ``ev`` of a card costing ``cost``: less the rounds Felicia won."""
         duel, declined = self._duel, self._declined
@@ -183,7 +195,7 @@ class Promos(Rules12):
             if not declined:
                 raise Illegal(ev, "felicia decides whether to challenge before paying for a card (OPTION felicia)")
             return cost
-        if duel.deck != deck or duel.card not in (card, -1) or duel.rounds != cost:
+        if duel.deck != deck or not self._same_card(deck, duel.card, card) or duel.rounds != cost:
             raise Illegal(ev, f"felicia dueled {duel.rounds} rounds for card {duel.card} of deck {duel.deck}, "
                               f"bought card {card} of deck {deck} costing {cost}: one round per coin")
         return cost - duel.wins
