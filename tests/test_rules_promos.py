@@ -8,7 +8,16 @@ functions (``sim/referee/promos.py``) are checked on the same cases as the kerne
 from __future__ import annotations
 
 import pytest
-from positions import BOTH, encounter_ids, kern, make_position, make_rules, meal_ids, setup_position, xr_position
+from positions import (
+    BOTH,
+    encounter_ids,
+    kern,
+    make_position,
+    make_rules,
+    meal_ids,
+    setup_position,
+    xr_position,
+)
 
 from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb

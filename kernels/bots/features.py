@@ -13,7 +13,13 @@ built from per-decision context kept in ``pub['bscr']`` (layout below):
 from numba import njit
 
 from kernels.core.enums import MARKET_CAP, N_SPACES, PF, Ability, Calli, Deck, Enc, G, P, Space
-from kernels.core.score import dish_eaten_nb, meal_price_nb, pan_card_pts_nb, panorama_open_nb, souvenir_gain_pts_nb
+from kernels.core.score import (
+    dish_eaten_nb,
+    meal_price_nb,
+    pan_card_pts_nb,
+    panorama_open_nb,
+    souvenir_gain_pts_nb,
+)
 from kernels.core.weights import HF, XF, W
 
 # pub['bscr'] layout

@@ -30,7 +30,13 @@ from kernels.bots.heuristic import (
 )
 from kernels.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
 from kernels.core.rng import next_u64_nb, randint_nb
-from kernels.core.score import dish_eaten_nb, meal_price_nb, pan_card_pts_nb, panorama_open_nb, souvenir_gain_pts_nb
+from kernels.core.score import (
+    dish_eaten_nb,
+    meal_price_nb,
+    pan_card_pts_nb,
+    panorama_open_nb,
+    souvenir_gain_pts_nb,
+)
 from kernels.core.weights import W
 
 

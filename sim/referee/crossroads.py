@@ -410,6 +410,7 @@ class Crossroads(ReplayBase):
         for tr in st.players():
             if not tr.calligraphy:
                 continue
+            assert hasattr(self, "_calli_params")  # sim/referee/promos.py: Eriku's Fasting
             arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
             for card in sorted(tr.calligraphy):
                 kind = calligraphy_kind(self.rules, card)
@@ -421,12 +422,6 @@ class Crossroads(ReplayBase):
                 self._score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")
             self._header = f"  calligraphy {tr.name}"
             self._flush()
-
-    def _calli_params(self, tr: TravelerState) -> dict[str, int]:
-        """Eriku's start meal makes one more possible meal for Fasting (P3: fasting_inns_eriku)."""
-        if tr.ability == Ability.ERIKU:
-            return {**self.params, "FASTING_INNS": self.params["FASTING_INNS_ERIKU"]}
-        return self.params
 
     def _calli_basis(self, tr: TravelerState, kind: int, arrival: int) -> str:
         st = self.state

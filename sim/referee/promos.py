@@ -92,6 +92,12 @@ class Promos(Rules12):
         return k
 
     # ------------------------------------------------------------ Eriku
+    def _calli_params(self, tr: TravelerState) -> dict[str, int]:
+        """Eriku's start meal makes one more possible meal for Fasting (P3: fasting_inns_eriku)."""
+        if tr.ability == Ability.ERIKU:
+            return {**self.params, "FASTING_INNS": self.params["FASTING_INNS_ERIKU"]}
+        return self.params
+
     def _eriku_look(self, tr: TravelerState, when: int) -> Generator[None, Event, int | None]:
         """DRAW + LOOK(t, card, when) of the top meal card; None when the pile is empty."""
         if tr.ability != Ability.ERIKU or not self.state.piles[Deck.MEAL]:

@@ -11,8 +11,8 @@ Hospitality Amulets, Script bonuses and the Crossroads Travelers at Inns
 from __future__ import annotations
 
 from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc
-from sim.referee.replay import Step
 from sim.referee.promos import Promos
+from sim.referee.replay import Step
 from sim.referee.scoring import ordinal, souvenir_points
 from sim.referee.state import Event, Illegal, InnVisit, TravelerState
 

@@ -9,11 +9,11 @@ as ``{"travelers.kinko.coins": 6}``; no kernel changes.
 from __future__ import annotations
 
 import copy
-from fractions import Fraction
 import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
 from typing import Any
 
