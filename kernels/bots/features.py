@@ -69,6 +69,15 @@ def coin_value_nb(pub, t, w, delta):
 
 
 @njit(cache=True)
+def expected_price_nb(pub, ru, t, w, price):
+    """The price ``t`` expects to pay: Felicia wins a share of the rounds of her duel (one per coin,
+    ``abilities.felicia_win_p``); the expert counts ``XF.FELICIA`` of that discount, the other tiers none."""
+    if pub["ps"][t, PF.ABILITY] != Ability.FELICIA or price <= 0:
+        return float(price)
+    return price * (1.0 - w[W.XF0 + XF.FELICIA] * ru["params"][P.FELICIA_WIN_PPM] / 1e6)
+
+
+@njit(cache=True)
 def pan_points_nb(pub, ru, t, typ):
     """Points of ``t``'s next card of panorama ``typ`` (with its achievement if it completes)."""
     ps = pub["ps"]

@@ -83,7 +83,8 @@ class XFT(NamedTuple):
     SCRIPT_LATER: int = 14  # souvenirs a Script still expects, per unit of road left
     ABILITY_XR: int = 15  # the Crossroads Travelers' abilities (kernels/bots/abilities.py)
     AMULET_USE: int = 16  # bias of using an Amulet now rather than keeping it
-    # 17-26: Matsuri; 27-30: promos
+    # 17-26: Matsuri
+    FELICIA: int = 27  # Felicia: share of her expected duel discount (rounds won x coins) the expert counts on
 
 
 XF = XFT()
