@@ -35,6 +35,8 @@ CONFIGS = [
     (4, "draft", "greedy", "", "crossroads", "rulebook"),
     (5, "random", "random", "preparations", "crossroads,new-encounters", "rulebook"),
     (3, "draft", "greedy", "", "crossroads", "online"),
+    (4, "antoine,naiade,eriku,felicia", "greedy", "", "promos", "rulebook"),
+    (3, "felicia,eriku,kinko", "random", "", "crossroads,promos", "rulebook"),
 ]
 
 

@@ -54,6 +54,8 @@ CASES: list[tuple[str, int, int, int]] = [
     ("players=3,bots=heuristic+tuned+greedy", 44, 8, 3),
     ("players=4,bots=tuned,expansions=crossroads", 45, 0, 2),
     ("players=2,bots=search+tuned", 46, 2, 1),
+    ("players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia,bots=greedy+random+greedy+random", 47, 0, 4),
+    ("players=3,expansions=crossroads+promos,travelers=felicia+eriku+naiade", 48, 11, 4),
 ]
 
 

@@ -219,3 +219,43 @@ def test_matsuri_traveler_rule_ids_are_unique_and_in_order() -> None:
     choices = CHOICES.read_text().split("\n## Matsuri Travelers\n", 1)[1].split("\n## ", 1)[0]
     for mt in re.findall(r"^\| (MT-\w+)", choices, flags=re.M):
         assert mt in section or mt == "MT-Rakuren", f"docs/rules.md cites no rule for {mt}"
+
+
+# ======================================================================== promo Travelers
+def promo_section() -> str:
+    text = DOC.read_text()
+    assert "\n## Promo Travelers\n" in text, "docs/rules.md needs a '## Promo Travelers' section"
+    return text.split("\n## Promo Travelers\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_promo_rule_ids_are_unique_and_in_order() -> None:
+    """The promo rows are PR1, PR2, ... with no gap or repeat, each with a source and a test of
+    ``tests/test_rules_promos.py``; every test of that file is in a row."""
+    section = promo_section()
+    rows = [line for line in section.splitlines() if re.match(r"\| PR\d+ \|", line)]
+    ids = [int(re.match(r"\| PR(\d+) \|", r).group(1)) for r in rows]
+    assert len(ids) >= 10 and ids == list(range(1, len(ids) + 1))
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert len(cells) == 4 and all(cells), row
+        refs = REF.findall(cells[3])
+        assert refs and all(f == "test_rules_promos.py" for f, _ in refs), row
+    named = {t for f, t in REF.findall("\n".join(rows))}
+    assert named == defined_tests(ROOT / "tests" / "test_rules_promos.py")
+
+
+def test_every_promo_choice_is_covered() -> None:
+    """Each P-choice of docs/rules-choices.md ("## Promo Travelers") maps to PR rules that cite it."""
+    text = CHOICES.read_text()
+    assert "\n## Promo Travelers\n" in text
+    choices = re.findall(r"^\| (P\d+) \|", text.split("\n## Promo Travelers\n", 1)[1].split("\n## ", 1)[0],
+                         flags=re.M)
+    assert choices == [f"P{i}" for i in range(1, 9)]
+    section = promo_section()
+    rules = {m.group(1): m.group(0) for m in re.finditer(r"^\| (PR\d+) \|.*$", section, flags=re.M)}
+    mapped = {m.group(1): m.group(2).replace(" ", "").split(",")
+              for m in re.finditer(r"^\| (P\d+) [^|]*\| ([PR\d, ]+) \|", section, flags=re.M)}
+    assert sorted(mapped, key=lambda c: int(c[1:])) == choices
+    for c, prs in mapped.items():
+        for r in prs:
+            assert r in rules and re.search(rf"\b{c}\b", rules[r].split("|")[3]), f"{c} -> {r}"

@@ -214,8 +214,8 @@ def option_nb(pub, ru, t, w, opt):
     """A yes/no option (``Opt``) by the expert's values: 1 takes it."""
     params = ru["params"]
     wp = w[W.HF0 + HF.PTS]
-    if opt == Opt.HIROTADA:
-        return 1  # a coin from the bank: a free point and a step up the Temple ranking
+    if opt == Opt.HIROTADA or opt == Opt.FELICIA:
+        return 1  # a coin from the bank: a free point and a step up the Temple ranking; a duel never costs
     if opt == Opt.JIROCHO:
         v = die_coin_value_nb(pub, ru, t, w, params[P.JIROCHO_BET]) + w[X + XF.GAMBLE]
     elif opt == Opt.START_AMULET:

@@ -13,7 +13,13 @@ built from per-decision context kept in ``pub['bscr']`` (layout below):
 from numba import njit
 
 from kernels.core.enums import MARKET_CAP, N_SPACES, PF, Ability, Calli, Deck, Enc, G, P, Space
-from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
+from kernels.core.score import (
+    dish_eaten_nb,
+    meal_price_nb,
+    pan_card_pts_nb,
+    panorama_open_nb,
+    souvenir_gain_pts_nb,
+)
 from kernels.core.weights import HF, XF, W
 
 # pub['bscr'] layout
@@ -63,11 +69,21 @@ def coin_value_nb(pub, t, w, delta):
 
 
 @njit(cache=True)
+def expected_price_nb(pub, ru, t, w, price):
+    """The price ``t`` expects to pay: Felicia wins a share of the rounds of her duel (one per coin,
+    ``abilities.felicia_win_p``); the expert counts ``XF.FELICIA`` of that discount, the other tiers none."""
+    if pub["ps"][t, PF.ABILITY] != Ability.FELICIA or price <= 0:
+        return float(price)
+    return price * (1.0 - w[W.XF0 + XF.FELICIA] * ru["params"][P.FELICIA_WIN_PPM] / 1e6)
+
+
+@njit(cache=True)
 def pan_points_nb(pub, ru, t, typ):
     """Points of ``t``'s next card of panorama ``typ`` (with its achievement if it completes)."""
     ps = pub["ps"]
-    v = ps[t, PF.PAN0 + typ] + 1.0
-    if v == ru["params"][P.PAN_LEN0 + typ] and (pub["gs"][G.PAN_ACH] >> typ) & 1 == 0:
+    k = ps[t, PF.PAN0 + typ] + 1
+    v = float(pan_card_pts_nb(pub, ru, t, typ, k))  # Naiade: in reverse order
+    if k == ru["params"][P.PAN_LEN0 + typ] and (pub["gs"][G.PAN_ACH] >> typ) & 1 == 0:
         v += ru["params"][P.PAN_ACH_POINTS]
         if ps[t, PF.ABILITY] == Ability.MITSUKUNI:
             v += 1.0
@@ -81,7 +97,7 @@ def pan_value_nb(pub, ru, t, w, typ):
     h = W.HF0
     cur = ps[t, PF.PAN0 + typ] + 1  # cards after the stop
     ln = ru["params"][P.PAN_LEN0 + typ]
-    nxt = cur + 1.0 if cur < ln else 0.0
+    nxt = float(pan_card_pts_nb(pub, ru, t, typ, cur + 1)) if cur < ln else 0.0
     race = 0.0
     if cur < ln and (pub["gs"][G.PAN_ACH] >> typ) & 1 == 0:
         opp = 0

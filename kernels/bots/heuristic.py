@@ -32,6 +32,7 @@ from kernels.bots.features import (
     context_nb,
     encounter_card_value_nb,
     expected_max_nb,
+    expected_price_nb,
     pan_points_nb,
     pan_value_nb,
     pool_nb,
@@ -299,7 +300,7 @@ def heuristic_village_nb(pub, ru, t, ntbl):
             v = (
                 w[h + HF.PTS] * pts + w[h + HF.SET_POT] * (pot - pot0)
                 + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.SOUVENIRS, nb)
-                + coin_value_nb(pub, t, w, -paid)
+                + coin_value_nb(pub, t, w, -expected_price_nb(pub, ru, t, w, paid))
             )
             if v > bv + 1e-9:
                 best_m, best_z, bv = mask, zen, v
@@ -352,7 +353,7 @@ def heuristic_meal_nb(pub, ru, t, offered, budget):
                 continue
             v = (
                 w[h + HF.PTS] * mp + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost)
-                + coin_value_nb(pub, t, w, -price)
+                + coin_value_nb(pub, t, w, -expected_price_nb(pub, ru, t, w, price))
             ) + ability_meal_nb(pub, ru, t, w, c)
             if v > bv + 1e-9:
                 best, free, bv = i, f, v

@@ -32,7 +32,13 @@ from kernels.bots.matsuri_travelers import expert_mt_option_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
 from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.rng import next_u64_nb, randint_nb
-from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb, souvenir_gain_pts_nb
+from kernels.core.score import (
+    dish_eaten_nb,
+    meal_price_nb,
+    pan_card_pts_nb,
+    panorama_open_nb,
+    souvenir_gain_pts_nb,
+)
 from kernels.core.weights import W
 
 
@@ -47,8 +53,9 @@ def panorama_value_nb(pub, ru, t, typ):
     """Points of the next card of panorama ``typ`` (with the achievement if it completes)."""
     ps = pub["ps"]
     params = ru["params"]
-    v = ps[t, PF.PAN0 + typ] + 1.0
-    if v == params[P.PAN_LEN0 + typ] and (pub["gs"][G.PAN_ACH] >> typ) & 1 == 0:
+    k = ps[t, PF.PAN0 + typ] + 1
+    v = float(pan_card_pts_nb(pub, ru, t, typ, k))
+    if k == params[P.PAN_LEN0 + typ] and (pub["gs"][G.PAN_ACH] >> typ) & 1 == 0:
         v += params[P.PAN_ACH_POINTS]
         if ps[t, PF.ABILITY] == Ability.MITSUKUNI:
             v += 1.0

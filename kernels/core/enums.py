@@ -269,6 +269,10 @@ class PFT(NamedTuple):
     # Matsuri Travelers (engineer MT: 63-67)
     MT_EXTRA_MEALS: int = 63  # Kidzuna's extra meals (not Inn meals: Fasting counts main meals only)
     MT_ROBBED: int = 64  # coins Musubi took (from players or the bank)
+    # promos (issue 15)
+    DUELS: int = 68  # Felicia's rock-paper-scissors challenges
+    DUEL_WINS: int = 69  # rounds she won (coins off)
+    ERIKU_TOP: int = 70  # meals Eriku bought from the top of the pile (the start meal included)
 
 
 PF = PFT()
@@ -305,6 +309,7 @@ class GT(NamedTuple):
     M_HANABI0: int = 27  # two: Hanabi's extra cards + 1 (0 = none); 29 reserved, 30-33 Matsuri Travelers, 34-37 promos
     # Matsuri Travelers (engineer MT: 30-33)
     MT_LEAD: int = 30  # t + 1: Mutsumi chose to leave this Inn first, 0 = none
+    ANTOINE: int = 34  # t + 1: Antoine, who wins every tie he is part of (P1), 0 = none or the rule is off
 
 
 G = GT()
@@ -414,6 +419,10 @@ class PT(NamedTuple):
     TITIA_DISCOUNT: int = 117  # off Art souvenirs and Legendary Objects
     MARIHITO_TIMES: int = 118  # times his best Calligraphy card scores
     TITIA_FAMILY: int = 119  # the souvenir family that costs her TITIA_DISCOUNT less
+    # promos (issue 15; expansions.md B.2)
+    ANTOINE_TIES: int = 120  # 1: Antoine wins every tie he is part of (P1), 0: off
+    FELICIA_WIN_PPM: int = 121  # P(Felicia wins one rock-paper-scissors round), in millionths (P5)
+    FASTING_INNS_ERIKU: int = 122  # Fasting counts this many possible Inn meals for Eriku (P3)
 
 
 P = PT()

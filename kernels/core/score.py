@@ -104,6 +104,22 @@ def panorama_open_nb(pub, ru, t, typ):
 
 
 @njit(cache=True)
+def pan_card_pts_nb(pub, ru, t, typ, k):
+    """Points of ``t``'s ``k``-th card (1-based) of panorama ``typ``: k, or for Naiade, who takes the
+    cards in reverse order (seed 002 L508-511), the length minus k plus 1 (her first Sea card is 5)."""
+    if pub["ps"][t, PF.ABILITY] == Ability.NAIADE:
+        return ru["params"][P.PAN_LEN0 + typ] - k + 1
+    return k
+
+
+@njit(cache=True)
+def antoine_nb(pub, t):
+    """1 if ``t`` is Antoine and wins the ties he is part of (seed 002 L503-506, P1; set-up fills
+    ``G.ANTOINE`` from the rule ``abilities.antoine_ties``), else 0."""
+    return 1 if pub["gs"][G.ANTOINE] == t + 1 else 0
+
+
+@njit(cache=True)
 def take_panorama_nb(pub, ru, t, typ):
     """Take the next card of panorama ``typ``.
 
@@ -115,7 +131,7 @@ def take_panorama_nb(pub, ru, t, typ):
     v = ps[t, PF.PAN0 + typ] + 1
     ps[t, PF.PAN0 + typ] = v
     ps[t, PF.PANORAMAS] += 1
-    add_pts_nb(pub, t, PF.PTS_PANORAMAS, v)
+    add_pts_nb(pub, t, PF.PTS_PANORAMAS, pan_card_pts_nb(pub, ru, t, typ, v))
     if v == params[P.PAN_LEN0 + typ] and (gs[G.PAN_ACH] >> typ) & 1 == 0:
         gs[G.PAN_ACH] |= 1 << typ
         gain_achievement_nb(pub, ru, t, params[P.PAN_ACH_POINTS])
@@ -127,20 +143,21 @@ def temple_ranking_nb(pub, ru):
 
     10/7/4 for the first three distinct amounts, 2 for every further donor,
     nothing without a donation; the Neutral takes a place but scores nothing.
+    Antoine's amount counts as just above an equal one (P1a): those tied with him drop a rank.
     """
     ps = pub["ps"]
     nt = pub["gs"][G.N_TRAV]
     for t in range(nt):
-        d = ps[t, PF.DONATED]
-        if d <= 0 or ps[t, PF.NEUTRAL] == 1:
+        d = 2 * ps[t, PF.DONATED] + antoine_nb(pub, t)
+        if ps[t, PF.DONATED] <= 0 or ps[t, PF.NEUTRAL] == 1:
             continue
         higher = 0  # distinct amounts above d
         for u in range(nt):
-            du = ps[u, PF.DONATED]
+            du = 2 * ps[u, PF.DONATED] + antoine_nb(pub, u)
             if du > d:
                 seen = False
                 for v in range(u):
-                    if ps[v, PF.DONATED] == du:
+                    if 2 * ps[v, PF.DONATED] + antoine_nb(pub, v) == du:
                         seen = True
                         break
                 if not seen:
@@ -150,7 +167,7 @@ def temple_ranking_nb(pub, ru):
 
 @njit(cache=True)
 def end_achievements_nb(pub, ru):
-    """Gourmet, Bather, Chatterbox, Collector: every tied leader scores."""
+    """Gourmet, Bather, Chatterbox, Collector: every tied leader scores, Antoine alone if he is one (P1b)."""
     ps = pub["ps"]
     n = pub["gs"][G.N_PLAYERS]
     params = ru["params"]
@@ -172,14 +189,20 @@ def end_achievements_nb(pub, ru):
             best = max(best, v)
         if best < params[P.ACH_MIN]:
             continue
+        antoine = -1
         for p in range(n):
-            if counts[p] == best:
+            if counts[p] == best and antoine_nb(pub, p) == 1:
+                antoine = p
+        for p in range(n):
+            if counts[p] == best and (antoine < 0 or p == antoine):
                 gain_achievement_nb(pub, ru, p, params[P.ACH_POINTS])
 
 
 @njit(cache=True)
 def final_ranks_nb(pub, ranks):
-    """Rank by score, then achievements, into ``ranks``; returns the number of tied winners."""
+    """Rank by score, then achievements, into ``ranks``; returns the number of tied winners.
+
+    Antoine wins a tie on score before the achievements compare (P1c)."""
     ps = pub["ps"]
     n = pub["gs"][G.N_PLAYERS]
     winners = 0
@@ -187,7 +210,8 @@ def final_ranks_nb(pub, ranks):
         better = 0
         for q in range(n):
             sq, sp = ps[q, PF.SCORE], ps[p, PF.SCORE]
-            if sq > sp or (sq == sp and ps[q, PF.ACHIEVEMENTS] > ps[p, PF.ACHIEVEMENTS]):
+            aq, ap = antoine_nb(pub, q), antoine_nb(pub, p)
+            if sq > sp or (sq == sp and (aq > ap or (aq == ap and ps[q, PF.ACHIEVEMENTS] > ps[p, PF.ACHIEVEMENTS]))):
                 better += 1
         ranks[p] = better + 1
         if better == 0:
@@ -225,4 +249,5 @@ def calli_points_nb(pub, ru, p, kind, shared):
     if kind == Calli.PERFECTION:
         return params[P.PERFECTION_ACH] * ps[p, PF.ACHIEVEMENTS] + params[P.PERFECTION_CALLI] * (
             ps[p, PF.CALLIGRAPHY] + (1 if shared else 0))
-    return params[P.FASTING_MEAL] * max(0, params[P.FASTING_INNS] - ps[p, PF.INN_MEALS])
+    inns = params[P.FASTING_INNS_ERIKU if ps[p, PF.ABILITY] == Ability.ERIKU else P.FASTING_INNS]  # P3: his start meal
+    return params[P.FASTING_MEAL] * max(0, inns - ps[p, PF.INN_MEALS])

@@ -96,10 +96,11 @@ class XFT(NamedTuple):
     MT_LEAD: int = 24  # bias of Mutsumi leaving an Inn first
     MT_REROLL: int = 25  # bias of Iyasaka's re-roll
     MT_MEAL: int = 26  # bias of Kidzuna's extra meal
+    FELICIA: int = 27  # Felicia: share of her expected duel discount (rounds won x coins) the expert counts on
 
 
 XF = XFT()
-XF_N = 31  # 17-22 Matsuri cards, 23-26 Matsuri Travelers, 27-30 promo Travelers
+XF_N = 31  # 17-22 Matsuri cards, 23-26 Matsuri Travelers, 27-30 promos
 
 # the regions of a weight vector must not overlap
 assert W.HF0 + HF_N <= W.H_BLOCK and W.XF0 + XF_N <= W.TRAV0 and W.TRAV0 + 40 <= W_N

@@ -37,6 +37,7 @@ from kernels.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import add_pts_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
+from kernels.game.promos import felicia_price_nb
 
 
 @njit(cache=True)
@@ -111,8 +112,8 @@ def start_amulets_nb(pub, hid, ru, order, nt):
             j = randint_nb(pub["rng"], n)
             for c in range(MARKET_CAP):
                 if pub["mkt"][1, c] == 1:
-                    if j == 0:
-                        take_amulet_nb(pub, hid, t, c, cost)
+                    if j == 0:  # a random Amulet: Felicia duels for it unseen (card -1)
+                        take_amulet_nb(pub, hid, t, c, felicia_price_nb(pub, hid, ru, t, Deck.AMULET, -1, cost))
                         break
                     j -= 1
 
@@ -256,7 +257,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         add_pts_nb(pub, t, PF.PTS_CHERRY, params[P.CHERRY_POINTS])
         log_nb(hid, Ev.GAIN, t, Deck.CHERRY, -1, 0, -1)
     elif typ == Space.HOT_SPRING:
-        cost = params[P.BATH_COST]
+        cost = felicia_price_nb(pub, hid, ru, t, Deck.BATHHOUSE, -1, params[P.BATH_COST])
         pub["xcnt"][1] -= 1
         ps[t, PF.BATHHOUSES] += 1
         ps[t, PF.COINS] -= cost
@@ -271,7 +272,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         roll_nb(pub, hid, ru, t, bet, DieSrc.GAMING_ROOM)
     elif typ == Space.VILLAGE:
         c = choose_legendary_nb(pub, ru, t)
-        cost = legendary_price_nb(pub, ru, t, c)
+        cost = felicia_price_nb(pub, hid, ru, t, Deck.LEGENDARY, c, legendary_price_nb(pub, ru, t, c))
         kind = ru["xcard"][0, 0, c]
         pub["mkt"][0, c] = 0
         ps[t, PF.COINS] -= cost
@@ -291,14 +292,14 @@ def alternative_nb(pub, hid, ru, t, typ):
         devotion_nb(pub, hid, ru, t, cost)
     elif typ == Space.TEMPLE:
         c = choose_amulet_nb(pub, ru, t)
-        cost = amulet_price_nb(pub, ru, t)
+        cost = felicia_price_nb(pub, hid, ru, t, Deck.AMULET, c, amulet_price_nb(pub, ru, t))
         take_amulet_nb(pub, hid, t, c, cost)
         if params[P.AMULET_SAME_STOP] == 0:  # never at the stop where it was bought (C35)
             ps[t, PF.AMULETS_NEW] |= 1 << c
         devotion_nb(pub, hid, ru, t, cost)
     elif typ == Space.ENCOUNTER:
         c = choose_calligraphy_nb(pub, ru, t)
-        cost = params[P.CALLI_COST]
+        cost = felicia_price_nb(pub, hid, ru, t, Deck.CALLIGRAPHY, c, params[P.CALLI_COST])
         pub["mkt"][2, c] = 0
         ps[t, PF.COINS] -= cost
         ps[t, PF.CALLIGRAPHY] += 1

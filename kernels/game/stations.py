@@ -57,6 +57,7 @@ from kernels.game.matsuri_travelers import (
     temple_points_nb,
     watchers_nb,
 )
+from kernels.game.promos import eriku_look_nb, felicia_price_nb, hand_drop_nb
 from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb, unpaid_nb
 
 
@@ -110,6 +111,7 @@ def village_nb(pub, hid, ru, t):
     k = 0
     for i in range(n):
         if (mask >> i) & 1:
+            prices[i] = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
             pub["ps"][t, PF.COINS] -= prices[i]
             gain_souvenir_nb(pub, ru, t, tbl[i])
             log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
@@ -318,27 +320,22 @@ def _remove_from_hand_nb(pub, i):
 
 @njit(cache=True)
 def meal_nb(pub, hid, ru, t):
-    """A player's meal: at most one, never a dish twice, optional; Satsuki's offer first."""
+    """A player's meal: at most one, never a dish twice, optional; Satsuki's offer and Eriku's look first."""
     hand = pub["hand"]
-    gs = pub["gs"]
     offered = -1
     from_pile = False
     if pub["ps"][t, PF.ABILITY] == Ability.SATSUKI:
         offered, from_pile = satsuki_offer_nb(pub, hid, ru, t)
+    top = eriku_look_nb(pub, hid, t, 1) if pub["ps"][t, PF.ABILITY] == Ability.ERIKU else -1
     coins = pub["ps"][t, PF.COINS]
     hosp = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.XR] == 1 else -1
     i, free = choose_meal_nb(pub, ru, t, offered, coins if hosp < 0 else 1 << 20)
     if from_pile and i >= 0 and hand[i] == offered:
         free = 1  # the pile's card is not on the Inn's menu: it is only ever taken as her free meal
     if from_pile and (i < 0 or hand[i] != offered):  # refused: under the meal pile
-        j = 0
-        while hand[j] != offered:
-            j += 1
-        _remove_from_hand_nb(pub, j)
-        if i == gs[G.HAND_N]:  # the last slot moved into the offer's place
-            i = j
-        under_nb(pub, hid, Deck.MEAL, offered)
-        log_nb(hid, Ev.UNDER, -1, Deck.MEAL, offered, -1, -1)
+        i = hand_drop_nb(pub, hid, offered, i)
+    if top >= 0 and (i < 0 or hand[i] != top):  # Eriku leaves the top card: under the pile
+        i = hand_drop_nb(pub, hid, top, i)
     if i < 0:
         return
     c = hand[i]
@@ -348,11 +345,14 @@ def meal_nb(pub, hid, ru, t):
         paid = 0
     elif hospitality_nb(pub, hid, ru, t, paid):
         paid = 0
+    paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
     gain_meal_nb(pub, ru, t, c, paid)
     log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
     _remove_from_hand_nb(pub, i)
     ps = pub["ps"]
     ps[t, PF.INN_MEALS] += 1
+    if c == top:
+        ps[t, PF.ERIKU_TOP] += 1
     if ps[t, PF.ABILITY] == Ability.NAMPO:
         add_pts_nb(pub, t, PF.PTS_OTHER, ru["card"][Deck.MEAL, 1, c])
     devotion_nb(pub, hid, ru, t, paid)

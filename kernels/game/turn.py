@@ -44,6 +44,7 @@ from kernels.game.crossroads import (
 from kernels.game.draft import deal3_draft_nb, free_draft_nb
 from kernels.game.matsuri import tsukimi_scoring_nb
 from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb
+from kernels.game.promos import eriku_start_nb, setup_antoine_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 
 
@@ -134,6 +135,8 @@ def setup_nb(pub, hid, ru):
     for p in range(n):
         ps[p, PF.COINS_START] = ps[p, PF.COINS]
         log_nb(hid, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
+    setup_antoine_nb(pub, ru)
+    eriku_start_nb(pub, hid, ru)  # at Kyoto, before the first move (P3); before the start Amulet
     if ru["params"][P.XR] == 1:
         start_amulets_nb(pub, hid, ru, order, nt)
     gs[G.LAST_MOVER] = -1

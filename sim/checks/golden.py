@@ -73,6 +73,10 @@ DEFAULT_SPECS = (
     "players=2,expansions=crossroads+matsuri,travelers=yashima+musubi",
     "players=4,expansions=crossroads+matsuri,set:draft.dealt=3,bots=heuristic+tuned+greedy+random",
     "players=3,expansions=crossroads+promos,set:draft.mode=free",
+    # promo Travelers (issue 15)
+    "players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia",
+    "players=3,expansions=crossroads+promos,travelers=felicia+eriku+naiade,bots=random",
+    "players=5,expansions=promos,travelers=random,bots=expert",
 )
 
 # field names of each event kind (docs/log-format.md), for readable differences
@@ -92,6 +96,9 @@ EV_FIELDS: dict[int, tuple[str, ...]] = {
     E.Ev.OFFER: ("traveler", "card"),
     E.Ev.END: (),
     E.Ev.MT_COIN: ("traveler", "coins", "from", "ability"),
+    E.Ev.DUEL: ("traveler", "opponent", "deck", "card", "rounds"),
+    E.Ev.RPS: ("traveler", "round", "won"),
+    E.Ev.LOOK: ("traveler", "card", "at_inn"),
 }
 EV_NAMES = {v: k for k, v in E.Ev._asdict().items()}
 

@@ -106,6 +106,8 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
                   124 + 10 * k, 23 + k)
       for k, group in enumerate(MATSURI_GROUPS)),
     Playthrough("promos-3p", "players=3,expansions=crossroads+promos,travelers=titia+yashima+kinko", 126, 27),
+    Playthrough("promos-4p", "players=4,expansions=crossroads+promos,travelers=antoine+naiade+eriku+felicia",
+                124, 23),
 )
 AWAITS_REFEREE: tuple[str, ...] = ()
 
@@ -131,6 +133,9 @@ FIELDS: dict[int, tuple[str, ...]] = {
     Ev.TOKEN: ("traveler", "kind", "points", "card", "detail"),
     Ev.PICK: ("traveler", "deck", "card", "matsuri"),
     Ev.CLOSE: ("", "space", "full", "card"),
+    Ev.DUEL: ("traveler", "opponent", "deck", "card", "rounds"),
+    Ev.RPS: ("traveler", "round", "won"),
+    Ev.LOOK: ("traveler", "card", "at_inn"),
 }
 KIND_NAMES = {v: k for k, v in Ev._asdict().items()}
 

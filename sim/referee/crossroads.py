@@ -126,6 +126,7 @@ class Crossroads(ReplayBase):
 
         ``price`` None: the card's printed cost (Legendary Objects).
         """
+        yield from self._felicia_duel(tr)  # type: ignore[attr-defined]
         ev = yield from self._take(Ev.GAIN, tr, what)
         name = deck_name(deck)
         if ev.a != deck:
@@ -144,6 +145,8 @@ class Crossroads(ReplayBase):
         label = self.state.card_name(deck, ev.b)
         if price is None:
             price = self._legendary_price(tr, ev.b)
+        price = self._felicia_price(tr, ev, deck, ev.b, price)  # type: ignore[attr-defined]
+        self._paid = price
         if ev.c != price:
             raise Illegal(ev, f"{tr.name} paid {ev.c} for {label}, price {price}")
         if price > tr.coins:
@@ -241,7 +244,7 @@ class Crossroads(ReplayBase):
             yield from self._market_gain(tr, Deck.BATHHOUSE, p["BATH_COST"], "a bathhouse")
             tr.bathhouses += 1
             self._score(tr, "pts_bathhouses", p["BATH_POINTS"], "bathhouse")
-            yield from self._devotion(tr, p["BATH_COST"])
+            yield from self._devotion(tr, self._paid)
         elif kind == Space.VILLAGE:
             yield from self._legendary_object(tr)
         elif kind == Space.FARM:
@@ -256,11 +259,11 @@ class Crossroads(ReplayBase):
             if not self.rules.raw["crossroads"]["amulets"]["usable_where_bought"]:
                 tr.amulets_new.add(card)  # C35: "never on the same turn as when it is acquired"
             tr.amulets_acquired += 1
-            yield from self._devotion(tr, self._amulet_price(tr))
+            yield from self._devotion(tr, self._paid)
         elif kind == Space.ENCOUNTER:
             card = yield from self._market_gain(tr, Deck.CALLIGRAPHY, p["CALLI_COST"], "a calligraphy card")
             tr.calligraphy.append(card)
-            yield from self._devotion(tr, p["CALLI_COST"])
+            yield from self._devotion(tr, self._paid)
 
     def _legendary_object(self, tr: TravelerState) -> Step:
         """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30)."""
@@ -282,7 +285,7 @@ class Crossroads(ReplayBase):
             pts, why = p["SWORD_POINTS"], f"{lo.name} (sword)"
         tr.legendary.append(card)
         self._score(tr, "pts_legendary", pts, why)
-        yield from self._devotion(tr, self._legendary_price(tr, card))
+        yield from self._devotion(tr, self._paid)
 
     def _script_bonus(self, tr: TravelerState) -> None:
         """C29: each Script object held scores a point per Souvenir acquired after it."""
@@ -412,12 +415,13 @@ class Crossroads(ReplayBase):
         for tr in st.players():
             if not tr.calligraphy:
                 continue
+            assert hasattr(self, "_calli_params")  # sim/referee/promos.py: Eriku's Fasting
             arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
             scored = []
             for card in sorted(tr.calligraphy):
                 kind = calligraphy_kind(self.rules, card)
                 pts = calligraphy_points(
-                    kind, self.params, coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
+                    kind, self._calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
                     cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)

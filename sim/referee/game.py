@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from kernels.core.enums import Ability, Deck, Ev, PanSrc, Space
+from sim.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
 from sim.referee.replay import Step
 from sim.referee.scoring import (
     END_ACHIEVEMENTS,
@@ -34,7 +35,6 @@ from sim.referee.scoring import (
     compare_rows,
     end_achievement_count,
     final_ranks,
-    temple_bonus,
 )
 from sim.referee.state import DECK_NAMES, PANORAMA_SPACES, Event, Illegal, TravelerState
 from sim.referee.stations import Stations
@@ -207,6 +207,7 @@ class Referee(Stations):
             tr.coins = tr.coins_start = want
         order = sorted(st.travelers, key=lambda x: x.lineup)
         self._say("setup: departure order " + ", ".join(f"{x.name} ({x.coins} coins)" for x in order))
+        yield from self._eriku_start()  # before the first move and the start Amulet (P3)
         if st.xr:
             yield from self._start_amulets()
 
@@ -351,7 +352,8 @@ class Referee(Stations):
         st, p = self.state, self.params
         players = st.players()
         self._say("end scoring")
-        bonus = temple_bonus([tr.donated for tr in st.travelers], self.rules.ranking_points)
+        antoine = self._antoine()
+        bonus = antoine_temple_bonus([tr.donated for tr in st.travelers], antoine, self.rules.ranking_points)
         for tr, pts in sorted(zip(st.travelers, bonus, strict=True), key=lambda x: -x[0].donated):
             if tr.donated:
                 if not tr.neutral and pts:
@@ -362,7 +364,7 @@ class Referee(Stations):
         self._flush()
         for name in END_ACHIEVEMENTS:
             counts = [end_achievement_count(tr, name) for tr in players]
-            winners = achievement_winners(counts, p["ACH_MIN"])
+            winners = antoine_winners(achievement_winners(counts, p["ACH_MIN"]), antoine)
             for i in winners:
                 players[i].achievements.append(name)
                 self._score(players[i], "pts_achievements", p["ACH_POINTS"], f"{players[i].name} ({counts[i]})")
@@ -383,7 +385,8 @@ class Referee(Stations):
         if st.matsuri:
             self._score_shared_calligraphy()
         self._suseri()
-        self.ranks = final_ranks([(tr.score, len(tr.achievements)) for tr in players])
+        self.ranks = final_ranks(antoine_rank_keys([tr.score for tr in players],
+                                                   [len(tr.achievements) for tr in players], antoine))
         if self.narrate:
             self._final_table()
 

@@ -22,7 +22,9 @@ DECKS = ("souvenir", "meal", "hot spring", "encounter", "legendary object", "amu
          "cherry tree", "bathhouse")
 PILES = 4  # decks 0..3 are face-down piles; 4..8 Crossroads markets
 PAN_SOURCES = ("station", "annaibito", "hiroshige", "kitoushi")
-OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito")
+OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
+           *(f"option {i}" for i in range(7, 18)),  # 7-17: Matsuri's options (issue 14) go here at the merge
+           "felicia")
 CHOICES = ("base", "alternative", "both", "alternative first")
 DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "matsuri", "matsuri", "iyasaka's re-roll")
 BASE_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[:9])
@@ -56,6 +58,11 @@ SCHEMA: dict[int, tuple[str, tuple[F, ...]]] = {
     Ev.DIE: ("die", (("traveler", 1, "trav", False), ("face", 2, "int", False), ("bet", 3, "int", False),
                      ("source", 4, DIE_SOURCES, False))),
     Ev.USE: ("use", (("traveler", 1, "trav", False), ("amulet", 2, "amulet", False), ("arg", 3, "int", True))),
+    # promo Travelers (docs/log-format.md "Promo Travelers")
+    Ev.DUEL: ("duel", (("traveler", 1, "trav", False), ("opponent", 2, "trav", False), ("deck", 3, DECKS, False),
+                       ("card", 4, "int", False), ("rounds", 5, "int", False))),
+    Ev.RPS: ("rps", (("traveler", 1, "trav", False), ("round", 2, "int", False), ("won", 3, "bool", False))),
+    Ev.LOOK: ("look", (("traveler", 1, "trav", False), ("card", 2, "meal", False), ("at_inn", 3, "bool", False))),
 }
 KEYS = {key: kind for kind, (key, _) in SCHEMA.items()}
 

@@ -131,7 +131,7 @@ def calligraphy_points(kind: int, params: dict[str, int], *, coins: int = 0, com
     raise ValueError(f"unknown Calligraphy kind {kind}")
 
 
-def final_ranks(keys: Sequence[tuple[int, int]]) -> list[int]:
+def final_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """Competition ranking by (score, achievements), highest first; equal keys share a rank (C18)."""
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 

@@ -11,7 +11,7 @@ Hospitality Amulets, Script bonuses and the Crossroads Travelers at Inns
 from __future__ import annotations
 
 from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc
-from sim.referee.matsuri import Matsuri
+from sim.referee.promos import Promos
 from sim.referee.replay import Step
 from sim.referee.scoring import ordinal, souvenir_points
 from sim.referee.state import Event, Illegal, InnVisit, TravelerState
@@ -19,7 +19,7 @@ from sim.referee.state import Event, Illegal, InnVisit, TravelerState
 SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi", "o-fune", "yama no ko")
 
 
-class Stations(Matsuri):
+class Stations(Promos):
     """Handlers for the spaces; ``Referee`` adds set-up, turn order and end scoring."""
 
     def _village(self, tr: TravelerState) -> Step:
@@ -38,6 +38,7 @@ class Stations(Matsuri):
         bought: list[tuple[Event, int]] = []
         zen_used = free_used = False
         while table:
+            yield from self._felicia_duel(tr)
             self.expecting = "GAIN or UNDER of the souvenirs on the table"
             ev = yield from self._next()
             if ev.kind == Ev.UNDER:
@@ -48,7 +49,7 @@ class Stations(Matsuri):
                 left = ", ".join(st.card_name(Deck.SOUVENIR, c) for c in table)
                 raise Illegal(ev, f"souvenirs still on the table ({left}): each is bought (GAIN) or put under")
             card = self._gained(ev, Deck.SOUVENIR, table)
-            cost, paid = self._souvenir_price(tr, card), ev.c
+            cost, paid = self._felicia_price(tr, ev, Deck.SOUVENIR, card, self._souvenir_price(tr, card)), ev.c
             zen = tr.ability == Ability.ZEN_EMON and not zen_used and paid == p["ZEN_EMON_PRICE"] < cost
             free = tr.ability == Ability.SASAYAKKO and not free_used and paid == 0 < cost
             if paid != cost and not zen and not free:
@@ -99,7 +100,7 @@ class Stations(Matsuri):
             raise Illegal(ev, f"{tr.name} may take a {names} card here, not type {ev.a}")
         st, ptype = self.state, ev.a
         tr.panorama[ptype] += 1
-        value = tr.panorama[ptype]
+        value = self._pan_points(tr, ptype)  # Naiade: in reverse order (P2)
         self._score(tr, "pts_panoramas", value, f"{PANORAMA_NAMES[ptype]} card {value} ({SOURCE_NAMES[source]})")
         if st.panorama_complete(tr, ptype) and st.pan_achievement[ptype] is None:
             st.pan_achievement[ptype] = tr.index
@@ -334,9 +335,17 @@ class Stations(Matsuri):
                 raise Illegal(ev, f"meal {ev.a} is not in the inn's hand")
             offered = ev.a
             self._note(f"offered {st.card_name(Deck.MEAL, ev.a)}")
+        top = yield from self._eriku_look(tr, 1)  # P4: his look comes when his meal choice does
+        if top is not None:
+            inn.hand.append(top)
+        top_left = yield from self._eriku_leaves(tr, top, inn.hand)
         hospitality = st.xr and (yield from self._hospitality(tr))
+        yield from self._felicia_duel(tr)
         gain = yield from self._maybe(lambda e: e.kind == Ev.GAIN and e.t == tr.index, "a meal or the next event")
+        if top is not None and not top_left and (gain is None or gain.b != top):
+            raise Illegal(gain or self._pending, "the meal card eriku looked at and did not buy goes under the pile")
         if gain is None:
+            self._felicia_price(tr, self._pending, Deck.MEAL, -1, 0)  # type: ignore[arg-type]
             if hospitality:
                 raise Illegal(self._pending, f"{tr.name} used the hospitality amulet, then took no meal")
             self._note("no meal")
@@ -346,6 +355,8 @@ class Stations(Matsuri):
         if not st.can_eat(tr, card):
             raise Illegal(ev, f"{tr.name} has already eaten {st.card_name(Deck.MEAL, card)}")
         price = 0
+        if hospitality or (card == offered and ev.c == 0):
+            self._felicia_price(tr, ev, Deck.MEAL, card, 0)
         if hospitality:
             if ev.c != 0:
                 raise Illegal(ev, f"the hospitality amulet makes the meal free, {tr.name} paid {ev.c}")
@@ -353,7 +364,7 @@ class Stations(Matsuri):
         elif card == offered and ev.c == 0:
             why = "satsuki's free meal"
         else:
-            price = st.meal_price(tr, card)
+            price = self._felicia_price(tr, ev, Deck.MEAL, card, st.meal_price(tr, card))
             if ev.c != price:
                 raise Illegal(ev, f"{tr.name} paid {ev.c} for {st.card_name(Deck.MEAL, card)}, price {price}")
             if price > tr.coins:

@@ -43,6 +43,7 @@ _ROOTS = {
     "crossroads": ("crossroads",),
     "matsuri": ("matsuri",),
     "draft": ("rules", "draft"),
+    "gender": ("rules", "gender"),  # genders the seeds leave open (promo Travelers, P2)
 }
 
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
 from typing import Any
 
@@ -228,6 +229,22 @@ def _choice(section: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
     return names.index(value)
 
 
+def promo_params(ab: dict[str, Any], cal: dict[str, Any]) -> dict[str, int]:
+    """The promo Travelers' numbers (expansions.md P1-P8); a probability enters the tables in millionths."""
+    raw = ab["felicia_win_p"]
+    try:  # a number, or text such as "1/3" or "0.5" (--set abilities.felicia_win_p=1/3)
+        p = Fraction(str(raw)) if not isinstance(raw, bool) else None
+    except (ValueError, ZeroDivisionError):
+        p = None
+    if p is None or not 0 <= p <= 1:
+        raise RulesError(f"abilities.felicia_win_p = {raw!r}: a probability from 0 to 1, e.g. 1/3 or 0.5")
+    return {
+        "ANTOINE_TIES": _choice(ab, "antoine_ties", ("off", "wins")),
+        "FELICIA_WIN_PPM": round(p * 1_000_000),
+        "FASTING_INNS_ERIKU": cal["fasting_inns_eriku"],
+    }
+
+
 def _build(raw: dict[str, Any]) -> Rules:
     r = raw["rules"]
     types = [E.SPACE_NAMES.index(s["type"]) for s in raw["board"]["spaces"]]
@@ -269,8 +286,13 @@ def _build(raw: dict[str, Any]) -> Rules:
     xr = bool(r.get("_crossroads", False))
     sets = enabled_sets(r)
     in_play = [t for t in raw["travelers"]["traveler"] if in_sets(t, sets)]
+    genders = r.get("gender", {})  # genders the seeds leave open (P2), overridable with --set gender.NAME=F
+    for name, g in genders.items():
+        if g not in ("M", "F"):
+            raise RulesError(f"gender.{name} = {g!r}: choose M or F")
     travelers = [
-        Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), t["gender"], E.ABILITY_NAMES.index(t["ability"]))
+        Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), genders.get(t["name"], t["gender"]),
+                 E.ABILITY_NAMES.index(t["ability"]))
         for i, t in enumerate(in_play)
     ]
     if len(travelers) > E.MAX_POOL:
@@ -311,6 +333,7 @@ def _build(raw: dict[str, Any]) -> Rules:
         "INITIATION": int(r.get("_initiation", False)),
         "INITIATION_COINS": v["initiation"]["coins"],
     }
+    params.update(promo_params(r["abilities"], raw["crossroads"]["calligraphy"]))
     x = raw["crossroads"]
     die = [int(f) for f in x["fortune_die"]]
     if len(die) != 6:
