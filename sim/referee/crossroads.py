@@ -18,8 +18,6 @@ from collections.abc import Generator
 
 from kernels.core.enums import (
     AMULET_NAMES,
-    CALLI_NAMES,
-    PANORAMA_NAMES,
     Ability,
     Amulet,
     Deck,
@@ -29,9 +27,10 @@ from kernels.core.enums import (
     Opt,
     Space,
 )
-from sim.referee.replay import ReplayBase, Step, deck_name
-from sim.referee.scoring import calligraphy_points, ordinal, script_purchase_points, souvenir_points
-from sim.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState, amulet_kind, calligraphy_kind
+from sim.referee.calligraphy import CalligraphyScoring
+from sim.referee.replay import Step, deck_name
+from sim.referee.scoring import ordinal, script_purchase_points, souvenir_points
+from sim.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState, amulet_kind
 
 MARKET_DECKS = (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)  # distinct cards, one MARKET event each
 COUNTED_DECKS = (Deck.CHERRY, Deck.BATHHOUSE)  # identical cards, one MARKET event with the count
@@ -45,7 +44,7 @@ CHOICE_NAMES = ("base action", "crossroads alternative", "both", "both, alternat
 Pull = Generator[None, Event, Event]
 
 
-class Crossroads(ReplayBase):
+class Crossroads(CalligraphyScoring):
     """Set-up markets, station alternatives, Amulets, the Fortune die and Calligraphy scoring."""
 
     # ================================================================ set-up
@@ -212,7 +211,7 @@ class Crossroads(ReplayBase):
                               "miyataka at a temple or the health amulet")
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
-        if option != 1 and (why := st.why_no_base(tr, kind)):
+        if option != 1 and (why := st.no_base):
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # seed 002: with Health both options "in the order of his choice"; the second is judged after the first
         if option == 1 or option == 3 or (option == 2 and not health):
@@ -405,44 +404,3 @@ class Crossroads(ReplayBase):
             face = yield from self._die(tr, bet, DieSrc.JIROCHO)
             self._note(f"jirocho bets {bet}, rolls x{face}, gets {bet * face} back")
             self._coins(tr, bet * face - bet, "jirocho")
-
-    # ================================================================ end of the game
-    def _score_calligraphy(self) -> None:
-        """C32-C34: Calligraphy cards score last (Perfection counts the achievements just awarded)."""
-        st = self.state
-        final = st.inns.get(st.last)
-        arrived = final.arrived if final is not None else []
-        for tr in st.players():
-            if not tr.calligraphy:
-                continue
-            assert hasattr(self, "_calli_params")  # sim/referee/promos.py: Eriku's Fasting
-            arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
-            scored = []
-            for card in sorted(tr.calligraphy):
-                kind = calligraphy_kind(self.rules, card)
-                pts = calligraphy_points(
-                    kind, self._calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
-                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
-                    arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
-                    calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)
-                self._score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")
-                scored.append(pts)
-            self._marihito(tr, scored)
-            self._header = f"  calligraphy {tr.name}"
-            self._flush()
-
-    def _calli_basis(self, tr: TravelerState, kind: int, arrival: int) -> str:
-        st = self.state
-        if kind == CALLI_NAMES.index("foresight"):
-            return f"{tr.coins} coins"
-        if kind == CALLI_NAMES.index("contemplation"):
-            done = [PANORAMA_NAMES[p] for p in range(3) if st.panorama_complete(tr, p)]
-            return f"complete: {', '.join(done) or 'none'}; {tr.cherry_trees} cherry trees"
-        if kind == CALLI_NAMES.index("nostalgia"):
-            return f"{len(tr.legendary)} legendary objects, {len(tr.souvenirs)} souvenirs"
-        if kind == CALLI_NAMES.index("patience"):
-            return f"arrived {ordinal(arrival + 1)} of {st.n_trav} at the last inn"
-        if kind == CALLI_NAMES.index("perfection"):
-            return f"{len(tr.achievements)} achievements, {len(tr.calligraphy)} calligraphy"
-        return f"{tr.inn_meals} inn meals eaten"
-

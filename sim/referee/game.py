@@ -292,6 +292,8 @@ class Referee(Stations):
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
         option = 0
+        # judged on arrival: a panorama Yama no Ko completes during the stop still leaves its base choice
+        st.no_base = st.why_no_base(tr, kind)
         if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
             yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
         if kind != Space.INN:
