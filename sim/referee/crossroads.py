@@ -121,7 +121,7 @@ class Crossroads(ReplayBase):
 
     # ================================================================ buying from a market
     def _market_gain(self, tr: TravelerState, deck: int, price: int | None,
-                     what: str) -> Generator[None, Event, int]:
+                     what: str, only: int | None = None) -> Generator[None, Event, int]:
         """A ``GAIN(t, deck, card, price)`` of a Crossroads card; returns the card id (-1: identical cards).
 
         ``price`` None: the card's printed cost (Legendary Objects).
@@ -139,6 +139,8 @@ class Crossroads(ReplayBase):
                 raise Illegal(ev, f"no {name} card is left")
         else:
             market = self._market(deck)
+            if only is not None and ev.b != only:
+                raise Illegal(ev, f"{what}: card {ev.b}, expected card {only}, the one drawn")
             if ev.b not in market:
                 avail = ", ".join(self.state.card_name(deck, c) for c in market) or "none"
                 raise Illegal(ev, f"{name} card {ev.b} is not available (available: {avail})")
@@ -265,10 +267,11 @@ class Crossroads(ReplayBase):
             tr.calligraphy.append(card)
             yield from self._devotion(tr, self._paid)
 
-    def _legendary_object(self, tr: TravelerState) -> Step:
-        """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30)."""
+    def _legendary_object(self, tr: TravelerState, only: int | None = None) -> Step:
+        """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30);
+        ``only``: the card Rakuren's ability turned up."""
         st, p = self.state, self.params
-        card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object")
+        card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object", only)
         lo = self.rules.legendary[card]
         if tr.scripts and self.rules.raw["crossroads"]["legendary"]["script_counts_legendary"]:
             self._script_bonus(tr)  # online: a Script's later point also for a Legendary Object

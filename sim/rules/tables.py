@@ -205,7 +205,8 @@ def matsuri_traveler_params(a: dict[str, Any], families: tuple[str, ...]) -> dic
         "SUSERI_POINTS": a["suseri_points"], "IYASAKA_FARM_BONUS": a["iyasaka_farm_bonus"],
         "MUSUBI_TIMING": _choice(a, "musubi_timing", ("on_arrival", "all_arrived")),
         "YASHIMA_SAME_INN": int(bool(a["yashima_same_inn"])), "TITIA_DISCOUNT": a["titia_discount"],
-        "MARIHITO_TIMES": a["marihito_times"],
+        "MARIHITO_TIMES": a["marihito_times"], "RAKUREN_SOUVENIRS": a["rakuren_souvenirs"],
+        "RAKUREN_LEGENDARY": int(bool(a["rakuren_legendary"])),
     }
 
 
