@@ -7,13 +7,13 @@ are inline there). Coins an ability moves are logged ``MT_COIN(t, coins, from, a
 
 from numba import njit
 
-from kernels.bots.policy import choose_mt_option_nb
 from kernels.bots.crossroads import legendary_value_nb
+from kernels.bots.policy import choose_mt_option_nb
 from kernels.core.enums import MARKET_CAP, PF, Ability, Deck, Ev, G, Opt, P, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
+from kernels.core.prices import legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb
-from kernels.core.prices import legendary_price_nb
 from kernels.core.weights import W
 from kernels.game.crossroads import devotion_nb, gain_legendary_nb
 

@@ -121,7 +121,7 @@ class Crossroads(ReplayBase):
 
     # ================================================================ buying from a market
     def _market_gain(self, tr: TravelerState, deck: int, price: int | None,
-                     what: str, only: int | None = None) -> Generator[None, Event, int]:
+                     what: str) -> Generator[None, Event, int]:
         """A ``GAIN(t, deck, card, price)`` of a Crossroads card; returns the card id (-1: identical cards).
 
         ``price`` None: the card's printed cost (Legendary Objects).
@@ -139,8 +139,6 @@ class Crossroads(ReplayBase):
                 raise Illegal(ev, f"no {name} card is left")
         else:
             market = self._market(deck)
-            if only is not None and ev.b != only:
-                raise Illegal(ev, f"{what}: card {ev.b}, expected card {only}, the one drawn")
             if ev.b not in market:
                 avail = ", ".join(self.state.card_name(deck, c) for c in market) or "none"
                 raise Illegal(ev, f"{name} card {ev.b} is not available (available: {avail})")
@@ -214,7 +212,7 @@ class Crossroads(ReplayBase):
                               "miyataka at a temple or the health amulet")
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
-        if option != 1 and (why := st.why_no_base(tr, kind)):
+        if option != 1 and (why := st.why_no_base(tr, kind)) and self._why_no_alternative(tr, kind) is None:
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # seed 002: with Health both options "in the order of his choice"; the second is judged after the first
         if option == 1 or option == 3 or (option == 2 and not health):
@@ -267,11 +265,10 @@ class Crossroads(ReplayBase):
             tr.calligraphy.append(card)
             yield from self._devotion(tr, self._paid)
 
-    def _legendary_object(self, tr: TravelerState, only: int | None = None) -> Step:
-        """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30);
-        ``only``: the card Rakuren's ability turned up."""
+    def _legendary_object(self, tr: TravelerState) -> Step:
+        """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30)."""
         st, p = self.state, self.params
-        card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object", only)
+        card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object")
         lo = self.rules.legendary[card]
         if tr.scripts and self.rules.raw["crossroads"]["legendary"]["script_counts_legendary"]:
             self._script_bonus(tr)  # online: a Script's later point also for a Legendary Object

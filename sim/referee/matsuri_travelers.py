@@ -71,7 +71,9 @@ class MatsuriTravelers(Crossroads):
         yield from self._village(tr, self.params["RAKUREN_SOUVENIRS"])
         if legend is not None and self._legendary_price(tr, legend) <= tr.coins:
             if (yield from self._option(tr, Opt.RAKUREN_BUY)):
-                yield from self._legendary_object(tr, only=legend)
+                yield from self._legendary_object(tr)
+                if tr.legendary[-1] != legend:
+                    raise Illegal(ev, f"rakuren bought legendary object {tr.legendary[-1]}, not {legend}, the one drawn")
         return True
 
     # ------------------------------------------------------------ coins moved by an ability
