@@ -293,3 +293,10 @@ def test_rakuren_only_his(mode: str) -> None:
     pos.stop(0, VILLAGE)
     assert [e for e in pos.events(Ev.OPTION) if e[2] == Opt.RAKUREN] == []
     assert len(pos.events(Ev.DRAW)) == 3 and len(pos.events(Ev.CHOICE)) == 1
+
+
+def test_rakuren_draw_bounds_refused() -> None:
+    """MT-Rakuren as data: ``abilities.rakuren_souvenirs`` above the kernels' 4-card Shop table is refused in
+    one line."""
+    with pytest.raises(ConfigError, match=r"^abilities.rakuren_souvenirs is 0 to 4 "):
+        mt_rules(RAK, (("abilities.rakuren_souvenirs", "5"),))

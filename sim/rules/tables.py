@@ -394,6 +394,8 @@ def _build(raw: dict[str, Any]) -> Rules:
         params[k] = int(val)
     if params["VILLAGE_DRAW"] > 3:
         raise RulesError("souvenirs.draw is at most 3 (the kernels' village table)")
+    if not 0 <= params.get("RAKUREN_SOUVENIRS", 0) <= 4:
+        raise RulesError("abilities.rakuren_souvenirs is 0 to 4 (the kernels' Shop table holds 4 cards)")
     rank = [int(x) for x in r["temple"]["ranking_points"]]
     if len(rank) != 4:
         raise RulesError("temple.ranking_points needs exactly 4 values")
