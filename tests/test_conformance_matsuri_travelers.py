@@ -47,6 +47,11 @@ CONFORMANCE: list[tuple[str, int]] = [
     (f"players=5,{MT},{GROUP3},bots=expert", 4120),
     (f"players=4,{MT},set:draft.dealt=3,bots=greedy+random+expert+heuristic", 4121),
     (f"players=5,{MT_NE},set:draft.mode=free,bots=random+greedy+heuristic+tuned+expert", 4122),
+    # Rakuren's Shop draw, with Titia's and Felicia's prices at the same table
+    ("players=4,expansions=crossroads+matsuri+promos,travelers=rakuren+titia+felicia+ayumu,"
+     "bots=greedy+heuristic+expert+random", 4123),
+    (f"players=2,{MT},travelers=rakuren+sasayakko,{ABIL}rakuren_legendary=false,bots=random", 4124),
+    (f"players=3,{MT},travelers=rakuren+zen-emon+kinko,bots=tuned+expert+greedy", 4125),
 ]
 FAST, SLOW = 18, 1200
 

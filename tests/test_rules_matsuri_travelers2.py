@@ -7,7 +7,7 @@ BLACKCAT-HEAD); Titia and Yashima are printed with the promos (002:L559-568).
 from __future__ import annotations
 
 import pytest
-from mt_helpers import ENCOUNTER, INN1, MT, NO_START, TEMPLE, mt_rules
+from mt_helpers import ENCOUNTER, INN1, MT, NO_START, TEMPLE, VILLAGE, mt_rules
 from positions import (
     BOTH,
     amulet_ids,
@@ -20,7 +20,7 @@ from positions import (
     xr_position,
 )
 
-from kernels.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, Space
+from kernels.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, P, Space
 from kernels.core.prices import amulet_price_nb, legendary_price_nb, souvenir_price_nb
 from kernels.core.weights import W
 from kernels.game.crossroads import alternative_nb, alternative_possible_nb
@@ -226,3 +226,77 @@ def test_draft_rules_recorded_in_the_manifest() -> None:
     cfg = GameConfig(n_players=4, expansions=("crossroads", "matsuri"), overrides=(("draft.dealt", "3"),))
     assert cfg.to_dict()["overrides"] == [["draft.dealt", "3"]] and "set:draft.dealt=3" in cfg.spec()
     assert GameConfig.parse(cfg.spec()).cfg_array(cfg.rules())[Cfg.DRAFT_DEALT] == 3
+
+
+# ------------------------------------------------------------------ Rakuren
+RAK = ["rakuren", *TRIO]
+FIVE = ("koma", "gofu", "netsuke", "ukiyoe", "yunomi")
+
+
+def _rakuren_stop(mode: str, coins: int, legendary: list[str], overrides: tuple[tuple[str, str], ...] = ()):
+    rs = mt_rules(RAK, overrides)
+    pos = xr_position(rs, travelers=RAK, positions=[0, 10, 12], coins=[coins, 5, 5],
+                      piles={Deck.SOUVENIR: souvenir_ids(rs, *FIVE)}, markets={"legendary": legendary}, mode=mode)
+    pos.stop(0, VILLAGE)
+    return rs, pos
+
+
+@BOTH
+def test_rakuren_four_souvenirs_and_a_legendary(mode: str) -> None:
+    """A.9 (NIGHT-JSON): "At a Shop he may, instead of the usual actions, draw 4 random Souvenirs and 1 random
+    Legendary Object, and buy any number of them at their costs" (MT-Rakuren: the Legendary is random among
+    the market's, bought after the souvenirs; no Crossroads choice)."""
+    rs, pos = _rakuren_stop(mode, 20, ["masamune"])
+    (masamune,) = legendary_ids(rs, "masamune")
+    assert pos.events(Ev.OPTION)[0] == (Ev.OPTION, 0, Opt.RAKUREN, 1, -1, -1)
+    assert pos.events(Ev.MT_LEGEND) == [(Ev.MT_LEGEND, 0, masamune, -1, -1, -1)]
+    assert [e[3] for e in pos.events(Ev.DRAW)] == souvenir_ids(rs, *FIVE[:4])
+    assert pos.events(Ev.CHOICE) == []  # instead of the usual actions
+    bought = [e[2:4] for e in pos.events(Ev.GAIN)]
+    assert (Deck.LEGENDARY, masamune) in bought and pos.pub["mkt"][0, masamune] == 0
+    assert pos.ps[0, PF.LEGENDARY] == 1 and pos.ps[0, PF.SOUVENIRS] >= 1  # souvenirs and the Legendary
+    assert pos.ps[0, PF.PTS_LEGENDARY] == rs.ru["params"][P.SWORD_POINTS]
+
+
+@BOTH
+def test_rakuren_unbought_cards(mode: str) -> None:
+    """MT-Rakuren: unbought souvenirs go under the pile; a Legendary he cannot pay stays in the market
+    (1 coin: Masamune costs 3, so he is not even asked)."""
+    rs, pos = _rakuren_stop(mode, 1, ["masamune"])
+    (masamune,) = legendary_ids(rs, "masamune")
+    assert pos.events(Ev.MT_LEGEND) == [(Ev.MT_LEGEND, 0, masamune, -1, -1, -1)]
+    assert [e for e in pos.events(Ev.OPTION) if e[2] == Opt.RAKUREN_BUY] == []
+    assert pos.pub["mkt"][0, masamune] == 1 and pos.ps[0, PF.LEGENDARY] == 0
+    left = pos.pile(Deck.SOUVENIR)
+    assert left[0] == souvenir_ids(rs, "yunomi")[0] and len(left) == 5 - pos.ps[0, PF.SOUVENIRS]
+    assert sorted(left[1:]) == sorted(e[3] for e in pos.events(Ev.UNDER))
+
+
+@BOTH
+@pytest.mark.parametrize("off", [False, True])
+def test_rakuren_no_legendary_left(mode: str, off: bool) -> None:
+    """MT-Rakuren: with no Legendary Object left in the market (or ``abilities.rakuren_legendary = false``)
+    he draws only the 4 souvenirs."""
+    over = (("abilities.rakuren_legendary", "false"),) if off else ()
+    rs, pos = _rakuren_stop(mode, 20, ["masamune"] if off else [], over)
+    assert pos.events(Ev.MT_LEGEND) == [] and len(pos.events(Ev.DRAW)) == 4 and pos.ps[0, PF.LEGENDARY] == 0
+
+
+@BOTH
+def test_rakuren_only_his(mode: str) -> None:
+    """Only Rakuren is asked (``Opt.RAKUREN``): another Traveler's Shop is the usual one (a Crossroads
+    choice, 3 souvenirs)."""
+    rs = mt_rules(RAK)
+    pos = xr_position(rs, travelers=RAK, positions=[0, 10, 12], coins=[5, 5, 5], markets={"legendary": []},
+                      mode=mode)
+    pos.ps[0, PF.ABILITY] = Ability.SATSUKI  # not Rakuren now
+    pos.stop(0, VILLAGE)
+    assert [e for e in pos.events(Ev.OPTION) if e[2] == Opt.RAKUREN] == []
+    assert len(pos.events(Ev.DRAW)) == 3 and len(pos.events(Ev.CHOICE)) == 1
+
+
+def test_rakuren_draw_bounds_refused() -> None:
+    """MT-Rakuren as data: ``abilities.rakuren_souvenirs`` above the kernels' 4-card Shop table is refused in
+    one line."""
+    with pytest.raises(ConfigError, match=r"^abilities.rakuren_souvenirs is 0 to 4 "):
+        mt_rules(RAK, (("abilities.rakuren_souvenirs", "5"),))

@@ -11,7 +11,7 @@ The other abilities need no decision: their value reaches the bots through the p
 
 from numba import njit
 
-from kernels.bots.expert import die_coin_value_nb
+from kernels.bots.expert import die_coin_value_nb, legend_value_nb
 from kernels.bots.features import ach_delta_nb, coin_value_nb
 from kernels.core.enums import PF, Deck, Opt, P
 from kernels.core.weights import HF, XF, W
@@ -27,6 +27,10 @@ def expert_mt_option_nb(pub, ru, t, w, opt, arg):
     elif opt == Opt.IYASAKA:  # a fresh roll against the face already showing
         bet = params[P.GAMING_BET]
         v = die_coin_value_nb(pub, ru, t, w, bet) - coin_value_nb(pub, t, w, bet * arg - bet) + w[x + XF.MT_REROLL]
+    elif opt == Opt.RAKUREN:  # the Shop's draw and a souvenir more, plus a Legendary Object on offer
+        v = 1.0
+    elif opt == Opt.RAKUREN_BUY:  # the Legendary Object ``arg`` his ability turned up, its price included
+        v = legend_value_nb(pub, ru, t, w, arg)
     else:  # Kidzuna's revealed meal
         cost = ru["card"][Deck.MEAL, 1, arg]
         v = (w[W.HF0 + HF.PTS] * params[P.MEAL_POINTS] + coin_value_nb(pub, t, w, -cost)

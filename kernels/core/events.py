@@ -40,6 +40,7 @@ class EvT(NamedTuple):
     # 23: reserved for Matsuri
     # Matsuri Travelers (engineer MT: 24-26)
     MT_COIN: int = 24  # (trav, coins, from, ability): coins a Matsuri Traveler's ability moves (from: traveler, -1 bank)
+    MT_LEGEND: int = 25  # (rakuren, card): chance, the random Legendary Object his Shop ability turns up
     DUEL: int = 27  # (felicia, opponent, deck, card, rounds): Felicia challenges before paying for a card
     RPS: int = 28  # (felicia, round, won): chance, one rock-paper-scissors round (won 1: a coin off)
     LOOK: int = 29  # (eriku, card, when): Eriku looks at the top meal card (when 0: the start, 1: an Inn)
@@ -78,6 +79,8 @@ class OptT(NamedTuple):
     MUTSUMI: int = 12  # leave this Inn first?
     IYASAKA: int = 13  # re-roll the Fortune die?
     KIDZUNA: int = 14  # buy the revealed top meal card?
+    RAKUREN: int = 15  # at a Shop: 4 souvenirs and a random Legendary Object instead of the usual actions?
+    RAKUREN_BUY: int = 16  # buy the Legendary Object his ability turned up?
     FELICIA: int = 18  # challenge the closest traveler before paying for a card?
 
 

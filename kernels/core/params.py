@@ -94,6 +94,9 @@ class PT(NamedTuple):
     M_OFUNE_SHARED_CARD: int = 96  # 1: a shared o-Fune Sea counts as holding the achievement (M19)
     M_DOLL_NOSTALGIA: int = 99  # 1: Doll/Carp count for Nostalgia (M17)
     M_DOLL_FAMILY: int = 100  # the Small-objects family of a Doll/Carp; 101-104 reserved, 105-119 MT, 120-129 PR
+    # Rakuren (engineer RK): P 101-104, the MT range 105-119 being full
+    RAKUREN_SOUVENIRS: int = 101  # souvenirs he draws at a Shop with his ability (MT-Rakuren)
+    RAKUREN_LEGENDARY: int = 102  # 1: he also draws a random Legendary Object from the market
     # 130-139: rules-profile parameters (issue 11)
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
     CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)

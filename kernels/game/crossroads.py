@@ -246,6 +246,31 @@ def alternative_possible_nb(pub, ru, t, typ):
 
 
 @njit(cache=True)
+def gain_legendary_nb(pub, hid, ru, t, c):
+    """``t`` buys Legendary Object ``c`` of the market at its price (the caller checked ``t`` can pay)."""
+    ps = pub["ps"]
+    params = ru["params"]
+    cost = felicia_price_nb(pub, hid, ru, t, Deck.LEGENDARY, c, legendary_price_nb(pub, ru, t, c))
+    kind = ru["xcard"][0, 0, c]
+    pub["mkt"][0, c] = 0
+    ps[t, PF.COINS] -= cost
+    if params[P.SCRIPT_LEGENDARY] != 0:  # online: Scripts held also count a later Legendary Object
+        add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SCRIPTS] * params[P.SCRIPT_BONUS])
+    if kind == Legend.SCRIPT:
+        add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SOUVENIRS] + ps[t, PF.LEGENDARY])
+        ps[t, PF.SCRIPTS] += 1
+    elif kind == Legend.OFFERING:
+        fam = params[P.N_FAMILIES] - 1
+        add_pts_nb(pub, t, PF.PTS_LEGENDARY, souvenir_gain_pts_nb(pub, ru, t, fam))
+        ps[t, PF.FAM0 + fam] += 1
+    else:
+        add_pts_nb(pub, t, PF.PTS_LEGENDARY, params[P.SWORD_POINTS])
+    ps[t, PF.LEGENDARY] += 1
+    log_nb(hid, Ev.GAIN, t, Deck.LEGENDARY, c, cost, -1)
+    devotion_nb(pub, hid, ru, t, cost)
+
+
+@njit(cache=True)
 def alternative_nb(pub, hid, ru, t, typ):
     """The Crossroads alternative of a station (the caller checked it is possible)."""
     ps = pub["ps"]
@@ -271,25 +296,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         ps[t, PF.COINS] -= bet
         roll_nb(pub, hid, ru, t, bet, DieSrc.GAMING_ROOM)
     elif typ == Space.VILLAGE:
-        c = choose_legendary_nb(pub, ru, t)
-        cost = felicia_price_nb(pub, hid, ru, t, Deck.LEGENDARY, c, legendary_price_nb(pub, ru, t, c))
-        kind = ru["xcard"][0, 0, c]
-        pub["mkt"][0, c] = 0
-        ps[t, PF.COINS] -= cost
-        if params[P.SCRIPT_LEGENDARY] != 0:  # online: Scripts held also count a later Legendary Object
-            add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SCRIPTS] * params[P.SCRIPT_BONUS])
-        if kind == Legend.SCRIPT:
-            add_pts_nb(pub, t, PF.PTS_LEGENDARY, ps[t, PF.SOUVENIRS] + ps[t, PF.LEGENDARY])
-            ps[t, PF.SCRIPTS] += 1
-        elif kind == Legend.OFFERING:
-            fam = params[P.N_FAMILIES] - 1
-            add_pts_nb(pub, t, PF.PTS_LEGENDARY, souvenir_gain_pts_nb(pub, ru, t, fam))
-            ps[t, PF.FAM0 + fam] += 1
-        else:
-            add_pts_nb(pub, t, PF.PTS_LEGENDARY, params[P.SWORD_POINTS])
-        ps[t, PF.LEGENDARY] += 1
-        log_nb(hid, Ev.GAIN, t, Deck.LEGENDARY, c, cost, -1)
-        devotion_nb(pub, hid, ru, t, cost)
+        gain_legendary_nb(pub, hid, ru, t, choose_legendary_nb(pub, ru, t))
     elif typ == Space.TEMPLE:
         c = choose_amulet_nb(pub, ru, t)
         cost = felicia_price_nb(pub, hid, ru, t, Deck.AMULET, c, amulet_price_nb(pub, ru, t))

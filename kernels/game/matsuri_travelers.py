@@ -7,13 +7,15 @@ are inline there). Coins an ability moves are logged ``MT_COIN(t, coins, from, a
 
 from numba import njit
 
+from kernels.bots.crossroads import legendary_value_nb
 from kernels.bots.policy import choose_mt_option_nb
 from kernels.core.enums import MARKET_CAP, PF, Ability, Deck, Ev, G, Opt, P, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
+from kernels.core.prices import legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb
 from kernels.core.weights import W
-from kernels.game.crossroads import devotion_nb
+from kernels.game.crossroads import devotion_nb, gain_legendary_nb
 
 
 @njit(cache=True)
@@ -220,3 +222,47 @@ def suseri_nb(pub, ru):
             if ps[p, f] != 0:
                 n += 1
         add_pts_nb(pub, p, PF.PTS_OTHER, ru["params"][P.SUSERI_POINTS] * n)
+
+
+@njit(cache=True)
+def rakuren_nb(pub, hid, ru, t):
+    """MT-Rakuren at a Shop: -2 he keeps the usual actions; else he uses his ability and this is the random
+    Legendary Object of the market it turns up (-1: none left, or ``rakuren_legendary`` off). The caller
+    then draws his RAKUREN_SOUVENIRS souvenirs and calls ``rakuren_buy_nb``."""
+    ps = pub["ps"]
+    if ps[t, PF.NEUTRAL] == 1 or ps[t, PF.ABILITY] != Ability.RAKUREN:
+        return -2
+    # greedy: his draw is the Shop's draw and one more souvenir, plus a Legendary Object he may buy;
+    # all he gives up is the choice of which Legendary (the Crossroads alternative)
+    b = choose_mt_option_nb(pub, ru, t, 1.0, Opt.RAKUREN, -1)
+    log_nb(hid, Ev.OPTION, t, Opt.RAKUREN, b, -1, -1)
+    if b == 0:
+        return -2
+    n = 0
+    for c in range(MARKET_CAP):
+        n += pub["mkt"][0, c]
+    if n == 0 or ru["params"][P.RAKUREN_LEGENDARY] == 0:
+        return -1
+    j = randint_nb(pub["rng"], n)
+    for c in range(MARKET_CAP):
+        if pub["mkt"][0, c] == 1:
+            if j == 0:
+                log_nb(hid, Ev.MT_LEGEND, t, c, -1, -1, -1)
+                return c
+            j -= 1
+    return -1
+
+
+@njit(cache=True)
+def rakuren_buy_nb(pub, hid, ru, t, c):
+    """After his souvenirs: the Legendary Object ``c`` at its price, or it stays in the market."""
+    if c < 0:
+        return
+    cost = legendary_price_nb(pub, ru, t, c)
+    if cost > pub["ps"][t, PF.COINS]:
+        return
+    value = legendary_value_nb(pub, ru, t, c) - ru["botw"][t][W.COIN] * cost
+    b = choose_mt_option_nb(pub, ru, t, value, Opt.RAKUREN_BUY, c)
+    log_nb(hid, Ev.OPTION, t, Opt.RAKUREN_BUY, b, -1, -1)
+    if b == 1:
+        gain_legendary_nb(pub, hid, ru, t, c)

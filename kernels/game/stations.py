@@ -54,6 +54,8 @@ from kernels.game.matsuri_travelers import (
     farm_bonus_nb,
     kamui_nb,
     musubi_all_arrived_nb,
+    rakuren_buy_nb,
+    rakuren_nb,
     temple_points_nb,
     watchers_nb,
 )
@@ -97,11 +99,11 @@ def draw_gain_nb(pub, hid, ru, t, d):
 
 
 @njit(cache=True)
-def village_nb(pub, hid, ru, t):
-    """Draw 3 souvenirs, buy any affordable subset, the rest go under the pile."""
+def village_nb(pub, hid, ru, t, draw):
+    """Draw ``draw`` souvenirs (3; Rakuren 4), buy any affordable subset, the rest go under the pile."""
     tbl = pub["tbl"]
     rng = pub["rng"]
-    n = min(ru["params"][P.VILLAGE_DRAW], pub["dcnt"][Deck.SOUVENIR])
+    n = min(draw, pub["dcnt"][Deck.SOUVENIR])
     for i in range(n):
         tbl[i] = draw_nb(pub, hid, Deck.SOUVENIR)
         log_nb(hid, Ev.DRAW, t, Deck.SOUVENIR, tbl[i], -1, -1)
@@ -247,7 +249,7 @@ def encounter_nb(pub, hid, ru, t, at_station, gion):
 def base_action_nb(pub, hid, ru, t, typ):
     """The base game's action of a station."""
     if typ == Space.VILLAGE:
-        village_nb(pub, hid, ru, t)
+        village_nb(pub, hid, ru, t, ru["params"][P.VILLAGE_DRAW])
     elif typ == Space.FARM:
         pub["ps"][t, PF.COINS] += ru["params"][P.FARM_COINS]
         farm_bonus_nb(pub, ru, t)
@@ -276,6 +278,12 @@ def station_nb(pub, hid, ru, t, typ):
         ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
     if pub["gs"][G.M_LEG] != 0 and matsuri_stop_nb(pub, hid, ru, t, typ) == 1:  # Hadaka: a blind Encounter
         encounter_nb(pub, hid, ru, t, True, False)
+    if typ == Space.VILLAGE and ab == Ability.RAKUREN:  # MT-Rakuren: his draw instead of the usual actions
+        c = rakuren_nb(pub, hid, ru, t)
+        if c != -2:
+            village_nb(pub, hid, ru, t, params[P.RAKUREN_SOUVENIRS])
+            rakuren_buy_nb(pub, hid, ru, t, c)
+            return
     if params[P.XR] == 0:
         base_action_nb(pub, hid, ru, t, typ)
         return

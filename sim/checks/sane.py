@@ -37,14 +37,14 @@ class SaneReferee(Referee):
         self.inns = 0
         self.skipped_meals = 0
 
-    def _village(self, tr: TravelerState) -> Step:
+    def _village(self, tr: TravelerState, draw: int | None = None) -> Step:
         if tr.neutral:
-            yield from super()._village(tr)
+            yield from super()._village(tr, draw)
             return
         st = self.state
-        table = st.piles[Deck.SOUVENIR].peek(self.params["VILLAGE_DRAW"])
+        table = st.piles[Deck.SOUVENIR].peek(self.params["VILLAGE_DRAW"] if draw is None else draw)
         coins, held = tr.coins, len(tr.souvenirs)
-        yield from super()._village(tr)
+        yield from super()._village(tr, draw)
         prices = [self.rules.souvenirs[c].cost for c in table]
         if tr.ability == Ability.ZEN_EMON:
             prices = [min(p, self.params["ZEN_EMON_PRICE"]) for p in prices]

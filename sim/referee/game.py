@@ -292,13 +292,13 @@ class Referee(Stations):
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
         option = 0
-        # judged on arrival: a panorama Yama no Ko completes during the stop still leaves its base choice
-        st.no_base = st.why_no_base(tr, kind)
         if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
             yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
         if kind != Space.INN:
             yield from self._watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
-        if st.xr and not tr.neutral and kind != Space.INN:
+        if kind == Space.VILLAGE and (yield from self._rakuren(tr)):
+            option = -1  # his draw instead of the usual actions (MT-Rakuren)
+        elif st.xr and not tr.neutral and kind != Space.INN:
             if friendship:
                 self._note("friendship: shares the space")
             if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
@@ -308,7 +308,7 @@ class Referee(Stations):
             yield from self._alternative(tr, kind, after_base=False)
         if option == 1 and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
             yield from self._temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
-        yield from self._base(tr, kind, option != 1)
+        yield from self._base(tr, kind, option not in (1, -1))
         if option in (1, 2):
             yield from self._alternative(tr, kind, after_base=option == 2)
         if st.xr and not tr.neutral and (yield from self._vitality(tr)):

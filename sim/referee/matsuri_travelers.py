@@ -12,6 +12,7 @@ Written from the rulebook and the research file, not from the kernels. The base 
 * after an Inn meal (all four Inns after the start): Kamui's points when he ate nothing;
 * prices: Ayumu's meals and Small objects, Titia's Art souvenirs and Legendary Objects, Mari's
   free Amulet; Mari's double Temple points; Iyasaka's Farm coin and Gaming Room re-roll;
+* a Shop stop: Rakuren may draw 4 souvenirs and a random Legendary Object instead (MT-Rakuren);
 * the end: Marihito's best Calligraphy card scores again, Suseri's card types.
 """
 
@@ -35,6 +36,7 @@ class MatsuriTravelers(Crossroads):
     if TYPE_CHECKING:  # defined by ``Stations``, above this class in the referee's stack
         def _hot_spring(self, tr: TravelerState, why: str) -> Step: ...
         def _eat(self, tr: TravelerState, card: int, why: str) -> None: ...
+        def _village(self, tr: TravelerState, draw: int | None = None) -> Step: ...
 
     # ------------------------------------------------------------ departures
     def _mutsumi(self, t: int) -> Generator[None, Event, int]:
@@ -49,6 +51,30 @@ class MatsuriTravelers(Crossroads):
                 self._note("mutsumi leaves first")
                 return tr.index
         return t
+
+    # ------------------------------------------------------------ Rakuren's Shop
+    def _rakuren(self, tr: TravelerState) -> Generator[None, Event, bool]:
+        """MT-Rakuren: at a Shop he may, instead of the usual actions, draw RAKUREN_SOUVENIRS souvenirs and
+        a random Legendary Object of the market (none left: the souvenirs only), then buy any of them:
+        the souvenirs one by one as at any Shop (the rest under the pile), then the Legendary Object at
+        its price (left, it stays in the market). True when he used the ability."""
+        if tr.neutral or tr.ability != Ability.RAKUREN or not (yield from self._option(tr, Opt.RAKUREN)):
+            return False
+        market = self._market(Deck.LEGENDARY)
+        legend = None
+        if market and self.params["RAKUREN_LEGENDARY"]:
+            ev = yield from self._take(Ev.MT_LEGEND, tr, "rakuren's random legendary object")
+            if ev.a not in market:
+                raise Illegal(ev, f"legendary object {ev.a} is not in the market ({sorted(market)})")
+            legend = int(ev.a)
+            self._note(f"rakuren turns up {self.state.card_name(Deck.LEGENDARY, legend)}")
+        yield from self._village(tr, self.params["RAKUREN_SOUVENIRS"])
+        if legend is not None and self._legendary_price(tr, legend) <= tr.coins:
+            if (yield from self._option(tr, Opt.RAKUREN_BUY)):
+                yield from self._legendary_object(tr)
+                if tr.legendary[-1] != legend:
+                    raise Illegal(ev, f"rakuren bought legendary object {tr.legendary[-1]}, not {legend}, the one drawn")
+        return True
 
     # ------------------------------------------------------------ coins moved by an ability
     def _mt_coin(self, tr: TravelerState, ability: int, coins: int, source: TravelerState | None,

@@ -27,7 +27,8 @@ SHORT = {
     "pts_calligraphy": "calligraphy", "pts_matsuri": "matsuri tokens",
 }
 OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
-                "o-bon", "hadaka", "yama no ko", "o-taue", "matsuri option 11", "mutsumi", "iyasaka", "kidzuna")
+                "o-bon", "hadaka", "yama no ko", "o-taue", "matsuri option 11", "mutsumi", "iyasaka", "kidzuna",
+                "rakuren", "rakuren legendary")
 
 
 def deck_name(deck: int) -> str:

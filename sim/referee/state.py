@@ -209,7 +209,6 @@ class GameState:
         self.pan_achievement: list[int | None] = [None, None, None]  # who took each
         self.next_stamp = 0
         self.turn = 0
-        self.no_base: str | None = None  # why the current stop has no base action (set on arrival)
         # Crossroads markets (face up): card ids still available, and the identical cards left
         self.legendary_market: list[int] = []
         self.amulet_market: list[int] = []

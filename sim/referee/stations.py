@@ -22,11 +22,12 @@ SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi", "o-fune", "yama
 class Stations(Promos):
     """Handlers for the spaces; ``Referee`` adds set-up, turn order and end scoring."""
 
-    def _village(self, tr: TravelerState) -> Step:
+    def _village(self, tr: TravelerState, draw: int | None = None) -> Step:
+        """Draw ``draw`` souvenirs (the Shop's VILLAGE_DRAW; Rakuren's ability more), buy any, the rest go under."""
         if tr.neutral:
             return
         st, p = self.state, self.params
-        n = min(p["VILLAGE_DRAW"], len(st.piles[Deck.SOUVENIR]))
+        n = min(p["VILLAGE_DRAW"] if draw is None else draw, len(st.piles[Deck.SOUVENIR]))
         table: list[int] = []
         for i in range(n):
             table.append((yield from self._draw(tr, Deck.SOUVENIR, f"{i + 1} of {n}")))

@@ -205,7 +205,8 @@ def matsuri_traveler_params(a: dict[str, Any], families: tuple[str, ...]) -> dic
         "SUSERI_POINTS": a["suseri_points"], "IYASAKA_FARM_BONUS": a["iyasaka_farm_bonus"],
         "MUSUBI_TIMING": _choice(a, "musubi_timing", ("on_arrival", "all_arrived")),
         "YASHIMA_SAME_INN": int(bool(a["yashima_same_inn"])), "TITIA_DISCOUNT": a["titia_discount"],
-        "MARIHITO_TIMES": a["marihito_times"],
+        "MARIHITO_TIMES": a["marihito_times"], "RAKUREN_SOUVENIRS": a["rakuren_souvenirs"],
+        "RAKUREN_LEGENDARY": int(bool(a["rakuren_legendary"])),
     }
 
 
@@ -393,6 +394,8 @@ def _build(raw: dict[str, Any]) -> Rules:
         params[k] = int(val)
     if params["VILLAGE_DRAW"] > 3:
         raise RulesError("souvenirs.draw is at most 3 (the kernels' village table)")
+    if not 0 <= params.get("RAKUREN_SOUVENIRS", 0) <= 4:
+        raise RulesError("abilities.rakuren_souvenirs is 0 to 4 (the kernels' Shop table holds 4 cards)")
     rank = [int(x) for x in r["temple"]["ranking_points"]]
     if len(rank) != 4:
         raise RulesError("temple.ranking_points needs exactly 4 values")
