@@ -212,7 +212,8 @@ class Crossroads(ReplayBase):
                               "miyataka at a temple or the health amulet")
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
-        if option != 1 and (why := st.why_no_base(tr, kind)):
+        # Yama no Ko may complete it on this stop: with no Cherry Tree left option 0 (nothing) remains
+        if option != 1 and (why := st.why_no_base(tr, kind)) and self._why_no_alternative(tr, kind) is None:
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # seed 002: with Health both options "in the order of his choice"; the second is judged after the first
         if option == 1 or option == 3 or (option == 2 and not health):

@@ -56,6 +56,9 @@ class Matsuri(Rules12):
     def _antoine(self) -> int | None:
         raise NotImplementedError
 
+    def _calli_params(self, tr: TravelerState) -> dict[str, int]:
+        raise NotImplementedError
+
     # ================================================================ data
     @property
     def _mdata(self) -> dict[str, Any]:
@@ -246,7 +249,7 @@ class Matsuri(Rules12):
                 continue
             yield from self._panorama(tr, PanSrc.OFUNE, [SEA])
             if tr.index in finishers and not held_before and st.pan_achievement[SEA] != tr.index and not wins:
-                yield from self._token(tr, JOURNEY, int(self._mdata["ofune_points"]), card, -1,
+                yield from self._token(tr, JOURNEY, int(self.params["PAN_ACH_POINTS"]), card, -1,
                                        "o-fune: completes the sea with the others")
                 if st.m_choice("ofune_shared_counts_as_card"):
                     tr.achievements.append("sea panorama (o-fune)")
@@ -355,8 +358,8 @@ class Matsuri(Rules12):
             kind = calligraphy_kind(self.rules, card)
             for tr in st.players():
                 arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
-                pts = calligraphy_points(
-                    kind, self.params, coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
+                pts = calligraphy_points(  # Eriku's Fasting counts his start meal on the shared card too (P3)
+                    kind, self._calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
                     cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy) + 1, inn_meals=tr.inn_meals)
