@@ -226,3 +226,21 @@ def test_draft_rules_recorded_in_the_manifest() -> None:
     cfg = GameConfig(n_players=4, expansions=("crossroads", "matsuri"), overrides=(("draft.dealt", "3"),))
     assert cfg.to_dict()["overrides"] == [["draft.dealt", "3"]] and "set:draft.dealt=3" in cfg.spec()
     assert GameConfig.parse(cfg.spec()).cfg_array(cfg.rules())[Cfg.DRAFT_DEALT] == 3
+
+
+# ------------------------------------------------------------------ with the Matsuri cards
+def test_ayumu_meal_is_free_with_choyo() -> None:
+    """002:L597 with L1537-1545, M24, MT-Ayumu: his meal costs 1, and Cho-yo's 1 off still applies,
+    so at the Cho-yo Inn his meals cost 0 (he eats with no coin)."""
+    from matsuri_positions import matsuri_ids
+    from positions import meal_ids
+
+    from kernels.core.enums import G
+
+    rs = mt_rules(["ayumu", "kinko", "satsuki"])
+    pos = xr_position(rs, travelers=["ayumu", "kinko", "satsuki"], positions=[13, 10, 12], coins=[0, 5, 5],
+                      top={Deck.MEAL: meal_ids(rs, "fugu", "tai_meshi", "sushi", "udon", "soba", "dango")})
+    pos.gs[G.M_NEXT] = 1 << matsuri_ids(rs, "choyo")[0]
+    pos.stop(0, INN1)
+    (gain,) = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.MEAL]
+    assert gain[4] == 0 and pos.ps[0, PF.MEALS] == 1 and pos.ps[0, PF.COINS] == 0
