@@ -261,8 +261,9 @@ class Matsuri(Rules12):
         for i, name in enumerate(END_ACHIEVEMENTS):
             counts = [end_achievement_count(tr, name) for tr in players]
             winners = {players[w].index for w in tanabata_winners(counts, self.params["ACH_MIN"])}
-            if self._antoine() in winners:
-                winners = {self._antoine()}  # Antoine wins the ties he is part of (P1d)
+            ant = self._antoine()
+            if ant is not None and ant in winners:
+                winners = {ant}  # Antoine wins the ties he is part of (P1d)
             yield from self._tokens_any_order(card, {t: (pts, i) for t in winners}, f"tanabata {name}")
 
     def _shishimai(self, card: int) -> Step:
