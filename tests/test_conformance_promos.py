@@ -1,11 +1,12 @@
 """Promo Travelers' conformance: the referee agrees with the kernels on games with Antoine, Naiade,
 Eriku and Felicia, with the base game and with Crossroads, at 2-5 players.
 
-* ``test_referee_agrees_promos_fast``: every configuration, 25 games each (300 games), in the
+* ``test_referee_agrees_promos_fast``: every configuration, 25 games each (375 games), in the
   normal suite.
-* ``test_referee_agrees_promos`` (``@pytest.mark.slow``, ``make test-slow``): the same 12
-  configurations, 1,000 games each (12,000 games): greedy, random, heuristic and expert bots,
-  fixed and random Travelers, Crossroads with and without New Encounters.
+* ``test_referee_agrees_promos`` (``@pytest.mark.slow``, ``make test-slow``): the same 15
+  configurations, 1,000 games each (15,000 games): greedy, random, heuristic and expert bots,
+  fixed and random Travelers, Crossroads with and without New Encounters, and three with Matsuri
+  (ix: 10 combined configurations x 200 games, 0 of 2,000 disagree after its fixes).
 * ``test_promo_games_exercise_every_promo_rule``: those games hold duels for every kind of card
   with a cost, won and lost rounds, Eriku's start meal bought and refused, his top card bought
   and left, and Naiade's reverse panoramas.
@@ -28,6 +29,8 @@ from sim.run.engine import play_games
 PR = "expansions=promos"
 XR = "expansions=crossroads+promos"
 XR_NE = "expansions=crossroads+new-encounters+promos"
+MX = "expansions=crossroads+matsuri+promos"
+MX_NE = "expansions=crossroads+matsuri+new-encounters+promos"
 FOUR = "antoine+naiade+eriku+felicia"
 
 # (spec, seed); every spec is GameConfig.spec()-style
@@ -44,6 +47,10 @@ CONFORMANCE: list[tuple[str, int]] = [
     (f"players=4,{XR_NE},travelers=felicia+eriku+hiroshige+antoine,bots=random+greedy+random+greedy", 1510),
     (f"players=4,{XR},travelers=random,bots=expert", 1511),
     (f"players=3,variants=gastronomy+preparations,{XR_NE},travelers=felicia+naiade+eriku,bots=random", 1512),
+    # with Matsuri (ix): Antoine's Matsuri ties, Naiade's o-Fune, Eriku's look at a Cho-yo hand, o-Tsukimi
+    (f"players=4,{MX},travelers={FOUR}", 9103),
+    (f"players=5,variants=return-trip,{MX},travelers=random,bots=random", 9108),
+    (f"players=3,variants=gastronomy+preparations,{MX_NE},travelers=felicia+naiade+eriku,bots=random", 9107),
 ]
 SLOW_GAMES, FAST_GAMES = 1000, 25
 

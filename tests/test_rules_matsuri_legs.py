@@ -137,6 +137,18 @@ def test_hadaka_matsuri_an_encounter_before_the_hot_spring():
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.PTS_ENCOUNTERS] == 3
 
 
+def test_hadaka_encounter_gives_umegae_her_bonus():
+    """002:L1027 (Umegae "earns 1 point and 1 coin for each Encounter"), M7: Hadaka's Encounter at a
+    Hot Spring is a real Encounter, so she takes +1 point +1 coin before the card (samurai: 3 points)."""
+    r = make_rules(mt_config(4))
+    pos = played(r, "hadaka", coins=[3, 3, 3, 3], travelers=["umegae", "sasayakko", "kinko", "satsuki"],
+                 top={Deck.ENCOUNTER: encounter_ids(r, "samurai")})
+    xmove(pos, 0, HOT)
+    assert pos.events(Ev.OPTION)[0][2:4] == (Opt.HADAKA, 1)
+    assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.PTS_ENCOUNTERS] == 3
+    assert pos.ps[0, PF.PTS_OTHER] == 1 and pos.ps[0, PF.COINS] + pos.ps[0, PF.BATHHOUSES] == 4  # a Bathhouse costs 1
+
+
 def test_ohanami_a_coin_at_every_panorama_stop():
     """002:L1037-1039, M8: a stopper at a panorama gets 1 coin more, whichever option it takes."""
     r = make_rules(mt_config(4))

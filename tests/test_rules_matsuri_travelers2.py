@@ -300,3 +300,19 @@ def test_rakuren_draw_bounds_refused() -> None:
     one line."""
     with pytest.raises(ConfigError, match=r"^abilities.rakuren_souvenirs is 0 to 4 "):
         mt_rules(RAK, (("abilities.rakuren_souvenirs", "5"),))
+# ------------------------------------------------------------------ with the Matsuri cards
+def test_ayumu_meal_is_free_with_choyo() -> None:
+    """002:L597 with L1537-1545, M24, MT-Ayumu: his meal costs 1, and Cho-yo's 1 off still applies,
+    so at the Cho-yo Inn his meals cost 0 (he eats with no coin)."""
+    from matsuri_positions import matsuri_ids
+    from positions import meal_ids
+
+    from kernels.core.enums import G
+
+    rs = mt_rules(["ayumu", "kinko", "satsuki"])
+    pos = xr_position(rs, travelers=["ayumu", "kinko", "satsuki"], positions=[13, 10, 12], coins=[0, 5, 5],
+                      top={Deck.MEAL: meal_ids(rs, "fugu", "tai_meshi", "sushi", "udon", "soba", "dango")})
+    pos.gs[G.M_NEXT] = 1 << matsuri_ids(rs, "choyo")[0]
+    pos.stop(0, INN1)
+    (gain,) = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.MEAL]
+    assert gain[4] == 0 and pos.ps[0, PF.MEALS] == 1 and pos.ps[0, PF.COINS] == 0

@@ -343,3 +343,50 @@ def test_referee_refuses_a_wrong_duel_or_price() -> None:
     cheap = events.copy()
     cheap[gain, 4] -= 1
     assert not referee_game(cfg, rules, cheap).ok
+
+
+# ------------------------------------------------------------------ with the Matsuri cards (P1d, P2)
+def matsuri_inn(names: list[str], card: str, **kw):
+    """Everyone at the first intermediate Inn (arrived in traveler order), ``card`` kept there."""
+    from matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
+
+    rs = make_rules(mt_config(len(names), travelers=",".join(names), expansions=("promos",)))
+    pos = mt_position(rs, stack=[card], positions=[INN1] * len(names), travelers=names, **kw)
+    kern(setup_antoine_nb, pos.mode)(pos.pub, pos.ru)
+    pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(rs, card)[0]
+    matsuri_at(pos, INN1)
+    return pos
+
+
+def test_antoine_alone_takes_a_tied_tanabata_token() -> None:
+    """002:L503-506 with L1506-1515, P1d: Tanabata's tie for Bather (2 Hot Springs each) gives the
+    2-point token to Antoine alone; an untied leader (Gourmet) keeps hers."""
+    pos = matsuri_inn(["chuubei", "antoine", "kinko", "satsuki"], "tanabata",
+                      fields={0: {"HOT_SPRINGS": 2}, 1: {"HOT_SPRINGS": 2}, 2: {"MEAL_VALUE": 3}})
+    assert sorted((e[1], e[5]) for e in pos.events(Ev.TOKEN)) == [(1, 1), (2, 0)]
+    assert [int(pos.ps[p, PF.PTS_MATSURI]) for p in range(4)] == [0, 2, 2, 0]
+
+
+def test_antoine_wins_a_shishimai_tie() -> None:
+    """002:L1527-1536, P1a/P1d: tied first donors (5 coins each): Antoine 4, the other 2, the next 1."""
+    pos = matsuri_inn(["chuubei", "antoine", "kinko", "satsuki"], "shishimai", donated=[5, 5, 3, 0])
+    assert [int(pos.ps[p, PF.PTS_MATSURI]) for p in range(4)] == [2, 4, 1, 0]
+
+
+def test_antoine_alone_scores_an_ofune_shared_completion() -> None:
+    """002:L1484-1493, M19, P1d: two complete the Sea together through o-Fune: Antoine takes the
+    achievement card, the other completes without a token (and does not count as holding it)."""
+    pos = matsuri_inn(["chuubei", "antoine", "kinko", "satsuki"], "ofune",
+                      panoramas={0: [0, 0, 4], 1: [0, 0, 4], 2: [0, 0, 5]})
+    assert [e[1] for e in pos.events(Ev.PANORAMA)] == [1, 0, 3]  # his section first: the card is his
+    assert pos.ps[1, PF.PTS_ACHIEVEMENTS] == 3 and pos.ps[1, PF.ACHIEVEMENTS] == 1
+    assert pos.ps[0, PF.PTS_MATSURI] == 0 and pos.ps[0, PF.ACHIEVEMENTS] == 0 and pos.ps[0, PF.PAN2] == 5
+
+
+def test_naiade_ofune_section_in_reverse_order() -> None:
+    """002:L1484-1493 with P2: o-Fune gives Naiade her next Sea card in reverse order: 5 for a first
+    one, 4 after one (the others 1 and 2: a section count, no points held before)."""
+    pos = matsuri_inn(["naiade", "kinko", "satsuki"], "ofune", panoramas={1: [0, 0, 1]})
+    assert [int(pos.ps[p, PF.PTS_PANORAMAS]) for p in range(3)] == [5, 2, 1]
+    pos = matsuri_inn(["naiade", "kinko", "satsuki"], "ofune", panoramas={0: [0, 0, 1]})
+    assert pos.ps[0, PF.PTS_PANORAMAS] == 4

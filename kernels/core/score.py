@@ -67,9 +67,9 @@ def gain_meal_nb(pub, ru, t, c, paid):
 @njit(cache=True)
 def meal_price_nb(pub, ru, t, c):
     cost = ru["card"][Deck.MEAL, 1, c]
-    if pub["ps"][t, PF.ABILITY] == Ability.AYUMU:  # Matsuri, 002:L597: every meal costs him exactly 1
-        return ru["params"][P.AYUMU_MEAL_COST]
-    if pub["ps"][t, PF.ABILITY] == Ability.KINKO:
+    if pub["ps"][t, PF.ABILITY] == Ability.AYUMU:  # Matsuri, 002:L597: every meal costs him exactly 1,
+        cost = ru["params"][P.AYUMU_MEAL_COST]  # and Cho-yo's discount still applies: 0 (M24)
+    elif pub["ps"][t, PF.ABILITY] == Ability.KINKO:
         cost = max(0, cost - ru["params"][P.KINKO_DISCOUNT])
     if pub["gs"][G.M_NEXT] != 0:  # Matsuri Cho-yo: after abilities, at least 0 (M24)
         cost = max(0, cost - ru["params"][P.M_CHOYO_DISCOUNT])

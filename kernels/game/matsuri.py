@@ -36,6 +36,7 @@ from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import (
     add_pts_nb,
+    antoine_nb,
     calli_points_nb,
     mark_gone_nb,
     panorama_open_nb,
@@ -109,15 +110,25 @@ def _ofune_nb(pub, hid, ru, c, order, n):
     gs = pub["gs"]
     params = ru["params"]
     had = (gs[G.PAN_ACH] >> 2) & 1
-    first = True
+    lead = -1  # Antoine completing with others wins the tie (P1d): he goes first, takes the card alone
+    finishing = 0
     for i in range(n):
+        if panorama_open_nb(pub, ru, order[i], 2) and ps[order[i], PF.PAN2] + 1 == params[P.PAN_LEN0 + 2]:
+            finishing += 1
+            if antoine_nb(pub, order[i]) == 1:
+                lead = i
+    if had == 1 or finishing < 2:
+        lead = -1
+    first = True
+    for j in range(n):
+        i = j if lead < 0 or j > lead else (lead if j == 0 else j - 1)
         t = order[i]
         if not panorama_open_nb(pub, ru, t, 2):
             continue
         take_panorama_nb(pub, ru, t, 2)
         log_nb(hid, Ev.PANORAMA, t, 2, PanSrc.OFUNE, -1, -1)
         if had == 0 and ps[t, PF.PAN2] == params[P.PAN_LEN0 + 2]:
-            if not first:  # completed together: a 3-point token each (002:L1484-1493, M19)
+            if not first and lead < 0:  # completed together: a 3-point token each (002:L1484-1493, M19)
                 token_nb(pub, hid, t, Token.JOURNEY, params[P.PAN_ACH_POINTS], c, -1)
                 if params[P.M_OFUNE_SHARED_CARD] == 1:
                     ps[t, PF.ACHIEVEMENTS] += 1
@@ -136,8 +147,12 @@ def _tanabata_nb(pub, hid, ru, c, order, n):
             best = max(best, _ach_count_nb(ps, order[i], k))
         if best < params[P.ACH_MIN]:
             continue
+        ant = -1  # Antoine among the tied leaders takes the token alone (P1d)
         for i in range(n):
-            if _ach_count_nb(ps, order[i], k) == best:
+            if _ach_count_nb(ps, order[i], k) == best and antoine_nb(pub, order[i]) == 1:
+                ant = order[i]
+        for i in range(n):
+            if _ach_count_nb(ps, order[i], k) == best and (ant < 0 or order[i] == ant):
                 token_nb(pub, hid, order[i], Token.JOURNEY, params[P.M_TANABATA_POINTS], c, k)
 
 
@@ -154,21 +169,22 @@ def _ach_count_nb(ps, p, k):
 
 @njit(cache=True)
 def _shishimai_nb(pub, hid, ru, c, order, n):
-    """Interim Temple ranking: 4 / 2 / 1 for the first three amounts, ties share (M23)."""
+    """Interim Temple ranking: 4 / 2 / 1 for the first three amounts, ties share (M23); Antoine's
+    amount counts as just above an equal one, as in the end ranking (P1a, P1d)."""
     ps = pub["ps"]
     nt = pub["gs"][G.N_TRAV]
     for i in range(n):
         t = order[i]
-        d = ps[t, PF.DONATED]
-        if d <= 0:
+        if ps[t, PF.DONATED] <= 0:
             continue
+        d = 2 * ps[t, PF.DONATED] + antoine_nb(pub, t)
         higher = 0
         for u in range(nt):
-            du = ps[u, PF.DONATED]
+            du = 2 * ps[u, PF.DONATED] + antoine_nb(pub, u)
             if du > d:
                 seen = False
                 for v in range(u):
-                    if ps[v, PF.DONATED] == du:
+                    if 2 * ps[v, PF.DONATED] + antoine_nb(pub, v) == du:
                         seen = True
                 if not seen:
                     higher += 1

@@ -277,6 +277,9 @@ def station_nb(pub, hid, ru, t, typ):
     if Space.PADDY <= typ <= Space.SEA and ab == Ability.GOTOZAEMON:
         ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
     if pub["gs"][G.M_LEG] != 0 and matsuri_stop_nb(pub, hid, ru, t, typ) == 1:  # Hadaka: a blind Encounter
+        if ab == Ability.UMEGAE:  # "for each Encounter" (seed 002 L1027, M7), not only at an Encounter space
+            ps[t, PF.COINS] += params[P.UMEGAE_COINS]
+            add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
         encounter_nb(pub, hid, ru, t, True, False)
     if typ == Space.VILLAGE and ab == Ability.RAKUREN:  # MT-Rakuren: his draw instead of the usual actions
         c = rakuren_nb(pub, hid, ru, t)

@@ -211,6 +211,7 @@ class Crossroads(CalligraphyScoring):
                               "miyataka at a temple or the health amulet")
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
+        # Yama no Ko may complete it on this stop: with no Cherry Tree left option 0 (nothing) remains
         if option != 1 and (why := st.why_no_base(tr, kind)) and self._why_no_alternative(tr, kind) is None:
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # seed 002: with Health both options "in the order of his choice"; the second is judged after the first

@@ -53,6 +53,12 @@ class Matsuri(Rules12):
     def _umegae(self, tr: TravelerState) -> None:
         raise NotImplementedError
 
+    def _antoine(self) -> int | None:
+        raise NotImplementedError
+
+    def _calli_params(self, tr: TravelerState) -> dict[str, int]:
+        raise NotImplementedError
+
     # ================================================================ data
     @property
     def _mdata(self) -> dict[str, Any]:
@@ -234,12 +240,16 @@ class Matsuri(Rules12):
         length = self.rules.panorama_lengths[SEA]
         held_before = st.pan_achievement[SEA] is not None
         finishers = {players[i].index for i in ofune_completers([p.panorama[SEA] for p in players], length)}
+        ant = self._antoine()
+        wins = ant in finishers and len(finishers) > 1 and not held_before  # his tie (P1d): the card, alone
+        if wins:
+            players = sorted(players, key=lambda p: p.index != ant)  # he takes his section first
         for tr in players:
             if st.panorama_complete(tr, SEA):
                 continue
             yield from self._panorama(tr, PanSrc.OFUNE, [SEA])
-            if tr.index in finishers and not held_before and st.pan_achievement[SEA] != tr.index:
-                yield from self._token(tr, JOURNEY, int(self._mdata["ofune_points"]), card, -1,
+            if tr.index in finishers and not held_before and st.pan_achievement[SEA] != tr.index and not wins:
+                yield from self._token(tr, JOURNEY, int(self.params["PAN_ACH_POINTS"]), card, -1,
                                        "o-fune: completes the sea with the others")
                 if st.m_choice("ofune_shared_counts_as_card"):
                     tr.achievements.append("sea panorama (o-fune)")
@@ -251,17 +261,21 @@ class Matsuri(Rules12):
         for i, name in enumerate(END_ACHIEVEMENTS):
             counts = [end_achievement_count(tr, name) for tr in players]
             winners = {players[w].index for w in tanabata_winners(counts, self.params["ACH_MIN"])}
+            ant = self._antoine()
+            if ant is not None and ant in winners:
+                winners = {ant}  # Antoine wins the ties he is part of (P1d)
             yield from self._tokens_any_order(card, {t: (pts, i) for t in winners}, f"tanabata {name}")
 
     def _shishimai(self, card: int) -> Step:
         """Shishimai: the top three Temple donors now score 4 / 2 / 1; the Neutral takes a rank (M23)."""
         st = self.state
         points = [int(x) for x in self._mdata["shishimai_points"]]
-        donated = [tr.donated for tr in st.travelers]
+        ant = self._antoine()  # his amount ranks above an equal one (P1a, P1d): compare 2 d + 1
+        donated = [2 * tr.donated + (tr.index == ant and tr.donated > 0) for tr in st.travelers]
         amounts = sorted({x for x in donated if x > 0}, reverse=True)  # dense ranks, none skipped
         bonus = shishimai_points(donated, points)
-        due = {tr.index: (bonus[tr.index], amounts.index(tr.donated)) for tr in st.players()
-               if tr.donated > 0 and amounts.index(tr.donated) < len(points)}
+        due = {tr.index: (bonus[tr.index], amounts.index(donated[tr.index])) for tr in st.players()
+               if tr.donated > 0 and amounts.index(donated[tr.index]) < len(points)}
         yield from self._tokens_any_order(card, due, "shishimai")
 
     def _tokens_any_order(self, card: int, due: dict[int, tuple[int, int]], why: str) -> Step:
@@ -345,8 +359,8 @@ class Matsuri(Rules12):
             kind = calligraphy_kind(self.rules, card)
             for tr in st.players():
                 arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
-                pts = calligraphy_points(
-                    kind, self.params, coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
+                pts = calligraphy_points(  # Eriku's Fasting counts his start meal on the shared card too (P3)
+                    kind, self._calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
                     cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
                     arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
                     calligraphy=len(tr.calligraphy) + 1, inn_meals=tr.inn_meals)

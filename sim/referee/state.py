@@ -373,9 +373,9 @@ class GameState:
     def meal_price(self, tr: TravelerState, card: int) -> int:
         """What ``tr`` pays for a meal at an Inn (Kinko: printed cost minus the discount, C22)."""
         cost = self.rules.meals[card].cost
-        if tr.ability == Ability.AYUMU:  # Matsuri: every meal costs him exactly 1 (002:L597)
-            return int(self.params["AYUMU_MEAL_COST"])
-        if tr.ability == Ability.KINKO:
+        if tr.ability == Ability.AYUMU:  # Matsuri: every meal costs him exactly 1 (002:L597), less Cho-yo's (M24)
+            cost = int(self.params["AYUMU_MEAL_COST"])
+        elif tr.ability == Ability.KINKO:
             cost = max(0, cost - self.params["KINKO_DISCOUNT"])
         if self.matsuri and self.m.cho_yo_at == tr.pos:  # Cho-yo: after abilities, at least 0 (M24)
             cost = max(0, cost - int(self.rules.raw["matsuri"]["choyo_discount"]))
