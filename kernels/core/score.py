@@ -104,6 +104,15 @@ def panorama_open_nb(pub, ru, t, typ):
 
 
 @njit(cache=True)
+def any_panorama_open_nb(pub, ru, t):
+    """Some panorama of ``t`` is still open."""
+    for k in range(3):
+        if panorama_open_nb(pub, ru, t, k):
+            return True
+    return False
+
+
+@njit(cache=True)
 def pan_card_pts_nb(pub, ru, t, typ, k):
     """Points of ``t``'s ``k``-th card (1-based) of panorama ``typ``: k, or for Naiade, who takes the
     cards in reverse order (seed 002 L508-511), the length minus k plus 1 (her first Sea card is 5)."""

@@ -29,6 +29,7 @@ from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import (
     add_pts_nb,
+    any_panorama_open_nb,
     dish_eaten_nb,
     gain_hot_spring_nb,
     gain_meal_nb,
@@ -61,14 +62,6 @@ from kernels.game.matsuri_travelers import (
 )
 from kernels.game.promos import eriku_look_nb, felicia_price_nb, hand_drop_nb
 from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb, unpaid_nb
-
-
-@njit(cache=True)
-def any_panorama_open_nb(pub, ru, t):
-    for k in range(3):
-        if panorama_open_nb(pub, ru, t, k):
-            return True
-    return False
 
 
 @njit(cache=True)
