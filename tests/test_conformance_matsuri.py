@@ -6,12 +6,11 @@
   one of 500 (21,500 games): 2-5 players, greedy and random bots (alone and mixed; the heuristic,
   tuned and expert tiers in the last one), draft / random / fixed Travelers, every variant alone and
   all combined, with and without New Encounters, and a Matsuri rule choice switched
-  (``make test-slow`` runs it). Measured on merging mk 93aa353: 119 of the 21,500 games disagree,
-  all of one kind: Umegae takes Hadaka matsuri's Encounter at a Hot Spring and the kernel gives her
-  no +1 point +1 coin, which her ability gives "for each Encounter" (seed 002:L1027; the German
-  L1129: for each Encounter card drawn; expansions.md M7). With the referee made to skip that
-  bonus, 0 of the 21 configurations' 21,000 games disagree. The fast test's 300 games all agree.
-  Kernel and referee together take ~8 ms a game: the 21,500 run ~3 minutes on one core.
+  (``make test-slow`` runs it). On merging mk 93aa353, 119 of the 21,500 games disagreed, all of one
+  kind: Umegae taking Hadaka matsuri's Encounter got no +1 point +1 coin from the kernel, which her
+  ability gives "for each Encounter" (seed 002:L1027; expansions.md M7). Fixed in the kernel (MR24);
+  on the merged code (the Matsuri and promo Travelers in the pool) all 21,500 agree, as do the fast
+  test's 300. Kernel and referee together take ~8 ms a game: the 21,500 run ~3 minutes on one core.
 * ``test_conformance_games_exercise_every_matsuri_card``: those games keep every card, bring
   cards in through Hanabi, close spaces fully and by half, and take every Matsuri option.
 
