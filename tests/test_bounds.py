@@ -37,7 +37,7 @@ def test_shipped_rules_are_inside_the_bounds_with_room() -> None:
                                             "got 4"),
         ("encounters.annaibito", "2,2", "takes 3 values"),
         ("encounters.annaibito", "1,2,99", "encounters.annaibito takes 0 to 32"),
-        ("meals.hand_extra", "-1", "meals.hand_extra takes 0 to 8"),
+        ("meals.hand_extra", "-1", "meals.hand_extra takes 0 to 9"),
         ("souvenirs.draw", "4", "souvenirs.draw takes 1 to 3"),
         ("temple.ranking_points", "10,7,4", "takes 4 values"),
         ("crossroads.start_amulet", "1", "is true or false"),

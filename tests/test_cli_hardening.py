@@ -19,7 +19,7 @@ CASES = [
      "travelers.kinko.coins takes 0 to 100 (coins, points and costs are kept in 16-bit fields"),
     (["run", "-g", "10", "-s", "1", "--set", "travelers.kinko.coins=99999999999"], "takes 0 to 100"),
     (["run", "-g", "10", "-s", "1", "--set", "travelers.kinko.coins=lots"], "wants a whole number"),
-    (["run", "-g", "10", "-s", "1", "--set", "meals.hand_extra=-1"], "meals.hand_extra takes 0 to 8"),
+    (["run", "-g", "10", "-s", "1", "--set", "meals.hand_extra=-1"], "meals.hand_extra takes 0 to 9"),
     (["run", "-g", "10", "-s", "1", "--set", "encounters.annaibito=2,2"], "takes 3 values"),
     (["run", "-g", "10", "-s", "1", "--expansions", "crossroads,crossroads"], "listed twice in --expansions"),
     (["run", "-g", "10", "-s", "1", "--set", "crossroads.bathhouse.points=5"], "has no effect: it is a Crossroads"),
