@@ -19,7 +19,7 @@ Bots = Annotated[str, typer.Option(help=f"{' | '.join(E.BOT_NAMES)}, or B1,B2,..
                                         "docs/bots.md compares the tiers.")]
 Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiation, return-trip, gastronomy, "
                                             "preparations (or none).")]
-Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads (or none).")]
+Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads, matsuri (needs crossroads), promos (or none).")]
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml (a TOML "
                                                                "file of them), repeatable, e.g. --set "
                                                                "travelers.kinko.coins=6 or --set @kinko.toml.")]
