@@ -20,6 +20,9 @@ Every record is a view into a one-element array that the ``RuleSet`` /
 Kernel functions are called either compiled or as plain Python (``.py_func``):
 ``kern(fn, mode)`` picks one, and ``BOTH`` parametrizes a test over the two modes.
 Nested calls inside a ``py_func`` still go to the compiled functions.
+
+The Crossroads helpers (``xr_config``, ``xr_position``, ``set_markets``, ``give_amulets``, ``xmove``,
+...) live in ``tests/positions_crossroads.py``; this module re-exports them.
 """
 
 from __future__ import annotations

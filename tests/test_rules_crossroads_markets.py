@@ -1,9 +1,9 @@
 """Crossroads rules of the markets and the set-up: the cards in play, the face-up markets, the start
 Amulet, and the Crossroads data overrides.
 
-Hand-made positions (``tests/positions.py``: ``xr_position``, ``set_markets``). Each test quotes
-the Crossroads rulebook (seed 002, "The Crossroads expansion") or names the rule choice
-(docs/rules-choices.md, C23-C39) it checks.
+Each test quotes seed 002's set-up ("Equipment", the by-count table, the start Amulet) or names its
+rule choice (docs/rules-choices.md, C23-C39); the positions are the real set-up (``setup_position``)
+or hand-made (``xr_position``).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Crossroads rules of the Village: a Legendary Object instead of Souvenirs, its cost, the Scripts, the
 Offerings (a fifth souvenir family) and the Swords.
 
-Hand-made positions (``tests/positions.py``: ``xr_position``, ``set_markets``). Each test quotes
-the Crossroads rulebook (seed 002, "The Crossroads expansion") or names the rule choice
-(docs/rules-choices.md, C23-C39) it checks.
+Each test quotes seed 002's "Legendary Object cards" or names its rule choice (C29, C30 of
+docs/rules-choices.md) on a hand-made position (``xr_position`` at the first Village).
 """
 
 from __future__ import annotations
