@@ -99,11 +99,15 @@ def test_tampered_logs_are_caught() -> None:
         assert "player 1" in explain_mismatch(res)
 
 
-def test_narration() -> None:
-    config, rules, events, _ = self_play(1, 3)
+def narration(config: GameConfig, rules: Rules, events: np.ndarray) -> str:
+    """The referee's narration of an accepted game."""
     res = referee_game(config, rules, events, narrate=True)
     assert res.ok
-    text = "\n".join(res.narration)
+    return "\n".join(res.narration)
+
+
+def test_narration() -> None:
+    text = narration(*self_play(1, 3)[:3])
     assert text.startswith("setup: departure order")
     assert "turn 1  " in text and " -> " in text
     assert "end scoring" in text and "final" in text
@@ -203,10 +207,7 @@ def test_xr_tampered_logs_are_caught() -> None:
 
 
 def test_xr_narration() -> None:
-    config, rules, events, _ = xr_self_play(3, 2)
-    res = referee_game(config, rules, events, narrate=True)
-    assert res.ok
-    text = "\n".join(res.narration)
+    text = narration(*xr_self_play(3, 2)[:3])
     assert text.startswith("setup: crossroads cards in play: legendary ")
     for words in ("start amulet", "chooses crossroads alternative", "chooses base action", "calligraphy", "cherry"):
         assert words in text, words
