@@ -1,7 +1,21 @@
-"""Shared by the conformance tests: play games with the action log and have the referee check each one."""
+"""Shared by the conformance tests: the configurations' scaffolding (``setup``, ``cases``, ``logged_events``)
+and the referee check (``assert_referee_agrees``), so that each test file lists only its configurations.
+
+    SLOW = [(f"players=2,{MX}", 7001, 1000), ...]           # (spec, seed, games)
+    CONFORMANCE = [(f"players=2,{MT}", 4101), ...]          # (spec, seed): the test gives the games
+
+    @cases(CONFORMANCE, games=18)
+    def test_referee_agrees_x(spec: str, seed: int, games: int) -> None:
+        referee_agrees(spec, seed, games)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
 import pytest
 
 from sim.cli.options import cli_options
@@ -11,6 +25,45 @@ from sim.rules.tables import Rules
 from sim.run.engine import play_games
 
 CHUNK = 250  # games per engine call (bounds the log buffer's memory)
+ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"
+
+Case = tuple[str, int] | tuple[str, int, int]  # (spec, seed) or (spec, seed, games); GameConfig.spec()-style
+
+
+@cache
+def setup(spec: str) -> tuple[GameConfig, Rules]:
+    """The configuration of ``spec`` and its rules, built once per test session."""
+    config = GameConfig.parse(spec)
+    return config, config.rules()
+
+
+def cases(specs: Sequence[Case], games: int | None = None, seed_offset: int = 0,
+          slow: bool = False) -> Callable[[Any], Any]:
+    """Parametrize a test over ``(spec, seed, games)``, one id per spec: ``games`` (if given) replaces
+    each case's own count, ``seed_offset`` shifts the seeds, ``slow`` marks it ``@pytest.mark.slow``."""
+    params = [(c[0], c[1] + seed_offset, games if games is not None else c[2]) for c in specs]  # type: ignore[misc]
+    marks = [pytest.mark.slow] if slow else []
+    return pytest.mark.parametrize(("spec", "seed", "games"), [pytest.param(*p, id=p[0], marks=marks) for p in params])
+
+
+def referee_agrees(spec: str, seed: int, games: int) -> None:
+    """``assert_referee_agrees`` on the configuration of ``spec``."""
+    config, rules = setup(spec)
+    assert_referee_agrees(config, rules, seed, games)
+
+
+def logged_events(specs: Sequence[Case], games: int) -> Iterator[list[int]]:
+    """Every action-log row of the first ``games`` games of each configuration (at its own seed)."""
+    for case in specs:
+        config, rules = setup(case[0])
+        batch = play_games(config, rules, case[1], 0, games, log=True)
+        for i in range(games):
+            yield from batch.game_events(i).tolist()
+
+
+def by_game(records: np.ndarray, n: int, name: str) -> np.ndarray:
+    """Column ``name`` of the records as one row per game (``n`` players)."""
+    return records[name].astype(np.int64).reshape(-1, n)
 
 
 def assert_referee_agrees(config: GameConfig, rules: Rules, seed: int, games: int) -> None:

@@ -20,6 +20,9 @@ Every record is a view into a one-element array that the ``RuleSet`` /
 Kernel functions are called either compiled or as plain Python (``.py_func``):
 ``kern(fn, mode)`` picks one, and ``BOTH`` parametrizes a test over the two modes.
 Nested calls inside a ``py_func`` still go to the compiled functions.
+
+The Crossroads helpers (``xr_config``, ``xr_position``, ``set_markets``, ``give_amulets``, ``xmove``,
+...) live in ``tests/positions_crossroads.py``; this module re-exports them.
 """
 
 from __future__ import annotations
@@ -32,14 +35,27 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kernels.core.board import lead_player_nb
-from kernels.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Cfg, Ev, G, P, Space
+# the Crossroads helpers live in tests/positions_crossroads.py; re-exported for ``from positions import``
+from positions_crossroads import MARKET_OF as MARKET_OF
+from positions_crossroads import XR as XR
+from positions_crossroads import amulet_ids as amulet_ids
+from positions_crossroads import begin_turn as begin_turn
+from positions_crossroads import calligraphy_ids as calligraphy_ids
+from positions_crossroads import give_amulets as give_amulets
+from positions_crossroads import give_calligraphy as give_calligraphy
+from positions_crossroads import legendary_ids as legendary_ids
+from positions_crossroads import set_markets as set_markets
+from positions_crossroads import xmove as xmove
+from positions_crossroads import xr_config as xr_config
+from positions_crossroads import xr_position as xr_position
+
+from kernels.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Ev, G, P, Space
 from kernels.core.piles import log_nb
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
 from kernels.core.weights import W
 from kernels.game.stations import inn_nb, station_nb, temple_nb
-from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
+from kernels.game.turn import setup_nb
 from kernels.play import turn_nb
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
@@ -371,106 +387,3 @@ def setup_position(rs: RuleSet, seed: int = 1, mode: str = "jit") -> Position:
     pos = Position(rs, pub_arr, hid_arr, mode)
     kern(setup_nb, mode)(pos.pub, pos.hid, pos.ru)
     return pos
-
-
-# ------------------------------------------------------------------ Crossroads
-XR = ("crossroads",)
-MARKET_OF = {"legendary": 0, "amulets": 1, "calligraphy": 2}  # row of ``pub['mkt']``
-
-
-def xr_config(n_players: int = 3, travelers: str = "random", **kw: Any) -> GameConfig:
-    """A Crossroads configuration (``GameConfig(n, expansions=("crossroads",))``)."""
-    expansions = tuple(kw.pop("expansions", ())) + XR
-    return GameConfig(n_players=n_players, travelers=travelers, expansions=expansions, **kw)
-
-
-def legendary_ids(rs: RuleSet, *names: str) -> list[int]:
-    """Legendary Object card ids by name (shodo, emaki, buppatsu, ema, murasame, masamune)."""
-    by_name = {lo.name: lo.id for lo in rs.rules.legendary}
-    return [by_name[n] for n in names]
-
-
-def amulet_ids(rs: RuleSet, *names: str) -> list[int]:
-    """Amulet card ids by name (vitality, fortune, health, friendship, hospitality, devotion)."""
-    return [rs.rules.amulets.index(n) for n in names]
-
-
-def calligraphy_ids(rs: RuleSet, *names: str) -> list[int]:
-    """Calligraphy card ids by name (foresight, contemplation, nostalgia, patience, perfection, fasting)."""
-    return [rs.rules.calligraphy.index(n) for n in names]
-
-
-def set_markets(
-    pos: Position,
-    legendary: Iterable[str] | None = None,
-    amulets: Iterable[str] | None = None,
-    calligraphy: Iterable[str] | None = None,
-    cherry: int | None = None,
-    bathhouses: int | None = None,
-) -> None:
-    """Put Crossroads cards in play, face up (what ``setup_markets_nb`` does at random).
-
-    Names per market (``None``: every card of the box); ``cherry``/``bathhouses``:
-    identical cards left (``None``: the configuration's cards per type, 6 or the by-count table's).
-    """
-    rs = pos.rs
-    mkt = pos.pub["mkt"]
-    chosen = (
-        legendary_ids(rs, *legendary) if legendary is not None else [lo.id for lo in rs.rules.legendary],
-        amulet_ids(rs, *amulets) if amulets is not None else list(range(len(rs.rules.amulets))),
-        calligraphy_ids(rs, *calligraphy) if calligraphy is not None else list(range(len(rs.rules.calligraphy))),
-    )
-    mkt[:, :] = 0
-    for m, ids in enumerate(chosen):
-        for c in ids:
-            mkt[m, c] = 1
-    k = int(rs.ru["cfg"][Cfg.XR_CARDS])
-    pos.pub["xcnt"][0] = k if cherry is None else cherry
-    pos.pub["xcnt"][1] = k if bathhouses is None else bathhouses
-
-
-def give_amulets(pos: Position, t: int, *names: str, new: bool = False) -> None:
-    """Traveler ``t`` holds these Amulets (``new``: bought this turn, not usable yet); they leave the market."""
-    for c in amulet_ids(pos.rs, *names):
-        pos.ps[t, PF.AMULETS] |= 1 << c
-        if new:
-            pos.ps[t, PF.AMULETS_NEW] |= 1 << c
-        pos.pub["mkt"][1, c] = 0
-
-
-def give_calligraphy(pos: Position, t: int, *names: str) -> None:
-    """Traveler ``t`` holds these Calligraphy cards; they leave the market."""
-    for c in calligraphy_ids(pos.rs, *names):
-        pos.ps[t, PF.CALLI_MASK] |= 1 << c
-        pos.ps[t, PF.CALLIGRAPHY] += 1
-        pos.pub["mkt"][2, c] = 0
-
-
-def xr_position(
-    rs: RuleSet,
-    markets: dict[str, Any] | None = None,
-    amulets: dict[int, Sequence[str]] | None = None,
-    calligraphy: dict[int, Sequence[str]] | None = None,
-    **kw: Any,
-) -> Position:
-    """``make_position`` plus the Crossroads markets (``set_markets(**markets)``), Amulets and Calligraphy held."""
-    pos = make_position(rs, **kw)
-    set_markets(pos, **(markets or {}))
-    for t, names in (amulets or {}).items():
-        give_amulets(pos, t, *names)
-    for t, names in (calligraphy or {}).items():
-        give_calligraphy(pos, t, *names)
-    return pos
-
-
-def xmove(pos: Position, t: int, s: int) -> None:
-    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.game.turn`` plays it (``move_nb``): the
-    Friendship Amulet if the space is full, the stop, then the Vitality Amulet."""
-    ctrl = lead_player_nb(pos.pub) if pos.ps[t, PF.NEUTRAL] == 1 else t
-    pos.k(move_nb)(pos.pub, pos.hid, pos.ru, t, ctrl, s)
-
-
-def begin_turn(pos: Position) -> tuple[int, int, list[int]]:
-    """``begin_turn_nb``: (who moves, who decides, the legal destinations), after the Fortune Amulet."""
-    t, ctrl, n = pos.k(begin_turn_nb)(pos.pub, pos.hid, pos.ru)
-    return int(t), int(ctrl), [int(s) for s in pos.pub["cand"][:n]]

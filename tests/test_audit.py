@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import call
 
-from sim.cli import app as cli
 from sim.cli.options import kernel_rows, make_config
 from sim.referee.audit import audit_game
 from sim.referee.record import game_record
@@ -68,13 +68,6 @@ def test_simulated_games_round_trip_through_audit(spec: tuple[str | int, ...]) -
 def test_simulated_games_round_trip_through_audit_big(spec: tuple[str | int, ...]) -> None:
     """24,000 games in all (12 configurations x 2,000); the default run plays 30 of each."""
     round_trip(spec, 12, 2000)
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 @pytest.fixture(scope="module")

@@ -17,20 +17,12 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 import pytest
-from cli_helpers import ENV, SLOW_CLI
+from cli_helpers import ENV, SLOW_CLI, call
 from typer.testing import CliRunner
 
 from sim.cli import app as cli
 from sim.cli import options
 from sim.run import dataset, outdir
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run ``cli.main`` in-process; return (exit code, stdout, stderr)."""
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 def assert_user_error(code: int, out: str, err: str) -> None:

@@ -14,16 +14,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 from analysis_fixtures import make_dataset
+from cli_helpers import call
 
 from analysis.compare import compare
-from sim.cli import app as cli
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 def test_different_player_counts_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

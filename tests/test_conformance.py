@@ -16,13 +16,12 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import numba
 import numpy as np
 import pytest
-from conformance_helpers import assert_referee_agrees
+from conformance_helpers import by_game, cases, referee_agrees, setup
 
 from kernels.core.enums import BOT_NAMES
 from sim.rules.config import EXPANSIONS, VARIANTS, GameConfig
@@ -83,12 +82,6 @@ CONFORMANCE: list[tuple[str, int, int]] = [
 ]
 
 
-@cache
-def setup(spec: str) -> tuple[GameConfig, Rules]:
-    config = GameConfig.parse(spec)
-    return config, config.rules()
-
-
 def test_conformance_covers_everything() -> None:
     configs = [GameConfig.parse(s) for s, _, _ in CONFORMANCE]
     assert sum(g for _, _, g in CONFORMANCE) >= 20_000
@@ -106,10 +99,9 @@ def test_conformance_covers_everything() -> None:
     assert modes == {"draft", "random", "fixed"}
 
 
-@pytest.mark.parametrize(("spec", "seed", "games"), CONFORMANCE, ids=[s for s, _, _ in CONFORMANCE])
+@cases(CONFORMANCE)
 def test_referee_agrees(spec: str, seed: int, games: int) -> None:
-    config, rules = setup(spec)
-    assert_referee_agrees(config, rules, seed, games)
+    referee_agrees(spec, seed, games)
 
 
 # ======================================================================== invariants
@@ -127,10 +119,6 @@ INVARIANT_CONFIGS = [
     ("players=4,bots=heuristic+tuned+greedy+random,expansions=crossroads", 4000),
     ("players=3,bots=search+tuned+heuristic", 300),
 ]
-
-
-def by_game(records: np.ndarray, n: int, name: str) -> np.ndarray:
-    return records[name].astype(np.int64).reshape(-1, n)
 
 
 def test_invariant_total() -> None:

@@ -20,20 +20,16 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 import pytest
-from conformance_helpers import assert_referee_agrees
+from conformance_helpers import ALL_VARIANTS, by_game, cases, logged_events, referee_agrees, setup
 
 from kernels.core.enums import Ev, Space
 from sim.rules.config import VARIANTS, GameConfig
-from sim.rules.tables import Rules
 from sim.run.engine import play_games
 
 XR = "expansions=crossroads"
 XR_NE = "expansions=crossroads+new-encounters"
-ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"
 TRAV_X5 = "daigoro+gotozaemon+jirocho+kita+miyataka"
 GAMES = 1000
 
@@ -64,12 +60,6 @@ CONFORMANCE: list[tuple[str, int, int]] = [
 ]
 
 
-@cache
-def setup(spec: str) -> tuple[GameConfig, Rules]:
-    config = GameConfig.parse(spec)
-    return config, config.rules()
-
-
 def test_conformance_covers_crossroads() -> None:
     """At least 20,000 Crossroads games over 2-5 players, both bots (alone and mixed), draft /
     random / fixed Travelers (all six Crossroads Travelers), every variant alone and combined, New
@@ -98,21 +88,17 @@ def test_conformance_games_exercise_every_crossroads_rule() -> None:
     Jirocho's bet are both taken and declined, and every Legendary Object, Amulet and Calligraphy
     card is gained."""
     choices, uses, dice, options, gains = set(), set(), set(), set(), set()
-    for spec, seed, _ in CONFORMANCE:
-        config, rules = setup(spec)
-        batch = play_games(config, rules, seed, 0, 250, log=True)
-        for i in range(250):
-            for e in batch.game_events(i).tolist():
-                if e[0] == Ev.CHOICE:
-                    choices.add((e[2], e[3]))
-                elif e[0] == Ev.USE:
-                    uses.add(e[2])
-                elif e[0] == Ev.DIE:
-                    dice.add((e[4], e[2]))
-                elif e[0] == Ev.OPTION:
-                    options.add((e[2], e[3]))
-                elif e[0] == Ev.GAIN and 4 <= e[2] <= 6:
-                    gains.add((e[2], e[3]))
+    for e in logged_events(CONFORMANCE, 250):
+        if e[0] == Ev.CHOICE:
+            choices.add((e[2], e[3]))
+        elif e[0] == Ev.USE:
+            uses.add(e[2])
+        elif e[0] == Ev.DIE:
+            dice.add((e[4], e[2]))
+        elif e[0] == Ev.OPTION:
+            options.add((e[2], e[3]))
+        elif e[0] == Ev.GAIN and 4 <= e[2] <= 6:
+            gains.add((e[2], e[3]))
     # options 0-2 at every station type; 3 (Health: the alternative first, rules 1.2 X22) where it arises
     assert {(typ, o) for typ in range(Space.VILLAGE, Space.ENCOUNTER + 1) for o in (0, 1, 2)} <= choices
     assert {o for _, o in choices} == {0, 1, 2, 3}
@@ -122,11 +108,10 @@ def test_conformance_games_exercise_every_crossroads_rule() -> None:
     assert gains == {(deck, c) for deck in (4, 5, 6) for c in range(6)}
 
 
-@pytest.mark.parametrize(("spec", "seed", "games"), CONFORMANCE, ids=[s for s, _, _ in CONFORMANCE])
+@cases(CONFORMANCE)
 def test_referee_agrees_crossroads(spec: str, seed: int, games: int) -> None:
     """The referee accepts every Crossroads game and recomputes every kernel column."""
-    config, rules = setup(spec)
-    assert_referee_agrees(config, rules, seed, games)
+    referee_agrees(spec, seed, games)
 
 
 # ======================================================================== invariants
@@ -142,10 +127,6 @@ INVARIANT_CONFIGS = [
     (f"players=4,variants=initiation,{XR},bots=random", 4000),
     (f"players=4,{XR},travelers=nampo+kita+miyataka+jirocho,bots=random", 4000),
 ]
-
-
-def by_game(records: np.ndarray, n: int, name: str) -> np.ndarray:
-    return records[name].astype(np.int64).reshape(-1, n)
 
 
 def test_invariant_total_crossroads() -> None:

@@ -19,19 +19,13 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-import pytest
-from conformance_helpers import assert_referee_agrees
+from conformance_helpers import ALL_VARIANTS, cases, logged_events, referee_agrees, setup
 
 from kernels.core.enums import Ev, Opt
 from sim.rules.config import VARIANTS, GameConfig
-from sim.rules.tables import Rules
-from sim.run.engine import play_games
 
 MX = "expansions=crossroads+matsuri"
 MX_NE = "expansions=crossroads+matsuri+new-encounters"
-ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"
 GAMES = 1000
 
 # (spec, seed, games); every spec is GameConfig.spec()-style
@@ -67,12 +61,6 @@ FAST: list[tuple[str, int, int]] = [
 ]
 
 
-@cache
-def setup(spec: str) -> tuple[GameConfig, Rules]:
-    config = GameConfig.parse(spec)
-    return config, config.rules()
-
-
 def test_conformance_covers_matsuri() -> None:
     """At least 20,000 Matsuri games over 2-5 players, every bulk tier (alone and mixed), draft / random /
     fixed Travelers, every variant alone and combined, New Encounters, a Matsuri choice switched."""
@@ -93,18 +81,15 @@ def test_conformance_covers_matsuri() -> None:
     assert any(k.startswith("matsuri.") for c in configs for k, _ in c.overrides)
 
 
-@pytest.mark.parametrize(("spec", "seed", "games"), FAST, ids=[s for s, _, _ in FAST])
+@cases(FAST)
 def test_referee_agrees_matsuri(spec: str, seed: int, games: int) -> None:
     """The referee accepts every Matsuri game and recomputes every kernel column."""
-    config, rules = setup(spec)
-    assert_referee_agrees(config, rules, seed, games)
+    referee_agrees(spec, seed, games)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("spec", "seed", "games"), SLOW, ids=[s for s, _, _ in SLOW])
+@cases(SLOW, slow=True)
 def test_referee_agrees_matsuri_slow(spec: str, seed: int, games: int) -> None:
-    config, rules = setup(spec)
-    assert_referee_agrees(config, rules, seed, games)
+    referee_agrees(spec, seed, games)
 
 
 def test_conformance_games_exercise_every_matsuri_card() -> None:
@@ -117,21 +102,17 @@ def test_conformance_games_exercise_every_matsuri_card() -> None:
     options: set[tuple[int, int]] = set()
     picks: set[int] = set()
     tokens: set[int] = set()
-    for spec, seed, _ in SLOW:
-        config, rules = setup(spec)
-        batch = play_games(config, rules, seed, 0, 150, log=True)
-        for i in range(150):
-            for e in batch.game_events(i).tolist():
-                if e[0] == Ev.MATSURI:
-                    (hanabi if e[5] == 1 else kept).add(e[2])
-                elif e[0] == Ev.CLOSE:
-                    closes.add(e[3])
-                elif e[0] == Ev.OPTION and e[2] >= Opt.OBON:
-                    options.add((e[2], e[3]))
-                elif e[0] == Ev.PICK:
-                    picks.add(e[2])
-                elif e[0] == Ev.TOKEN:
-                    tokens.add(e[2])
+    for e in logged_events(SLOW, 150):
+        if e[0] == Ev.MATSURI:
+            (hanabi if e[5] == 1 else kept).add(e[2])
+        elif e[0] == Ev.CLOSE:
+            closes.add(e[3])
+        elif e[0] == Ev.OPTION and e[2] >= Opt.OBON:
+            options.add((e[2], e[3]))
+        elif e[0] == Ev.PICK:
+            picks.add(e[2])
+        elif e[0] == Ev.TOKEN:
+            tokens.add(e[2])
     n_cards = len(setup(SLOW[0][0])[1].raw["matsuri"]["card"])
     assert kept == set(range(n_cards))
     assert len(hanabi) >= 10

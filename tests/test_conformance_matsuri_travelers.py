@@ -8,14 +8,10 @@ the kernels on games with ``--expansions crossroads,matsuri`` (the pool then hol
 
 from __future__ import annotations
 
-import pytest
-from conformance_helpers import assert_referee_agrees
-
-from sim.rules.config import GameConfig
+from conformance_helpers import ALL_VARIANTS, cases, referee_agrees
 
 MT = "expansions=crossroads+matsuri"
 MT_NE = "expansions=crossroads+matsuri+new-encounters"
-ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"
 ABIL = "set:abilities."
 GROUP1 = "travelers=ayumu+chihaya+iyasaka+kamui+kidzuna"
 GROUP2 = "travelers=kushinada+mari+marihito+misaki+musubi"
@@ -56,14 +52,11 @@ CONFORMANCE: list[tuple[str, int]] = [
 FAST, SLOW = 18, 1200
 
 
-@pytest.mark.parametrize(("spec", "seed"), CONFORMANCE, ids=[s for s, _ in CONFORMANCE])
-def test_referee_agrees_matsuri_travelers(spec: str, seed: int) -> None:
-    config = GameConfig.parse(spec)
-    assert_referee_agrees(config, config.rules(), seed, FAST)
+@cases(CONFORMANCE, games=FAST)
+def test_referee_agrees_matsuri_travelers(spec: str, seed: int, games: int) -> None:
+    referee_agrees(spec, seed, games)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("spec", "seed"), CONFORMANCE, ids=[s for s, _ in CONFORMANCE])
-def test_referee_agrees_matsuri_travelers_slow(spec: str, seed: int) -> None:
-    config = GameConfig.parse(spec)
-    assert_referee_agrees(config, config.rules(), seed + 100, SLOW)
+@cases(CONFORMANCE, games=SLOW, seed_offset=100, slow=True)
+def test_referee_agrees_matsuri_travelers_slow(spec: str, seed: int, games: int) -> None:
+    referee_agrees(spec, seed, games)

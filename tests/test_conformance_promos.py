@@ -16,15 +16,10 @@ Eriku and Felicia, with the base game and with Crossroads, at 2-5 players.
 
 from __future__ import annotations
 
-from functools import cache
-
-import pytest
-from conformance_helpers import assert_referee_agrees
+from conformance_helpers import cases, logged_events, referee_agrees
 
 from kernels.core.enums import Deck, Ev
 from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
-from sim.run.engine import play_games
 
 PR = "expansions=promos"
 XR = "expansions=crossroads+promos"
@@ -55,12 +50,6 @@ CONFORMANCE: list[tuple[str, int]] = [
 SLOW_GAMES, FAST_GAMES = 1000, 25
 
 
-@cache
-def setup(spec: str) -> tuple[GameConfig, Rules]:
-    config = GameConfig.parse(spec)
-    return config, config.rules()
-
-
 def test_conformance_covers_promos() -> None:
     """At least 10,000 games with promos over 2-5 players, with and without Crossroads, every promo
     Traveler named, random Travelers too, and every bot kind that plays them."""
@@ -79,33 +68,26 @@ def test_promo_games_exercise_every_promo_rule() -> None:
     Calligraphy, Legendary Objects and Bathhouses, wins and loses rounds, and declines; Eriku
     looks at the start and at Inns, and his top card is bought and left."""
     duel_decks, rps, declines, looks = set(), set(), set(), set()
-    for spec, seed in CONFORMANCE:
-        config, rules = setup(spec)
-        batch = play_games(config, rules, seed, 0, 100, log=True)
-        for i in range(100):
-            for e in batch.game_events(i).tolist():
-                if e[0] == Ev.DUEL:
-                    duel_decks.add(e[3])
-                elif e[0] == Ev.RPS:
-                    rps.add(e[3])
-                elif e[0] == Ev.OPTION and e[2] == 18:
-                    declines.add(e[3])
-                elif e[0] == Ev.LOOK:
-                    looks.add(e[3])
+    for e in logged_events(CONFORMANCE, 100):
+        if e[0] == Ev.DUEL:
+            duel_decks.add(e[3])
+        elif e[0] == Ev.RPS:
+            rps.add(e[3])
+        elif e[0] == Ev.OPTION and e[2] == 18:
+            declines.add(e[3])
+        elif e[0] == Ev.LOOK:
+            looks.add(e[3])
     assert duel_decks == {Deck.SOUVENIR, Deck.MEAL, Deck.AMULET, Deck.CALLIGRAPHY, Deck.LEGENDARY, Deck.BATHHOUSE}
     assert rps == {0, 1} and declines == {0, 1} and looks == {0, 1}
 
 
-@pytest.mark.parametrize(("spec", "seed"), CONFORMANCE, ids=[s for s, _ in CONFORMANCE])
-def test_referee_agrees_promos_fast(spec: str, seed: int) -> None:
+@cases(CONFORMANCE, games=FAST_GAMES, seed_offset=100)
+def test_referee_agrees_promos_fast(spec: str, seed: int, games: int) -> None:
     """The referee accepts a few games of every promo configuration and recomputes every column."""
-    config, rules = setup(spec)
-    assert_referee_agrees(config, rules, seed + 100, FAST_GAMES)
+    referee_agrees(spec, seed, games)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("spec", "seed"), CONFORMANCE, ids=[s for s, _ in CONFORMANCE])
-def test_referee_agrees_promos(spec: str, seed: int) -> None:
-    """The referee accepts every promo game and recomputes every kernel column (12,000 games)."""
-    config, rules = setup(spec)
-    assert_referee_agrees(config, rules, seed, SLOW_GAMES)
+@cases(CONFORMANCE, games=SLOW_GAMES, slow=True)
+def test_referee_agrees_promos(spec: str, seed: int, games: int) -> None:
+    """The referee accepts every promo game and recomputes every kernel column (15,000 games)."""
+    referee_agrees(spec, seed, games)

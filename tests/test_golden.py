@@ -13,19 +13,12 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 import pytest
+from cli_helpers import call
 
 from kernels.core import enums as E
 from sim.checks import golden
-from sim.cli import app as cli
 
 GOLDEN = ROOT / "tests" / "golden" / "golden.json"
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest
+from cli_helpers import call
 
-from sim.cli import app as cli
 from sim.cli import options
 from sim.errors import UserError
 from sim.rules.config import GameConfig
@@ -32,13 +32,6 @@ hand_extra = 0
 [variants.preparations]
 "4" = [0, 0, 1, 1]
 """
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 def test_load_patch_flattens_to_dotted_keys(tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from cli_helpers import call
 
 from analysis.load import load_dataset
 from analysis.report import write_report
-from sim.cli import app as cli
 from sim.rules.config import GameConfig
 from sim.run import engine, outdir, runner
 
@@ -34,13 +34,6 @@ def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def run(run_dir: Path, tmp_path: Path) -> Path:
     """A fresh copy of the run to damage."""
     return Path(shutil.copytree(run_dir, tmp_path / "run"))
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 def refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *words: str) -> None:

@@ -33,29 +33,24 @@ def first_differences(expected: str, actual: str, name: str) -> str:
     return "\n".join(shown)
 
 
-@pytest.mark.parametrize("name", [p.name for p in pt.PLAYTHROUGHS])
-def test_playthrough_unchanged(name: str) -> None:
+def assert_unchanged(name: str, actual: str, what: str = "playthrough") -> None:
+    """The committed ``tests/playthroughs/{name}.txt`` is ``actual``, else the first differences."""
     path = DIR / f"{name}.txt"
     assert path.exists(), f"{path} is missing; run `{pt.COMMAND}` to write it"
     expected = path.read_text(encoding="utf-8")
-    actual = pt.write_playthrough(name)
     if actual != expected:
-        pytest.fail(
-            f"playthrough {name} changed:\n{first_differences(expected, actual, name)}\n"
-            f"if the change is intended, run `{pt.COMMAND}`",
-            pytrace=False,
-        )
+        pytest.fail(f"{what} {name} changed:\n{first_differences(expected, actual, name)}\n"
+                    f"if the change is intended, run `{pt.COMMAND}`", pytrace=False)
+
+
+@pytest.mark.parametrize("name", [p.name for p in pt.PLAYTHROUGHS])
+def test_playthrough_unchanged(name: str) -> None:
+    assert_unchanged(name, pt.write_playthrough(name))
 
 
 @pytest.mark.parametrize("name", [p.name for p in dpt.DUO_PLAYTHROUGHS])
 def test_duo_playthrough_unchanged(name: str) -> None:
-    path = DIR / f"{name}.txt"
-    assert path.exists(), f"{path} is missing; run `{pt.COMMAND}` to write it"
-    expected = path.read_text(encoding="utf-8")
-    actual = dpt.write_duo_playthrough(name)
-    if actual != expected:
-        pytest.fail(f"Duo playthrough {name} changed:\n{first_differences(expected, actual, name)}\n"
-                    f"if the change is intended, run `{pt.COMMAND}`", pytrace=False)
+    assert_unchanged(name, dpt.write_duo_playthrough(name), "Duo playthrough")
 
 
 def test_playthrough_files_match_the_list() -> None:

@@ -1,16 +1,19 @@
 """docs/rules.md cannot rot: every test it names exists, every rule test is named, every rule
 choice of docs/rules-choices.md is covered, and the rule ids are unique and in order.
 
-The same holds for the Crossroads section: rules X1, X2, ... name tests of
-``tests/test_rules_crossroads_*.py`` only, every such test is named there, and every
-Crossroads choice C23..C39 maps to existing X rules; the open engine bugs it lists are
-exactly the strict-xfail tests."""
+The same holds for each expansion section (one checker, ``SECTIONS``): the Crossroads rules X1,
+X2, ... name tests of ``tests/test_rules_crossroads_*.py`` only and every such test is named there,
+and likewise the Matsuri (MR), Matsuri Travelers (MT) and promo (PR) rules; the Crossroads and promo
+choices map to existing rules that cite them; the open engine bugs listed are exactly the
+strict-xfail tests."""
 
 from __future__ import annotations
 
 import ast
 import re
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"
@@ -77,20 +80,22 @@ def test_every_rule_choice_is_covered() -> None:
             assert set(m.group(2).replace(" ", "").split(",")) <= rule_ids, line
 
 
-# ======================================================================== Crossroads
-XR_FILE = re.compile(r"test_rules_crossroads_\w+\.py")
+# ============================================================ expansion sections
+# (section title, row prefix, the test files its rows name, least rows); the rows of each section are
+# PREFIX1, PREFIX2, ... and name tests of those files only, and every test of those files is in a row
+SECTIONS: list[tuple[str, str, str, int]] = [
+    ("Crossroads", "X", r"test_rules_crossroads_\w+\.py", 40),
+    ("Matsuri", "MR", r"test_rules_matsuri(_legs)?\.py", 20),
+    ("Matsuri Travelers", "MT", r"test_rules_matsuri_travelers\d*\.py", 20),
+    ("Promo Travelers", "PR", r"test_rules_promos\.py", 10),
+]
 
 
-def crossroads_section() -> str:
-    text = DOC.read_text()
-    assert "\n## Crossroads\n" in text, "docs/rules.md needs a '## Crossroads' section"
-    return text.split("\n## Crossroads\n", 1)[1].split("\n## ", 1)[0]
-
-
-def crossroads_choices() -> list[str]:
-    text = CHOICES.read_text()
-    assert "\n## Crossroads\n" in text
-    return re.findall(r"^\| (C\d+) \|", text.split("\n## Crossroads\n", 1)[1], flags=re.M)
+def section(path: Path, title: str) -> str:
+    """The text of the ``## title`` section of ``path``, up to the next ``##``."""
+    text = path.read_text()
+    assert f"\n## {title}\n" in text, f"{path.name} needs a '## {title}' section"
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
 
 
 def xfail_strict_tests(path: Path) -> set[str]:
@@ -105,59 +110,71 @@ def xfail_strict_tests(path: Path) -> set[str]:
     return out
 
 
-def test_crossroads_rule_ids_are_unique_and_in_order() -> None:
-    """The Crossroads rows are X1, X2, ... with no gap or repeat, each with a source and a test of a
-    ``tests/test_rules_crossroads_*.py`` file."""
-    section = crossroads_section()
-    rows = [line for line in section.splitlines() if re.match(r"\| X\d+ \|", line)]
-    ids = [int(re.match(r"\| X(\d+) \|", r).group(1)) for r in rows]
-    assert len(ids) >= 40 and ids == list(range(1, len(ids) + 1))
-    for row in rows:
-        cells = [c.strip() for c in row.strip("|").split("|")]
-        assert len(cells) == 4 and all(cells), row
+@pytest.mark.parametrize(("title", "prefix", "files", "least"), SECTIONS, ids=[s[1] for s in SECTIONS])
+def test_section_rule_ids_are_unique_and_in_order(title: str, prefix: str, files: str, least: int) -> None:
+    """A section's rows are PREFIX1, PREFIX2, ... with no gap or repeat and only in that section, each
+    with a source and tests of the section's files; every test of those files is in a row."""
+    text = section(DOC, title)
+    row = re.compile(rf"\| {prefix}(\d+) \|")
+    rows = [line for line in text.splitlines() if row.match(line)]
+    ids = [int(row.match(r).group(1)) for r in rows]
+    assert len(ids) >= least and ids == list(range(1, len(ids) + 1))
+    everywhere = re.findall(rf"^\| {prefix}\d+ \|", DOC.read_text(), flags=re.M)
+    assert len(everywhere) == len(rows), f"{prefix} rows outside '## {title}'"
+    pattern = re.compile(files)
+    named = set()
+    for line in rows:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert len(cells) == 4 and all(cells), line
         refs = REF.findall(cells[3])
-        assert refs and all(XR_FILE.fullmatch(f) for f, _ in refs), row
-    assert not re.search(r"^\| X\d+ \|", DOC.read_text().split("\n## Crossroads\n", 1)[0], flags=re.M)
+        assert refs and all(pattern.fullmatch(f) for f, _ in refs), line
+        named |= set(refs)
+    paths = [p for p in sorted((ROOT / "tests").glob("test_rules_*.py")) if pattern.fullmatch(p.name)]
+    assert paths
+    missing = [f"{p.name}::{t}" for p in paths for t in sorted(defined_tests(p)) if (p.name, t) not in named]
+    assert not missing, f"add these rule tests to a {prefix} row of '## {title}' in docs/rules.md: {missing}"
 
 
-def test_every_crossroads_rule_test_is_in_the_crossroads_section() -> None:
-    """Each test of ``tests/test_rules_crossroads_*.py`` appears in an X row, and there are five such
-    files (markets and stations, Amulets, scoring, Travelers) and the online profile's parameters."""
-    section = crossroads_section()
-    rows = "\n".join(line for line in section.splitlines() if re.match(r"\| X\d+ \|", line))
-    named = set(REF.findall(rows))
-    files = sorted((ROOT / "tests").glob("test_rules_crossroads_*.py"))
-    assert {p.name for p in files} == {f"test_rules_crossroads_{a}.py" for a in
-                                       ("stations", "amulets", "scoring", "travelers", "online")}
-    missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
-    assert not missing, f"add these Crossroads rule tests to an X row of docs/rules.md: {missing}"
-
-
-def test_every_crossroads_choice_is_covered() -> None:
-    """Each Crossroads choice (C23..C39, the "## Crossroads" section of docs/rules-choices.md) has a
-    row of the Crossroads choices table naming existing X rules, and each of those rules cites it."""
-    choices = crossroads_choices()
-    assert choices == [f"C{i}" for i in range(23, 40)]
-    section = crossroads_section()
-    rules = {m.group(1): m.group(0) for m in re.finditer(r"^\| (X\d+) \|.*$", section, flags=re.M)}
-    mapped = {}
-    for line in section.splitlines():
-        m = re.match(r"\| (C\d+) [^|]*\| ([X\d, ]+) \|", line)
-        if m:
-            mapped[m.group(1)] = m.group(2).replace(" ", "").split(",")
-    assert sorted(mapped, key=lambda c: int(c[1:])) == choices
+@pytest.mark.parametrize(("title", "choice", "rule", "expect"), [
+    ("Crossroads", "C", "X", [f"C{i}" for i in range(23, 40)]),
+    ("Promo Travelers", "P", "PR", [f"P{i}" for i in range(1, 9)]),
+], ids=["crossroads", "promos"])
+def test_every_expansion_choice_is_covered(title: str, choice: str, rule: str, expect: list[str]) -> None:
+    """Each choice of a docs/rules-choices.md expansion section has a row of the section's choices
+    table in docs/rules.md naming existing rules, and each of those rules cites it in its source."""
+    choices = re.findall(rf"^\| ({choice}\d+) \|", section(CHOICES, title), flags=re.M)
+    assert choices == expect
+    text = section(DOC, title)
+    rules = {m.group(1): m.group(0) for m in re.finditer(rf"^\| ({rule}\d+) \|.*$", text, flags=re.M)}
+    mapped = {m.group(1): m.group(2).replace(" ", "").split(",")
+              for m in re.finditer(rf"^\| ({choice}\d+) [^|]*\| ([{rule}\d, ]+) \|", text, flags=re.M)}
+    assert sorted(mapped, key=lambda c: int(c[len(choice):])) == choices
     for c, xs in mapped.items():
         for x in xs:
-            assert x in rules, f"{c} maps to {x}, which is not a Crossroads rule"
+            assert x in rules, f"{c} maps to {x}, which is not a {title} rule"
             assert re.search(rf"\b{c}\b", rules[x].split("|")[3]), f"rule {x} does not cite {c} in its source"
+
+
+def test_crossroads_rule_files() -> None:
+    """The Crossroads rule tests live in files named for their areas: markets and stations, Amulets,
+    scoring, Travelers, and the online profile's parameters."""
+    files = {p.name for p in (ROOT / "tests").glob("test_rules_crossroads_*.py")}
+    assert files >= {f"test_rules_crossroads_{a}.py" for a in ("stations", "amulets", "scoring", "travelers", "online")}
+
+
+def test_every_matsuri_traveler_choice_is_cited() -> None:
+    """Each MT-* choice of docs/rules-choices.md ("## Matsuri Travelers") is cited by an MT rule."""
+    text = section(DOC, "Matsuri Travelers")
+    for mt in re.findall(r"^\| (MT-\w+)", section(CHOICES, "Matsuri Travelers"), flags=re.M):
+        assert mt in text, f"docs/rules.md cites no rule for {mt}"
 
 
 def test_open_engine_bugs_are_the_strict_xfail_tests() -> None:
     """The section's "Open engine bugs" table lists exactly the ``xfail(strict=True)`` tests of the
     Crossroads rule files, each with a stated problem."""
-    section = crossroads_section()
-    assert "### Open engine bugs" in section
-    table = section.split("### Open engine bugs", 1)[1].split("\n###", 1)[0]
+    text = section(DOC, "Crossroads")
+    assert "### Open engine bugs" in text
+    table = text.split("### Open engine bugs", 1)[1].split("\n###", 1)[0]
     listed = {(f, t) for f, t in REF.findall(table)}
     xfails = {(p.name, t) for p in sorted((ROOT / "tests").glob("test_rules_crossroads_*.py"))
               for t in xfail_strict_tests(p)}
@@ -166,96 +183,3 @@ def test_open_engine_bugs_are_the_strict_xfail_tests() -> None:
         if REF.search(line):
             cells = [c.strip() for c in line.strip("|").split("|")]
             assert len(cells) == 2 and len(cells[1]) > 40, line
-
-
-# ======================================================================== Matsuri cards
-MR_FILE = re.compile(r"test_rules_matsuri(_legs)?\.py")
-
-
-def test_matsuri_rule_ids_are_unique_and_in_order() -> None:
-    """The Matsuri rows are MR1, MR2, ... in order, each with a source and tests of the two Matsuri card
-    files, and every test of those files is in an MR row."""
-    text = DOC.read_text()
-    assert "\n## Matsuri\n" in text, "docs/rules.md needs a '## Matsuri' section"
-    section = text.split("\n## Matsuri\n", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if re.match(r"\| MR\d+ \|", line)]
-    ids = [int(re.match(r"\| MR(\d+) \|", r).group(1)) for r in rows]
-    assert len(ids) >= 20 and ids == list(range(1, len(ids) + 1))
-    named = set()
-    for row in rows:
-        cells = [c.strip() for c in row.strip("|").split("|")]
-        assert len(cells) == 4 and all(cells), row
-        refs = REF.findall(cells[3])
-        assert refs and all(MR_FILE.fullmatch(f) for f, _ in refs), row
-        named |= set(refs)
-    files = [ROOT / "tests" / f for f in ("test_rules_matsuri.py", "test_rules_matsuri_legs.py")]
-    missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
-    assert not missing, f"add these Matsuri rule tests to an MR row of docs/rules.md: {missing}"
-
-
-# ======================================================================== Matsuri Travelers
-MT_FILE = re.compile(r"test_rules_matsuri_travelers\d*\.py")
-
-
-def test_matsuri_traveler_rule_ids_are_unique_and_in_order() -> None:
-    """The "## Matsuri Travelers" rows are MT1, MT2, ... with no gap or repeat, each with a source and a
-    test of a ``tests/test_rules_matsuri_travelers*.py`` file, and every such test is in a row."""
-    text = DOC.read_text()
-    assert "\n## Matsuri Travelers\n" in text, "docs/rules.md needs a '## Matsuri Travelers' section"
-    section = text.split("\n## Matsuri Travelers\n", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if re.match(r"\| MT\d+ \|", line)]
-    ids = [int(re.match(r"\| MT(\d+) \|", r).group(1)) for r in rows]
-    assert len(ids) >= 20 and ids == list(range(1, len(ids) + 1))
-    named = set()
-    for row in rows:
-        cells = [c.strip() for c in row.strip("|").split("|")]
-        assert len(cells) == 4 and all(cells), row
-        refs = REF.findall(cells[3])
-        assert refs and all(MT_FILE.fullmatch(f) for f, _ in refs), row
-        named.update(refs)
-    files = sorted((ROOT / "tests").glob("test_rules_matsuri_travelers*.py"))
-    missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
-    assert not missing, f"add these Matsuri Traveler rule tests to an MT row of docs/rules.md: {missing}"
-    choices = CHOICES.read_text().split("\n## Matsuri Travelers\n", 1)[1].split("\n## ", 1)[0]
-    for mt in re.findall(r"^\| (MT-\w+)", choices, flags=re.M):
-        assert mt in section, f"docs/rules.md cites no rule for {mt}"
-
-
-# ======================================================================== promo Travelers
-def promo_section() -> str:
-    text = DOC.read_text()
-    assert "\n## Promo Travelers\n" in text, "docs/rules.md needs a '## Promo Travelers' section"
-    return text.split("\n## Promo Travelers\n", 1)[1].split("\n## ", 1)[0]
-
-
-def test_promo_rule_ids_are_unique_and_in_order() -> None:
-    """The promo rows are PR1, PR2, ... with no gap or repeat, each with a source and a test of
-    ``tests/test_rules_promos.py``; every test of that file is in a row."""
-    section = promo_section()
-    rows = [line for line in section.splitlines() if re.match(r"\| PR\d+ \|", line)]
-    ids = [int(re.match(r"\| PR(\d+) \|", r).group(1)) for r in rows]
-    assert len(ids) >= 10 and ids == list(range(1, len(ids) + 1))
-    for row in rows:
-        cells = [c.strip() for c in row.strip("|").split("|")]
-        assert len(cells) == 4 and all(cells), row
-        refs = REF.findall(cells[3])
-        assert refs and all(f == "test_rules_promos.py" for f, _ in refs), row
-    named = {t for f, t in REF.findall("\n".join(rows))}
-    assert named == defined_tests(ROOT / "tests" / "test_rules_promos.py")
-
-
-def test_every_promo_choice_is_covered() -> None:
-    """Each P-choice of docs/rules-choices.md ("## Promo Travelers") maps to PR rules that cite it."""
-    text = CHOICES.read_text()
-    assert "\n## Promo Travelers\n" in text
-    choices = re.findall(r"^\| (P\d+) \|", text.split("\n## Promo Travelers\n", 1)[1].split("\n## ", 1)[0],
-                         flags=re.M)
-    assert choices == [f"P{i}" for i in range(1, 9)]
-    section = promo_section()
-    rules = {m.group(1): m.group(0) for m in re.finditer(r"^\| (PR\d+) \|.*$", section, flags=re.M)}
-    mapped = {m.group(1): m.group(2).replace(" ", "").split(",")
-              for m in re.finditer(r"^\| (P\d+) [^|]*\| ([PR\d, ]+) \|", section, flags=re.M)}
-    assert sorted(mapped, key=lambda c: int(c[1:])) == choices
-    for c, prs in mapped.items():
-        for r in prs:
-            assert r in rules and re.search(rf"\b{c}\b", rules[r].split("|")[3]), f"{c} -> {r}"

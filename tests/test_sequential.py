@@ -11,18 +11,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+from cli_helpers import call
 
 from sim.checks import sequential as Q  # noqa: E402
-from sim.cli import app as cli  # noqa: E402
 
 BASELINE = ROOT / "results" / "baselines" / "base-3p-greedy.json"
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 def test_llr_and_bounds_by_hand() -> None:

@@ -13,6 +13,7 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 import pytest
+from cli_helpers import call
 
 from sim.checks import statcheck
 from sim.cli import app as cli
@@ -21,13 +22,6 @@ from sim.run import engine
 
 BASELINES = ROOT / "results" / "baselines"
 CHECK_GAMES = "20000"
-
-
-def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        cli.main(argv)
-    out, err = capsys.readouterr()
-    return int(exc.value.code or 0), out, err
 
 
 @pytest.fixture(scope="module")

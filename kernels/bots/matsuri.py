@@ -13,7 +13,7 @@ from kernels.bots.policy import encounter_value_nb, panorama_value_nb
 from kernels.core.enums import MARKET_CAP, PF, Bot, Deck, G, P
 from kernels.core.events import Matsuri
 from kernels.core.rng import randint_nb
-from kernels.core.score import calli_points_nb, souvenir_gain_pts_nb
+from kernels.core.score import achievement_count_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
 
 
@@ -23,17 +23,6 @@ def _mean_face_nb(ru):
     for k in range(6):
         m += ru["params"][P.DIE0 + k] / 6.0
     return m
-
-
-@njit(cache=True)
-def _achievement_count_nb(ps, p, k):
-    if k == 0:
-        return ps[p, PF.MEAL_VALUE]
-    if k == 1:
-        return ps[p, PF.HOT_SPRINGS] + ps[p, PF.BATHHOUSES]
-    if k == 2:
-        return ps[p, PF.ENCOUNTERS] + ps[p, PF.CALLIGRAPHY]
-    return ps[p, PF.SOUVENIRS] + ps[p, PF.LEGENDARY]
 
 
 @njit(cache=True)
@@ -93,8 +82,8 @@ def _gain_nb(pub, ru, p, w, kind, t):
         for k in range(4):
             best = 0
             for q in range(pub["gs"][G.N_PLAYERS]):
-                best = max(best, _achievement_count_nb(ps, q, k))
-            if best >= params[P.ACH_MIN] and _achievement_count_nb(ps, p, k) == best:
+                best = max(best, achievement_count_nb(ps, q, k))
+            if best >= params[P.ACH_MIN] and achievement_count_nb(ps, p, k) == best:
                 v += params[P.M_TANABATA_POINTS]
         return v
     if kind == Matsuri.OTSUKIMI:

@@ -147,6 +147,27 @@ def take_panorama_nb(pub, ru, t, typ):
 
 
 @njit(cache=True)
+def temple_rank_nb(pub, t):
+    """How many distinct donated amounts are above ``t``'s (0: first); Antoine's amount counts as
+    just above an equal one (P1a), so those tied with him drop a rank."""
+    ps = pub["ps"]
+    nt = pub["gs"][G.N_TRAV]
+    d = 2 * ps[t, PF.DONATED] + antoine_nb(pub, t)
+    higher = 0
+    for u in range(nt):
+        du = 2 * ps[u, PF.DONATED] + antoine_nb(pub, u)
+        if du > d:
+            seen = False
+            for v in range(u):
+                if 2 * ps[v, PF.DONATED] + antoine_nb(pub, v) == du:
+                    seen = True
+                    break
+            if not seen:
+                higher += 1
+    return higher
+
+
+@njit(cache=True)
 def temple_ranking_nb(pub, ru):
     """Temple bonus: donors ranked by coins, ties share a rank, no rank skipped.
 
@@ -155,23 +176,24 @@ def temple_ranking_nb(pub, ru):
     Antoine's amount counts as just above an equal one (P1a): those tied with him drop a rank.
     """
     ps = pub["ps"]
-    nt = pub["gs"][G.N_TRAV]
-    for t in range(nt):
-        d = 2 * ps[t, PF.DONATED] + antoine_nb(pub, t)
+    for t in range(pub["gs"][G.N_TRAV]):
         if ps[t, PF.DONATED] <= 0 or ps[t, PF.NEUTRAL] == 1:
             continue
-        higher = 0  # distinct amounts above d
-        for u in range(nt):
-            du = 2 * ps[u, PF.DONATED] + antoine_nb(pub, u)
-            if du > d:
-                seen = False
-                for v in range(u):
-                    if 2 * ps[v, PF.DONATED] + antoine_nb(pub, v) == du:
-                        seen = True
-                        break
-                if not seen:
-                    higher += 1
-        add_pts_nb(pub, t, PF.PTS_TEMPLE_BONUS, ru["params"][P.RANK_PTS0 + min(higher, 3)])
+        add_pts_nb(pub, t, PF.PTS_TEMPLE_BONUS, ru["params"][P.RANK_PTS0 + min(temple_rank_nb(pub, t), 3)])
+
+
+@njit(cache=True)
+def achievement_count_nb(ps, p, k):
+    """What achievement ``k`` (Gourmet, Bather, Chatterbox, Collector) counts for ``p``. Crossroads
+    cards count too: Bathhouses for Bather, Calligraphy for Chatterbox, Legendary Objects for
+    Collector (all 0 in the base game)."""
+    if k == 0:
+        return ps[p, PF.MEAL_VALUE]
+    if k == 1:
+        return ps[p, PF.HOT_SPRINGS] + ps[p, PF.BATHHOUSES]
+    if k == 2:
+        return ps[p, PF.ENCOUNTERS] + ps[p, PF.CALLIGRAPHY]
+    return ps[p, PF.SOUVENIRS] + ps[p, PF.LEGENDARY]
 
 
 @njit(cache=True)
@@ -182,18 +204,9 @@ def end_achievements_nb(pub, ru):
     params = ru["params"]
     counts = pub["iscr"]
     for k in range(4):
-        # Crossroads cards count too: Bathhouses for Bather, Calligraphy for
-        # Chatterbox, Legendary Objects for Collector (all 0 in the base game)
         best = 0
         for p in range(n):
-            if k == 0:
-                v = ps[p, PF.MEAL_VALUE]
-            elif k == 1:
-                v = ps[p, PF.HOT_SPRINGS] + ps[p, PF.BATHHOUSES]
-            elif k == 2:
-                v = ps[p, PF.ENCOUNTERS] + ps[p, PF.CALLIGRAPHY]
-            else:
-                v = ps[p, PF.SOUVENIRS] + ps[p, PF.LEGENDARY]
+            v = achievement_count_nb(ps, p, k)
             counts[p] = v
             best = max(best, v)
         if best < params[P.ACH_MIN]:

@@ -35,6 +35,7 @@ from kernels.core.events import Matsuri, Timing, Token
 from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import (
+    achievement_count_nb,
     add_pts_nb,
     antoine_nb,
     calli_points_nb,
@@ -42,6 +43,7 @@ from kernels.core.score import (
     panorama_open_nb,
     souvenir_gain_pts_nb,
     take_panorama_nb,
+    temple_rank_nb,
 )
 from kernels.core.weights import W
 from kernels.game.crossroads import roll_nb, take_amulet_nb
@@ -144,27 +146,16 @@ def _tanabata_nb(pub, hid, ru, c, order, n):
     for k in range(4):
         best = 0
         for i in range(n):
-            best = max(best, _ach_count_nb(ps, order[i], k))
+            best = max(best, achievement_count_nb(ps, order[i], k))
         if best < params[P.ACH_MIN]:
             continue
         ant = -1  # Antoine among the tied leaders takes the token alone (P1d)
         for i in range(n):
-            if _ach_count_nb(ps, order[i], k) == best and antoine_nb(pub, order[i]) == 1:
+            if achievement_count_nb(ps, order[i], k) == best and antoine_nb(pub, order[i]) == 1:
                 ant = order[i]
         for i in range(n):
-            if _ach_count_nb(ps, order[i], k) == best and (ant < 0 or order[i] == ant):
+            if achievement_count_nb(ps, order[i], k) == best and (ant < 0 or order[i] == ant):
                 token_nb(pub, hid, order[i], Token.JOURNEY, params[P.M_TANABATA_POINTS], c, k)
-
-
-@njit(cache=True)
-def _ach_count_nb(ps, p, k):
-    if k == 0:
-        return ps[p, PF.MEAL_VALUE]
-    if k == 1:
-        return ps[p, PF.HOT_SPRINGS] + ps[p, PF.BATHHOUSES]
-    if k == 2:
-        return ps[p, PF.ENCOUNTERS] + ps[p, PF.CALLIGRAPHY]
-    return ps[p, PF.SOUVENIRS] + ps[p, PF.LEGENDARY]
 
 
 @njit(cache=True)
@@ -172,22 +163,11 @@ def _shishimai_nb(pub, hid, ru, c, order, n):
     """Interim Temple ranking: 4 / 2 / 1 for the first three amounts, ties share (M23); Antoine's
     amount counts as just above an equal one, as in the end ranking (P1a, P1d)."""
     ps = pub["ps"]
-    nt = pub["gs"][G.N_TRAV]
     for i in range(n):
         t = order[i]
         if ps[t, PF.DONATED] <= 0:
             continue
-        d = 2 * ps[t, PF.DONATED] + antoine_nb(pub, t)
-        higher = 0
-        for u in range(nt):
-            du = 2 * ps[u, PF.DONATED] + antoine_nb(pub, u)
-            if du > d:
-                seen = False
-                for v in range(u):
-                    if 2 * ps[v, PF.DONATED] + antoine_nb(pub, v) == du:
-                        seen = True
-                if not seen:
-                    higher += 1
+        higher = temple_rank_nb(pub, t)
         if higher < 3:
             token_nb(pub, hid, t, Token.JOURNEY, ru["params"][P.M_SHISHIMAI0 + higher], c, higher)
 
