@@ -13,7 +13,7 @@ from kernels.core.enums import MARKET_CAP, PF, Ability, Deck, Ev, G, Opt, P, Spa
 from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.prices import legendary_price_nb
 from kernels.core.rng import randint_nb
-from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb
+from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb, meal_price_nb
 from kernels.core.weights import W
 from kernels.game.crossroads import devotion_nb, gain_legendary_nb
 
@@ -125,11 +125,12 @@ def arrival_nb(pub, hid, ru, t, s):
 @njit(cache=True)
 def kidzuna_nb(pub, hid, ru, t):
     """002:L606-607: before her meal she reveals the top meal card and may buy it at its cost (MT-Kidzuna:
-    not a dish she has eaten; left, it goes under the pile; an extra meal, not an Inn meal for Fasting)."""
+    not a dish she has eaten; left, it goes under the pile; an extra meal, not an Inn meal for Fasting).
+    At the Cho-yo Inn that cost is 1 less, as for every meal there (M24, MI7)."""
     ps = pub["ps"]
     c = draw_nb(pub, hid, Deck.MEAL)
     log_nb(hid, Ev.DRAW, t, Deck.MEAL, c, -1, -1)
-    cost = ru["card"][Deck.MEAL, 1, c]
+    cost = meal_price_nb(pub, ru, t, c)
     if not dish_eaten_nb(pub, ru, t, c) and ps[t, PF.COINS] >= cost:
         value = ru["params"][P.MEAL_POINTS] - ru["botw"][t][W.COIN] * cost
         b = choose_mt_option_nb(pub, ru, t, value, Opt.KIDZUNA, c)

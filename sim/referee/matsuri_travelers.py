@@ -181,10 +181,11 @@ class MatsuriTravelers(Crossroads):
             yield from self._musubi_on_arrival(tr, inn)
 
     def _kidzuna(self, tr: TravelerState) -> Step:
-        """002:L606-607: the top meal card revealed before her meal; she may buy it at its printed cost."""
+        """002:L606-607: the top meal card revealed before her meal; she may buy it "at the indicated cost",
+        which Cho-yo lowers by 1 at its Inn like every meal there (M24, MT-Kidzuna: "Cho-yo applies to both")."""
         st = self.state
         card = yield from self._draw(tr, Deck.MEAL, "kidzuna reveals the top meal card")
-        cost = self.rules.meals[card].cost
+        cost = st.meal_price(tr, card)
         if st.can_eat(tr, card) and tr.coins >= cost and (yield from self._option(tr, Opt.KIDZUNA)):
             ev = yield from self._take(Ev.GAIN, tr, "kidzuna's extra meal")
             if (ev.a, ev.b, ev.c) != (Deck.MEAL, card, cost):
