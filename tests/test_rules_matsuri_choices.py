@@ -7,16 +7,20 @@ file's default and with its alternative (``--set``).
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Generator
+
 import pytest
-from mt_helpers import TEMPLE, mt_rules
-from positions import BOTH, amulet_ids, begin_turn, xr_position
+from mt_helpers import INN1, TEMPLE, mt_rules
+from positions import BOTH, amulet_ids, begin_turn, meal_ids, xr_position
 from test_referee_matsuri import mref, r6
 
-from kernels.core.enums import PF, Bot, Deck, Ev, Space
-from sim.referee.state import Illegal
+from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
+from sim.referee.state import Event, Illegal
 
 TRIO = ["kinko", "satsuki"]
 NO_FREE_STOP = (("abilities.mari_free_temple", "false"),)
+KIDZUNA_MAIN = (("abilities.kidzuna_hospitality", "main"),)
 
 
 # ------------------------------------------------------------------ MT-Mari: a coinless Temple stop
@@ -83,7 +87,62 @@ def test_referee_mari_coinless_temple_stop(free: bool) -> None:
     assert done.value.value == 1
 
 
-def ref_event(row: tuple[int, ...]):  # type: ignore[no-untyped-def]
-    from sim.referee.state import Event
+def feed(gen: Generator[None, Event, object], rows: list[tuple[int, ...]]) -> None:
+    """Run a referee handler on ``rows`` then one more event of the next turn (a MOVE), where it must end."""
+    next(gen)
+    for i, r in enumerate([*rows, r6(Ev.MOVE, 1, 20, 1)]):
+        try:
+            gen.send(Event(i, *r))
+        except StopIteration:
+            assert i == len(rows), f"the handler ended after {i} of {len(rows)} rows"
+            return
+    raise AssertionError("the handler wants more rows")
 
+
+def ref_event(row: tuple[int, ...]) -> Event:
     return Event(0, *row)
+
+
+# ------------------------------------------------------------------ MT-Kidzuna: Hospitality on either meal
+@BOTH
+@pytest.mark.parametrize("either", [True, False])
+def test_kidzuna_hospitality_pays_her_extra_meal(mode: str, either: bool) -> None:
+    """MT-Kidzuna (research default): "The Hospitality Amulet makes one of her two meals free, not both":
+    with no coin she may still buy the revealed card, the Amulet paying for it (then it is gone for her
+    main meal). ``abilities.kidzuna_hospitality = "main"``: only her main meal, so no extra meal here."""
+    rs = mt_rules(["kidzuna", *TRIO], () if either else KIDZUNA_MAIN)
+    pile = meal_ids(rs, "tai_meshi", "misoshiru", "dango", "sushi", "udon")
+    pos = xr_position(rs, travelers=["kidzuna", *TRIO], positions=[13, 10, 12], coins=[0, 5, 5],
+                      top={Deck.MEAL: pile}, amulets={0: ["hospitality"]}, mode=mode)
+    (hosp,) = amulet_ids(rs, "hospitality")
+    pos.stop(0, INN1)
+    ev = pos.events()
+    assert ev[1] == (Ev.DRAW, 0, Deck.MEAL, pile[0], -1, -1)
+    if either:
+        assert ev[2:5] == [(Ev.OPTION, 0, Opt.KIDZUNA, 1, -1, -1), (Ev.USE, 0, hosp, -1, -1, -1),
+                           (Ev.GAIN, 0, Deck.MEAL, pile[0], 0, -1)]
+        assert pos.ps[0, PF.MT_EXTRA_MEALS] == 1 and pos.ps[0, PF.AMULETS] == 0
+    else:
+        assert ev[2] == (Ev.UNDER, -1, Deck.MEAL, pile[0], -1, -1) and pos.ps[0, PF.MT_EXTRA_MEALS] == 0
+
+
+@pytest.mark.parametrize("either", [True, False])
+def test_referee_kidzuna_hospitality_on_the_extra_meal(either: bool) -> None:
+    """The referee: the same free extra meal (OPTION, USE, GAIN for 0) is legal by default; with
+    ``kidzuna_hospitality = "main"`` a coinless Kidzuna is offered no extra meal, so an OPTION is illegal."""
+    ref = mref(3, "kidzuna,kinko,satsuki", () if either else KIDZUNA_MAIN)
+    st = ref.state
+    tr = st.travelers[0]
+    tr.coins = 0
+    hosp = next(i for i, a in enumerate(ref.rules.amulets) if a == "hospitality")
+    tr.amulets.add(hosp)
+    st.piles[Deck.MEAL].cards = deque(range(len(ref.rules.meals)))
+    card = 0
+    rows = [r6(Ev.DRAW, 0, Deck.MEAL, card), r6(Ev.OPTION, 0, Opt.KIDZUNA, 1), r6(Ev.USE, 0, hosp),
+            r6(Ev.GAIN, 0, Deck.MEAL, card, 0)]
+    if not either:
+        with pytest.raises(Illegal, match="expected"):
+            feed(ref._kidzuna(tr), rows)
+        return
+    feed(ref._kidzuna(tr), rows)
+    assert tr.amulets == set() and tr.coins == 0 and tr.meals == [card]
