@@ -110,6 +110,7 @@ class TravelerState:
     traveler_id: int = -1  # index into Rules.travelers, -1 = none (Initiation, Neutral)
     alt_traveler: int = -1  # the dealt Traveler not kept in the draft
     ability: int = Ability.NONE
+    moved_by: int = -1  # the player who made the traveler's last move (the Neutral: the lead player, C10)
     lineup: int = -1  # departure order among all travelers (LINEUP)
     seat: int = -1  # departure order among the players, 0 = first to leave
     pos: int = 0
