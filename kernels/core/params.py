@@ -125,7 +125,6 @@ class PT(NamedTuple):
     FASTING_INNS_ERIKU: int = 122  # Fasting counts this many possible Inn meals for Eriku (P3)
     M_HANABI_CHOOSER: int = 123  # 1: Hanabi's chooser picks which extra card resolves first (M18), 0: draw order
     M_NEUTRAL_MOVER: int = 124  # 1: the Neutral arrived first: the player who moved it chooses (M4)
-    MUTSUMI_PREP_ACTUAL: int = 125  # 1: Preparations follow Mutsumi's actual departure from Kyoto (MT-Mutsumi)
 
 
 P = PT()

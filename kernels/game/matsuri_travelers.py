@@ -15,7 +15,13 @@ from kernels.core.prices import legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb
 from kernels.core.weights import W
-from kernels.game.crossroads import devotion_nb, gain_legendary_nb, hospitality_nb, usable_amulet_nb, use_amulet_nb
+from kernels.game.crossroads import (
+    devotion_nb,
+    gain_legendary_nb,
+    hospitality_nb,
+    usable_amulet_nb,
+    use_amulet_nb,
+)
 
 
 @njit(cache=True)
