@@ -58,6 +58,9 @@ FAST: list[tuple[str, int, int]] = [
     (f"players=3,variants=return-trip,{MX},travelers=random", 7102, 75),
     (f"players=4,{MX},bots=greedy+random+random+greedy", 7103, 75),
     (f"players=5,variants=gastronomy,{MX_NE},travelers=random,bots=random", 7104, 75),
+    # the rule alternatives M4 (the Neutral's mover chooses) and M18 (Hanabi in the chooser's order)
+    (f"players=2,{MX},bots=random,set:matsuri.choices.first_arrival_skips_neutral=false,"
+     "set:matsuri.choices.hanabi_order=chooser", 7105, 75),
 ]
 
 

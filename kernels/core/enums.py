@@ -311,6 +311,7 @@ class GT(NamedTuple):
     # Matsuri Travelers (engineer MT: 30-33)
     MT_LEAD: int = 30  # t + 1: Mutsumi chose to leave this Inn first, 0 = none
     ANTOINE: int = 34  # t + 1: Antoine, who wins every tie he is part of (P1), 0 = none or the rule is off
+    M_NEUTRAL_MOVER: int = 37  # p + 1: the player who last moved the Neutral (only with P.M_NEUTRAL_MOVER, M4)
 
 
 G = GT()

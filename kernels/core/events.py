@@ -82,6 +82,7 @@ class OptT(NamedTuple):
     RAKUREN: int = 15  # at a Shop: 4 souvenirs and a random Legendary Object instead of the usual actions?
     RAKUREN_BUY: int = 16  # buy the Legendary Object his ability turned up?
     FELICIA: int = 18  # challenge the closest traveler before paying for a card?
+    HANABI_ORDER: int = 21  # Hanabi's chooser resolves the second extra card first? (M18, chooser's order)
 
 
 Opt = OptT()

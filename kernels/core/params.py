@@ -97,6 +97,9 @@ class PT(NamedTuple):
     # Rakuren (engineer RK): P 101-104, the MT range 105-119 being full
     RAKUREN_SOUVENIRS: int = 101  # souvenirs he draws at a Shop with his ability (MT-Rakuren)
     RAKUREN_LEGENDARY: int = 102  # 1: he also draws a random Legendary Object from the market
+    # Matsuri rule alternatives (engineer MN: 103-104, 123-127; docs/rules-choices.md)
+    MARI_FREE_TEMPLE: int = 103  # 1: Mari may stop at a Temple without a coin to take her free Amulet (MT-Mari)
+    KIDZUNA_HOSP_EITHER: int = 104  # 1: the Hospitality Amulet may pay for either of Kidzuna's meals (MT-Kidzuna)
     # 130-139: rules-profile parameters (issue 11)
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
     CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
@@ -120,6 +123,8 @@ class PT(NamedTuple):
     ANTOINE_TIES: int = 120  # 1: Antoine wins every tie he is part of (P1), 0: off
     FELICIA_WIN_PPM: int = 121  # P(Felicia wins one rock-paper-scissors round), in millionths (P5)
     FASTING_INNS_ERIKU: int = 122  # Fasting counts this many possible Inn meals for Eriku (P3)
+    M_HANABI_CHOOSER: int = 123  # 1: Hanabi's chooser picks which extra card resolves first (M18), 0: draw order
+    M_NEUTRAL_MOVER: int = 124  # 1: the Neutral arrived first: the player who moved it chooses (M4)
 
 
 P = PT()

@@ -41,3 +41,14 @@ def amulet_price_nb(pub, ru, t):
 def kamui_skip_nb(pub, ru, t):
     """Points of going without a meal at this Inn: Kamui's (002:L603), 0 for everyone else."""
     return float(ru["params"][P.KAMUI_POINTS]) if pub["ps"][t, PF.ABILITY] == Ability.KAMUI else 0.0
+
+
+@njit(cache=True)
+def mari_free_stop_nb(pub, ru, t):
+    """MT-Mari (INFERRED): with no coin she may still stop at a Temple to take her free Amulet, if one is left."""
+    if ru["params"][P.MARI_FREE_TEMPLE] == 0 or pub["ps"][t, PF.ABILITY] != Ability.MARI:
+        return False
+    for c in range(pub["mkt"].shape[1]):
+        if pub["mkt"][1, c] == 1:
+            return True
+    return False

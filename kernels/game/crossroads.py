@@ -33,7 +33,7 @@ from kernels.core.enums import (
     Space,
 )
 from kernels.core.piles import log_nb
-from kernels.core.prices import amulet_price_nb, legendary_price_nb
+from kernels.core.prices import amulet_price_nb, legendary_price_nb, mari_free_stop_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import add_pts_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -199,7 +199,7 @@ def friendship_moves_nb(pub, ru, t, k):
             continue
         if typ == Space.VILLAGE and coins < params[P.VILLAGE_MIN_COINS]:
             continue
-        if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS]:
+        if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS] and not mari_free_stop_nb(pub, ru, t):
             continue
         if Space.PADDY <= typ <= Space.SEA and ps[t, PF.PAN0 + typ - Space.PADDY] >= params[P.PAN_LEN0 + typ - Space.PADDY]:
             continue

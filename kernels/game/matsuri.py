@@ -47,6 +47,7 @@ from kernels.core.score import (
 )
 from kernels.core.weights import W
 from kernels.game.crossroads import roll_nb, take_amulet_nb
+from kernels.game.matsuri_choices import festival_chooser_nb, hanabi_order_nb
 
 ANY_PANORAMA = 9  # sim/rules/matsuri.py
 MATSURI_INNS = 3  # the intermediate Inns (G.M_KEPT0 has room for 3)
@@ -275,7 +276,7 @@ def matsuri_inn_nb(pub, hid, ru, s):
     gs[G.M_INN] = inn + 1
     order = np.empty(8, np.int32)  # at most 3 times a game; the scratch arrays belong to the bots
     n = arrival_order_nb(pub, order)
-    chooser = order[0]
+    chooser = festival_chooser_nb(pub, ru, s, order[0])
     kept = _draw_nb(pub, hid, chooser)
     rej = -1
     if params[P.M_DRAW] >= 2 and pub["dcnt"][Deck.MATSURI] > 0:
@@ -295,6 +296,7 @@ def matsuri_inn_nb(pub, hid, ru, s):
     k = min(params[P.M_HANABI_DRAW], pub["dcnt"][Deck.MATSURI])
     for i in range(k):
         extra[i] = _draw_nb(pub, hid, chooser)
+    hanabi_order_nb(pub, hid, ru, chooser, extra, k)
     for i in range(k):
         c = extra[i]
         log_nb(hid, Ev.MATSURI, chooser, c, -1, inn + 1, 1)

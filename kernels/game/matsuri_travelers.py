@@ -9,13 +9,19 @@ from numba import njit
 
 from kernels.bots.crossroads import legendary_value_nb
 from kernels.bots.policy import choose_mt_option_nb
-from kernels.core.enums import MARKET_CAP, PF, Ability, Deck, Ev, G, Opt, P, Space
+from kernels.core.enums import MARKET_CAP, PF, Ability, Amulet, Deck, Ev, G, Opt, P, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.prices import legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb, meal_price_nb
 from kernels.core.weights import W
-from kernels.game.crossroads import devotion_nb, gain_legendary_nb
+from kernels.game.crossroads import (
+    devotion_nb,
+    gain_legendary_nb,
+    hospitality_nb,
+    usable_amulet_nb,
+    use_amulet_nb,
+)
 
 
 @njit(cache=True)
@@ -130,16 +136,24 @@ def kidzuna_nb(pub, hid, ru, t):
     ps = pub["ps"]
     c = draw_nb(pub, hid, Deck.MEAL)
     log_nb(hid, Ev.DRAW, t, Deck.MEAL, c, -1, -1)
-    cost = meal_price_nb(pub, ru, t, c)
-    if not dish_eaten_nb(pub, ru, t, c) and ps[t, PF.COINS] >= cost:
+    cost = meal_price_nb(pub, ru, t, c)  # Cho-yo lowers it at its Inn (M24)
+    # MT-Kidzuna (kidzuna_hospitality = "either"): the Hospitality Amulet may pay for this meal instead
+    hosp = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.KIDZUNA_HOSP_EITHER] == 1 else -1
+    if not dish_eaten_nb(pub, ru, t, c) and (ps[t, PF.COINS] >= cost or hosp >= 0):
         value = ru["params"][P.MEAL_POINTS] - ru["botw"][t][W.COIN] * cost
         b = choose_mt_option_nb(pub, ru, t, value, Opt.KIDZUNA, c)
         log_nb(hid, Ev.OPTION, t, Opt.KIDZUNA, b, -1, -1)
         if b == 1:
-            gain_meal_nb(pub, ru, t, c, cost)
-            log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, cost, -1)
+            paid = cost
+            if cost > ps[t, PF.COINS]:  # only affordable thanks to Hospitality: the Amulet must be used
+                use_amulet_nb(pub, hid, t, hosp, -1)
+                paid = 0
+            elif hosp >= 0 and hospitality_nb(pub, hid, ru, t, cost):
+                paid = 0
+            gain_meal_nb(pub, ru, t, c, paid)
+            log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
             ps[t, PF.MT_EXTRA_MEALS] += 1
-            devotion_nb(pub, hid, ru, t, cost)
+            devotion_nb(pub, hid, ru, t, paid)
             return
     under_nb(pub, hid, Deck.MEAL, c)
     log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)

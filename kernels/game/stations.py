@@ -286,6 +286,8 @@ def station_nb(pub, hid, ru, t, typ):
     alt_ok = alternative_possible_nb(pub, ru, t, typ)
     # a completed panorama's space (online rule): only the Cherry Tree, so no Health there either
     base_ok = not (Space.PADDY <= typ <= Space.SEA) or panorama_open_nb(pub, ru, t, typ - Space.PADDY)
+    if typ == Space.TEMPLE and ps[t, PF.COINS] < params[P.TEMPLE_MIN_COINS]:
+        base_ok = False  # Mari's coinless stop (MT-Mari): only her free Amulet
     both_ok = alt_ok and (
         (typ == Space.ENCOUNTER and ab == Ability.KITA) or (typ == Space.TEMPLE and ab == Ability.MIYATAKA)
     )

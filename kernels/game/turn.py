@@ -43,6 +43,7 @@ from kernels.game.crossroads import (
 )
 from kernels.game.draft import deal3_draft_nb, free_draft_nb
 from kernels.game.matsuri import tsukimi_scoring_nb
+from kernels.game.matsuri_choices import neutral_moved_nb
 from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb
 from kernels.game.promos import eriku_start_nb, setup_antoine_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
@@ -188,6 +189,8 @@ def move_nb(pub, hid, ru, t, ctrl, s):
     gs[G.SEQ] += 1
     gs[G.TURNS] += 1
     log_nb(hid, Ev.MOVE, t, s, ctrl, -1, -1)
+    if neutral:
+        neutral_moved_nb(pub, ru, ctrl)
     if typ == Space.INN:
         inn_nb(pub, hid, ru, t, s)
     elif neutral:

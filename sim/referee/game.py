@@ -289,6 +289,7 @@ class Referee(Stations):
         self._flush()
         who = f"moved by p{controller}" if tr.neutral else f"p{tr.index}, {tr.coins} coins"
         st.move(tr.index, ev.a)
+        tr.moved_by = controller
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
         option = 0

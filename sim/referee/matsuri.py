@@ -100,6 +100,9 @@ class Matsuri(Rules12):
             return
         players = self._arrival(inn)
         chooser = players[0]  # "the first player to arrive at the Inn" (M4: the Neutral is no player)
+        first = st.travelers[inn.arrived[0]]
+        if first.neutral and not self._mdata["choices"]["first_arrival_skips_neutral"] and first.moved_by >= 0:
+            chooser = st.travelers[first.moved_by]  # M4's alternative: whoever moved the Neutral there chooses
         inn_no = sum(1 for p in range(1, inn.pos + 1) if st.is_intermediate_inn(p))
         n = min(int(self._mdata["draw"]), len(m.stack))
         drawn = []
@@ -121,6 +124,14 @@ class Matsuri(Rules12):
                         + (f", rejects {self._mname(want_rej)}" if want_rej >= 0 else ""))
         yield from self._card_effect(chooser, ev.a, inn, inn_no)
         self._flush()
+
+    def _hanabi_order(self, chooser: TravelerState, extra: list[int]) -> Generator[None, Event, list[int]]:
+        """``OPTION(chooser, hanabi order, b)``: b = 1 resolves the second card drawn first."""
+        ev = yield from self._take(Ev.OPTION, chooser, "the order of hanabi's cards")
+        if ev.a != Opt.HANABI_ORDER or ev.b not in (0, 1):
+            raise Illegal(ev, f"option {ev.a}={ev.b}, expected hanabi's order ({Opt.HANABI_ORDER}) = 0 or 1")
+        self._note(f"{chooser.name} resolves {self._mname(extra[ev.b])} first")
+        return extra[::-1] if ev.b else extra
 
     def _matsuri_draw(self, tr: TravelerState, what: str) -> Generator[None, Event, int]:
         ev = yield from self._take(Ev.DRAW, tr, f"a matsuri card ({what})")
@@ -149,6 +160,8 @@ class Matsuri(Rules12):
             extra = []
             for i in range(min(int(d["hanabi_draw"]), len(m.stack))):
                 extra.append((yield from self._matsuri_draw(chooser, f"hanabi {i + 1}")))
+            if d["choices"]["hanabi_order"] == "chooser" and len(extra) == 2:  # M18's alternative
+                extra = yield from self._hanabi_order(chooser, extra)
             for c in extra:
                 ev = yield from self._take(Ev.MATSURI, chooser, "a hanabi card coming into play")
                 if (ev.a, ev.b, ev.c, ev.d) != (c, -1, inn_no, 1):

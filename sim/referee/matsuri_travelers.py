@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from kernels.core.enums import Ability, Deck, DieSrc, Ev, Opt, Space
+from kernels.core.enums import Ability, Amulet, Deck, DieSrc, Ev, Opt, Space
 from sim.referee.crossroads import Crossroads
 from sim.referee.replay import Step
-from sim.referee.state import Event, Illegal, InnVisit, TravelerState
+from sim.referee.state import Event, Illegal, InnVisit, TravelerState, amulet_kind
 
 MT_ABILITIES = {Ability.KUSHINADA: "kushinada", Ability.MISAKI: "misaki", Ability.TAKERU: "takeru",
                 Ability.MUSUBI: "musubi"}
@@ -186,13 +186,19 @@ class MatsuriTravelers(Crossroads):
         st = self.state
         card = yield from self._draw(tr, Deck.MEAL, "kidzuna reveals the top meal card")
         cost = st.meal_price(tr, card)
-        if st.can_eat(tr, card) and tr.coins >= cost and (yield from self._option(tr, Opt.KIDZUNA)):
+        # MT-Kidzuna: with kidzuna_hospitality = "either" the Hospitality Amulet may make this meal free
+        either = bool(self.params.get("KIDZUNA_HOSP_EITHER")) and any(
+            amulet_kind(self.rules, a) == Amulet.HOSPITALITY for a in tr.amulets - tr.amulets_new)
+        if st.can_eat(tr, card) and (tr.coins >= cost or either) and (yield from self._option(tr, Opt.KIDZUNA)):
+            free = either and (yield from self._hospitality(tr))
             ev = yield from self._take(Ev.GAIN, tr, "kidzuna's extra meal")
-            if (ev.a, ev.b, ev.c) != (Deck.MEAL, card, cost):
-                raise Illegal(ev, f"kidzuna buys the revealed meal {card} for {cost}, not ({ev.a}, {ev.b}, {ev.c})")
-            self._coins(tr, -cost, "kidzuna's extra meal")
+            paid = 0 if free else cost
+            if (ev.a, ev.b, ev.c) != (Deck.MEAL, card, paid) or paid > tr.coins:
+                raise Illegal(ev, f"kidzuna buys the revealed meal {card} for {paid} of her {tr.coins} coins"
+                                  f"{' (hospitality amulet)' if free else ''}, not ({ev.a}, {ev.b}, {ev.c})")
+            self._coins(tr, -paid, "kidzuna's extra meal")
             self._eat(tr, card, "kidzuna's extra meal")
-            yield from self._devotion(tr, cost)
+            yield from self._devotion(tr, paid)
             return
         ev = yield from self._take(Ev.UNDER, None, "kidzuna's meal card left")
         self._under(ev, Deck.MEAL, [card])

@@ -24,7 +24,7 @@ PILES = 4  # decks 0..3 are face-down piles; 4..8 Crossroads markets
 PAN_SOURCES = ("station", "annaibito", "hiroshige", "kitoushi")
 OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
            *(f"option {i}" for i in range(7, 18)),  # 7-17: Matsuri's options (issue 14) go here at the merge
-           "felicia")
+           "felicia", "option 19", "option 20", "hanabi order")  # 19-20: rules profiles (issue 11)
 CHOICES = ("base", "alternative", "both", "alternative first")
 DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "matsuri", "matsuri", "iyasaka's re-roll")
 BASE_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[:9])

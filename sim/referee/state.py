@@ -110,6 +110,7 @@ class TravelerState:
     traveler_id: int = -1  # index into Rules.travelers, -1 = none (Initiation, Neutral)
     alt_traveler: int = -1  # the dealt Traveler not kept in the draft
     ability: int = Ability.NONE
+    moved_by: int = -1  # the player who made the traveler's last move (the Neutral: the lead player, C10)
     lineup: int = -1  # departure order among all travelers (LINEUP)
     seat: int = -1  # departure order among the players, 0 = first to leave
     pos: int = 0
@@ -329,7 +330,7 @@ class GameState:
             return None  # C9: any free space up to the next Inn
         if kind == Space.VILLAGE and tr.coins < self.params["VILLAGE_MIN_COINS"]:
             return f"{tr.name} has {tr.coins} coins and may not stop at a village"
-        if kind == Space.TEMPLE and tr.coins < self.params["TEMPLE_MIN_COINS"]:
+        if kind == Space.TEMPLE and tr.coins < self.params["TEMPLE_MIN_COINS"] and not self.mari_free_stop(tr):
             return f"{tr.name} has {tr.coins} coins and may not stop at a temple"
         if kind in PANORAMA_SPACES and self.panorama_complete(tr, PANORAMA_SPACES[kind]) and not (
                 self.cherry_left and self.params["CHERRY_AT_COMPLETE"]):  # online: a stop for a Cherry Tree
@@ -362,7 +363,14 @@ class GameState:
         """At a completed panorama's space (a stop only for a Cherry Tree, online) there is no base action."""
         if kind in PANORAMA_SPACES and self.panorama_complete(tr, PANORAMA_SPACES[kind]):
             return f"{tr.name} has completed the {PANORAMA_NAMES[PANORAMA_SPACES[kind]]} panorama"
+        if kind == Space.TEMPLE and tr.coins < self.params["TEMPLE_MIN_COINS"]:
+            return f"{tr.name} has no coin to donate"
         return None
+
+    def mari_free_stop(self, tr: TravelerState) -> bool:
+        """MT-Mari (rule parameter): "if she decides to buy an Amulet, Mari can take it for free" (002:L612),
+        so with no coin she may stop at a Temple for that Amulet while one is left."""
+        return bool(self.params.get("MARI_FREE_TEMPLE")) and tr.ability == Ability.MARI and bool(self.amulet_market)
 
     def panorama_complete(self, tr: TravelerState, ptype: int) -> bool:
         return tr.panorama[ptype] >= self.rules.panorama_lengths[ptype]

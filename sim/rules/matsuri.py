@@ -78,9 +78,7 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
     if m["doll_family"] not in families:
         raise RulesError(f"matsuri.doll_family = {m['doll_family']!r}: name a souvenir family of sim/data/cards.toml")
     out["M_DOLL_FAMILY"] = families.index(m["doll_family"])
-    if not ch["first_arrival_skips_neutral"]:
-        raise RulesError("matsuri.choices.first_arrival_skips_neutral = false (the Neutral's mover chooses) is not "
-                         "implemented; keep true (docs/rules-choices.md, M4)")
+    out.update(choice_params(raw))
     if not 1 <= out["M_DRAW"] <= 2:
         raise RulesError(f"matsuri.draw = {out['M_DRAW']}: the first to arrive draws 1 or 2 cards (keeps 1)")
     if not 0 <= out["M_HANABI_DRAW"] <= 2:
@@ -88,6 +86,25 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
     if out["M_CHOYO_HAND"] > E.HAND_CAP:
         raise RulesError(f"matsuri.choyo_hand = {out['M_CHOYO_HAND']}: an Inn's hand holds at most {E.HAND_CAP}")
     return {k: int(v) for k, v in out.items()}
+
+
+def _named(section: dict[str, Any], where: str, key: str, names: tuple[str, ...]) -> int:
+    """A rule chosen by name as its index in ``names`` (one line naming the choices otherwise)."""
+    value = section[key]
+    if value not in names:
+        raise RulesError(f"{where}.{key} = {value!r}: choose one of {', '.join(map(repr, names))}")
+    return names.index(value)
+
+
+def choice_params(raw: dict[str, Any]) -> dict[str, int]:
+    """The rule alternatives of the Matsuri cards and Travelers (docs/rules-choices.md M4, M18, MT-*)."""
+    ch, a = raw["matsuri"]["choices"], raw["rules"]["abilities"]
+    return {
+        "M_NEUTRAL_MOVER": int(not ch["first_arrival_skips_neutral"]),
+        "M_HANABI_CHOOSER": _named(ch, "matsuri.choices", "hanabi_order", ("draw", "chooser")),
+        "MARI_FREE_TEMPLE": int(bool(a["mari_free_temple"])),
+        "KIDZUNA_HOSP_EITHER": _named(a, "abilities", "kidzuna_hospitality", ("main", "either")),
+    }
 
 
 def shishimai_points(raw: dict[str, Any]) -> list[int]:
