@@ -138,7 +138,7 @@ def kidzuna_nb(pub, hid, ru, t):
             gain_meal_nb(pub, ru, t, c, cost)
             log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, cost, -1)
             ps[t, PF.MT_EXTRA_MEALS] += 1
-            devotion_nb(pub, hid, ru, t, cost)
+            devotion_nb(pub, hid, ru, t, cost, cost)
             return
     under_nb(pub, hid, Deck.MEAL, c)
     log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)

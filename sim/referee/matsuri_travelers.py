@@ -191,7 +191,7 @@ class MatsuriTravelers(Crossroads):
                 raise Illegal(ev, f"kidzuna buys the revealed meal {card} for {cost}, not ({ev.a}, {ev.b}, {ev.c})")
             self._coins(tr, -cost, "kidzuna's extra meal")
             self._eat(tr, card, "kidzuna's extra meal")
-            yield from self._devotion(tr, cost)
+            yield from self._devotion(tr, cost, cost)
             return
         ev = yield from self._take(Ev.UNDER, None, "kidzuna's meal card left")
         self._under(ev, Deck.MEAL, [card])
