@@ -121,14 +121,14 @@ def test_crossroads_rule_ids_are_unique_and_in_order() -> None:
 
 
 def test_every_crossroads_rule_test_is_in_the_crossroads_section() -> None:
-    """Each test of ``tests/test_rules_crossroads_*.py`` appears in an X row, and there are five such
-    files (markets and stations, Amulets, scoring, Travelers) and the online profile's parameters."""
+    """Each test of ``tests/test_rules_crossroads_*.py`` appears in an X row, and there are six such
+    files (markets and stations, Amulets, scoring, Travelers) and two of the online profile's parameters."""
     section = crossroads_section()
     rows = "\n".join(line for line in section.splitlines() if re.match(r"\| X\d+ \|", line))
     named = set(REF.findall(rows))
     files = sorted((ROOT / "tests").glob("test_rules_crossroads_*.py"))
     assert {p.name for p in files} == {f"test_rules_crossroads_{a}.py" for a in
-                                       ("stations", "amulets", "scoring", "travelers", "online")}
+                                       ("stations", "amulets", "scoring", "travelers", "online", "online2")}
     missing = [f"{p.name}::{t}" for p in files for t in sorted(defined_tests(p)) if (p.name, t) not in named]
     assert not missing, f"add these Crossroads rule tests to an X row of docs/rules.md: {missing}"
 
