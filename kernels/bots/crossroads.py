@@ -77,8 +77,8 @@ def amulet_value_nb(pub, ru, t, c):
         return mean_die_nb(ru) * cw
     if kind == Amulet.HOSPITALITY or kind == Amulet.DEVOTION:
         return 2.0
-    if kind == Amulet.HEALTH:
-        return 2.5
+    if kind == Amulet.HEALTH:  # online it gives one option, which any stop gives: worth nothing
+        return 0.0 if ru["params"][P.HEALTH_ONE] == 1 else 2.5
     return 1.5  # Vitality, Friendship
 
 
@@ -178,6 +178,8 @@ def choose_use_nb(pub, ru, t, value, kind, arg):
     argument for the expert (``expert.use_amulet_nb``)."""
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         return randint_nb(pub["rng"], 2)
+    if kind == Amulet.HEALTH and ru["params"][P.HEALTH_ONE] == 1:
+        return 0  # online Health gives one option, the better of which is taken anyway
     w = ru["botw"][t]
     if w[W.EXPERT] > 0.5:
         if kind == Amulet.HEALTH:  # both actions at station type ``arg``: the gain is the lesser of the two
@@ -190,13 +192,22 @@ def choose_use_nb(pub, ru, t, value, kind, arg):
 
 
 @njit(cache=True)
+def empty_ok_nb(ru, typ):
+    """Online (``P.ALT_NOTHING``): may the alternative of a ``typ`` station be chosen to buy nothing?
+    Only where it is a purchase: Bathhouse, Legendary Object, Amulet, Calligraphy (C27)."""
+    market = typ == Space.HOT_SPRING or typ == Space.VILLAGE or typ == Space.TEMPLE or typ == Space.ENCOUNTER
+    return ru["params"][P.ALT_NOTHING] == 1 and market
+
+
+@njit(cache=True)
 def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_value):
-    """0 base action, 1 the alternative, 2 both; ``base_value`` is the greedy value of the base."""
+    """0 base action, 1 the alternative, 2 both, 4 (online, the random bot only) the alternative
+    buying nothing; ``base_value`` is the greedy value of the base."""
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         n = 0
         pick = 0
-        for o in range(3):
-            ok = base_ok if o == 0 else (alt_ok if o == 1 else both_ok)
+        for o in range(5):
+            ok = base_ok if o == 0 else (alt_ok if o == 1 else (both_ok if o == 2 else o == 4 and empty_ok_nb(ru, typ)))
             if ok:
                 n += 1
                 if randint_nb(pub["rng"], n) == 0:

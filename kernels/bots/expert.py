@@ -92,7 +92,8 @@ def market_best_nb(pub, ru, t, w, m):
                 continue
             v = legend_value_nb(pub, ru, t, w, c)
         elif m == 1:
-            v = w[X + XF.AMULET0 + ru["xcard"][1, 0, c]]
+            kind = ru["xcard"][1, 0, c]  # online Health gives one option, which any stop gives: worth nothing
+            v = 0.0 if kind == Amulet.HEALTH and ru["params"][P.HEALTH_ONE] == 1 else w[X + XF.AMULET0 + kind]
         else:
             v = w[X + XF.CALLI] * calli_points_nb(pub, ru, t, c)
         if best < 0 or v > bv:
@@ -155,7 +156,7 @@ def both_allowed_nb(pub, ru, t, typ):
 def stop_values_nb(pub, ru, t, w, vals):
     """Add the abilities and the Crossroads alternatives to the base values of each station type ``vals[1:9]``."""
     xr = ru["params"][P.XR] == 1
-    health = xr and holds_amulet_nb(pub, ru, t, Amulet.HEALTH)
+    health = xr and ru["params"][P.HEALTH_ONE] == 0 and holds_amulet_nb(pub, ru, t, Amulet.HEALTH)
     for typ in range(1, 9):
         v = vals[typ] + ability_stop_nb(pub, ru, t, w, typ)
         if xr:

@@ -29,7 +29,7 @@ class EvT(NamedTuple):
     OFFER: int = 13  # (trav, card): chance, Satsuki's free meal or the Neutral's discard
     END: int = 14  # (-): the game is over
     MARKET: int = 15  # (-, deck, card, count): Crossroads set-up
-    CHOICE: int = 16  # (trav, space type, option): 0 base, 1 Crossroads alternative, 2 both, 3 both (alternative first)
+    CHOICE: int = 16  # (trav, type, option): 0 base, 1 alt., 2 both, 3 both alt. first, 4 alt. buying nothing
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
     # Matsuri (issue 14, engineer MC: kinds 19-23; docs/log-format.md "## Matsuri")

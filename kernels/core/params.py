@@ -103,6 +103,10 @@ class PT(NamedTuple):
     # 130-139: rules-profile parameters (issue 11)
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
     CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
+    HEALTH_ONE: int = 132  # 1: the Health Amulet gives only one option, either one (online)
+    FORTUNE_AFTER: int = 133  # 1: the Fortune Amulet is rolled on arrival, after moving (online)
+    DEVOTION_PRINTED: int = 134  # 1: Devotion puts the card's printed price on the Temple (online)
+    ALT_NOTHING: int = 135  # 1: a market station's alternative may be chosen to buy nothing (online)
     # Matsuri Travelers (engineer MT: 105-119; expansions.md A.9, MT-* defaults)
     AYUMU_MEAL_COST: int = 105  # every meal costs him exactly this
     KAMUI_POINTS: int = 106  # at an Inn after the start without a meal

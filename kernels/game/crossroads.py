@@ -141,7 +141,7 @@ def use_amulet_nb(pub, hid, t, c, arg):
 
 @njit(cache=True)
 def fortune_nb(pub, hid, ru, t):
-    """Before moving: the Fortune Amulet rolls the die for that many coins."""
+    """Before moving (online: on arrival, ``P.FORTUNE_AFTER``): the Fortune Amulet rolls the die for that many coins."""
     c = usable_amulet_nb(pub, ru, t, Amulet.FORTUNE)
     if c >= 0 and choose_use_nb(pub, ru, t, mean_die_nb(ru), Amulet.FORTUNE, 0) == 1:
         use_amulet_nb(pub, hid, t, c, -1)
@@ -149,8 +149,11 @@ def fortune_nb(pub, hid, ru, t):
 
 
 @njit(cache=True)
-def devotion_nb(pub, hid, ru, t, paid):
-    """After a purchase: the Devotion Amulet sends its coins to the Temple (1 point each)."""
+def devotion_nb(pub, hid, ru, t, paid, printed):
+    """After a purchase: the Devotion Amulet sends its coins to the Temple (1 point each); online
+    (``P.DEVOTION_PRINTED``) the card's printed price, whatever was paid."""
+    if ru["params"][P.DEVOTION_PRINTED] == 1:
+        paid = printed
     if paid <= 0:
         return
     c = usable_amulet_nb(pub, ru, t, Amulet.DEVOTION)
@@ -267,7 +270,7 @@ def gain_legendary_nb(pub, hid, ru, t, c):
         add_pts_nb(pub, t, PF.PTS_LEGENDARY, params[P.SWORD_POINTS])
     ps[t, PF.LEGENDARY] += 1
     log_nb(hid, Ev.GAIN, t, Deck.LEGENDARY, c, cost, -1)
-    devotion_nb(pub, hid, ru, t, cost)
+    devotion_nb(pub, hid, ru, t, cost, ru["xcard"][0, 1, c])
 
 
 @njit(cache=True)
@@ -290,7 +293,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         if ps[t, PF.ABILITY] == Ability.MITSUKUNI:  # a Bathhouse counts as a Hot Spring card
             add_pts_nb(pub, t, PF.PTS_OTHER, params[P.MITSUKUNI_BONUS])
         log_nb(hid, Ev.GAIN, t, Deck.BATHHOUSE, -1, cost, -1)
-        devotion_nb(pub, hid, ru, t, cost)
+        devotion_nb(pub, hid, ru, t, cost, params[P.BATH_COST])
     elif typ == Space.FARM:
         bet = params[P.GAMING_BET]
         ps[t, PF.COINS] -= bet
@@ -303,7 +306,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         take_amulet_nb(pub, hid, t, c, cost)
         if params[P.AMULET_SAME_STOP] == 0:  # never at the stop where it was bought (C35)
             ps[t, PF.AMULETS_NEW] |= 1 << c
-        devotion_nb(pub, hid, ru, t, cost)
+        devotion_nb(pub, hid, ru, t, cost, params[P.AMULET_COST])
     elif typ == Space.ENCOUNTER:
         c = choose_calligraphy_nb(pub, ru, t)
         cost = felicia_price_nb(pub, hid, ru, t, Deck.CALLIGRAPHY, c, params[P.CALLI_COST])
@@ -312,7 +315,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         ps[t, PF.CALLIGRAPHY] += 1
         ps[t, PF.CALLI_MASK] |= 1 << c
         log_nb(hid, Ev.GAIN, t, Deck.CALLIGRAPHY, c, cost, -1)
-        devotion_nb(pub, hid, ru, t, cost)
+        devotion_nb(pub, hid, ru, t, cost, params[P.CALLI_COST])
 
 
 @njit(cache=True)

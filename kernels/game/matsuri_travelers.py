@@ -153,7 +153,7 @@ def kidzuna_nb(pub, hid, ru, t):
             gain_meal_nb(pub, ru, t, c, paid)
             log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
             ps[t, PF.MT_EXTRA_MEALS] += 1
-            devotion_nb(pub, hid, ru, t, paid)
+            devotion_nb(pub, hid, ru, t, paid, ru["card"][Deck.MEAL, 1, c])  # online: the printed price
             return
     under_nb(pub, hid, Deck.MEAL, c)
     log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)

@@ -110,7 +110,7 @@ def village_nb(pub, hid, ru, t, draw):
             pub["ps"][t, PF.COINS] -= prices[i]
             gain_souvenir_nb(pub, ru, t, tbl[i])
             log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
-            devotion_nb(pub, hid, ru, t, prices[i])
+            devotion_nb(pub, hid, ru, t, prices[i], ru["card"][Deck.SOUVENIR, 1, tbl[i]])
         else:
             tbl[k] = tbl[i]
             k += 1
@@ -305,13 +305,15 @@ def station_nb(pub, hid, ru, t, typ):
     if option == 0:
         option = choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, vals[typ])
     log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
-    if option == 1 and typ == Space.TEMPLE and ab == Ability.HIROTADA:
+    one = params[P.HEALTH_ONE] == 1  # online: Health gives one option, 2 the base action or 3 the alternative
+    no_base = option == 1 or option == 4 or (option == 3 and one)
+    if no_base and typ == Space.TEMPLE and ab == Ability.HIROTADA:
         hirotada_coin_nb(pub, hid, ru, t, 0)  # his bank coin at every Temple stop, Amulet or not
     if option == 3:  # the alternative first, then the base action
         alternative_nb(pub, hid, ru, t, typ)
-    if option != 1:
+    if not no_base:  # 4 (online): the alternative chosen, nothing bought
         base_action_nb(pub, hid, ru, t, typ)
-    if option == 1 or (option == 2 and alternative_possible_nb(pub, ru, t, typ)):
+    if option == 1 or (option == 2 and not one and alternative_possible_nb(pub, ru, t, typ)):
         alternative_nb(pub, hid, ru, t, typ)
 
 
@@ -361,7 +363,7 @@ def meal_nb(pub, hid, ru, t):
         ps[t, PF.ERIKU_TOP] += 1
     if ps[t, PF.ABILITY] == Ability.NAMPO:
         add_pts_nb(pub, t, PF.PTS_OTHER, ru["card"][Deck.MEAL, 1, c])
-    devotion_nb(pub, hid, ru, t, paid)
+    devotion_nb(pub, hid, ru, t, paid, ru["card"][Deck.MEAL, 1, c])
 
 
 @njit(cache=True)

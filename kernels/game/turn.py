@@ -160,7 +160,7 @@ def begin_turn_nb(pub, hid, ru):
     # seed 002: an Amulet is usable "on his next move": the buyer's own next move, whoever moved between
     ps[t, PF.AMULETS_NEW] = 0
     gs[G.LAST_MOVER] = t
-    if xr and not neutral:
+    if xr and not neutral and ru["params"][P.FORTUNE_AFTER] == 0:  # seed 002: before moving
         fortune_nb(pub, hid, ru, t)
     ctrl = lead_player_nb(pub) if neutral else t
     ncand = legal_moves_nb(pub, ru, t)
@@ -191,6 +191,8 @@ def move_nb(pub, hid, ru, t, ctrl, s):
     log_nb(hid, Ev.MOVE, t, s, ctrl, -1, -1)
     if neutral:
         neutral_moved_nb(pub, ru, ctrl)
+    if xr and not neutral and ru["params"][P.FORTUNE_AFTER] == 1:  # online: on arrival, before the stop
+        fortune_nb(pub, hid, ru, t)
     if typ == Space.INN:
         inn_nb(pub, hid, ru, t, s)
     elif neutral:

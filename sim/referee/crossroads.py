@@ -40,7 +40,8 @@ ALTERNATIVES = {
     Space.HOT_SPRING: "bathhouse", Space.VILLAGE: "legendary object", Space.FARM: "gaming room",
     Space.TEMPLE: "amulet", Space.ENCOUNTER: "calligraphy",
 }
-CHOICE_NAMES = ("base action", "crossroads alternative", "both", "both, alternative first")
+CHOICE_NAMES = ("base action", "crossroads alternative", "both", "both, alternative first", "alternative, buying nothing")
+EMPTY_OK = (Space.HOT_SPRING, Space.VILLAGE, Space.TEMPLE, Space.ENCOUNTER)  # purchases (C27, online)
 Pull = Generator[None, Event, Event]
 
 
@@ -201,9 +202,12 @@ class Crossroads(CalligraphyScoring):
         if ev.a != kind:
             raise Illegal(ev, f"space {tr.pos} is a {st.space_name(tr.pos)} (type {kind}), not type {ev.a}")
         option = ev.b
-        if option not in (0, 1, 2, 3) or (option == 3 and not health):
+        if option not in (0, 1, 2, 3, 4) or (option == 3 and not health):
             raise Illegal(ev, f"option {option}: 0 base action, 1 {ALTERNATIVES[kind]}, 2 both, "
-                              "3 both, the alternative first (the health amulet)")
+                              "3 both, the alternative first (the health amulet), 4 the alternative buying nothing")
+        if option == 4 and (health or not self.params["ALT_NOTHING"] or kind not in EMPTY_OK):
+            raise Illegal(ev, "option 4 (the alternative, buying nothing) needs crossroads.alternative_buys_nothing "
+                              "and a hot spring, village, temple or encounter, without the health amulet")
         both_ok = health or (kind == Space.ENCOUNTER and tr.ability == Ability.KITA) or (
             kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
         if option == 2 and not both_ok:
@@ -212,14 +216,17 @@ class Crossroads(CalligraphyScoring):
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
         # Yama no Ko may complete it on this stop: with no Cherry Tree left option 0 (nothing) remains
-        if option != 1 and (why := st.why_no_base(tr, kind)) and self._why_no_alternative(tr, kind) is None:
+        if option not in (1, 4) and (why := st.why_no_base(tr, kind)) and self._why_no_alternative(tr, kind) is None:
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # seed 002: with Health both options "in the order of his choice"; the second is judged after the first
         if option == 1 or option == 3 or (option == 2 and not health):
             why = self._why_no_alternative(tr, kind)
             if why is not None:
                 raise Illegal(ev, f"option {option} ({ALTERNATIVES[kind]}) is impossible: {why}")
-        self._note(f"chooses {CHOICE_NAMES[option]}" + (f" ({ALTERNATIVES[kind]})" if option else ""))
+        name = CHOICE_NAMES[option]
+        if health and self.params["HEALTH_ONE"]:  # online: Health gives one option (2 the base, 3 the alternative)
+            name = "health, the base action only" if option == 2 else "health, the alternative only"
+        self._note(f"chooses {name}" + (f" ({ALTERNATIVES[kind]})" if option else ""))
         return int(option)
 
     def _alternative(self, tr: TravelerState, kind: int, after_base: bool) -> Step:
@@ -239,12 +246,12 @@ class Crossroads(CalligraphyScoring):
             tr.cherry_trees += 1
             self._coins(tr, p["CHERRY_COINS"], "cherry tree")
             self._score(tr, "pts_cherry_trees", p["CHERRY_POINTS"], "cherry tree")
-            yield from self._devotion(tr, 0)  # free: only to name a misplaced Devotion
+            yield from self._devotion(tr, 0, 0)  # free: only to name a misplaced Devotion
         elif kind == Space.HOT_SPRING:
             yield from self._market_gain(tr, Deck.BATHHOUSE, p["BATH_COST"], "a bathhouse")
             tr.bathhouses += 1
             self._score(tr, "pts_bathhouses", p["BATH_POINTS"], "bathhouse")
-            yield from self._devotion(tr, self._paid)
+            yield from self._devotion(tr, self._paid, p["BATH_COST"])
         elif kind == Space.VILLAGE:
             yield from self._legendary_object(tr)
         elif kind == Space.FARM:
@@ -259,11 +266,11 @@ class Crossroads(CalligraphyScoring):
             if not self.rules.raw["crossroads"]["amulets"]["usable_where_bought"]:
                 tr.amulets_new.add(card)  # C35: "never on the same turn as when it is acquired"
             tr.amulets_acquired += 1
-            yield from self._devotion(tr, self._paid)
+            yield from self._devotion(tr, self._paid, p["AMULET_COST"])
         elif kind == Space.ENCOUNTER:
             card = yield from self._market_gain(tr, Deck.CALLIGRAPHY, p["CALLI_COST"], "a calligraphy card")
             tr.calligraphy.append(card)
-            yield from self._devotion(tr, self._paid)
+            yield from self._devotion(tr, self._paid, p["CALLI_COST"])
 
     def _legendary_object(self, tr: TravelerState) -> Step:
         """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30)."""
@@ -285,7 +292,7 @@ class Crossroads(CalligraphyScoring):
             pts, why = p["SWORD_POINTS"], f"{lo.name} (sword)"
         tr.legendary.append(card)
         self._score(tr, "pts_legendary", pts, why)
-        yield from self._devotion(tr, self._paid)
+        yield from self._devotion(tr, self._paid, lo.cost)
 
     def _script_bonus(self, tr: TravelerState) -> None:
         """C29: each Script object held scores a point per Souvenir acquired after it."""
@@ -334,6 +341,8 @@ class Crossroads(CalligraphyScoring):
             if kind not in (Amulet.FORTUNE, Amulet.FRIENDSHIP):
                 what = AMULET_NAMES[kind] if kind >= 0 else f"card {ev.a}"
                 raise Illegal(ev, f"the {what} amulet is not used before a move (only fortune and friendship)")
+            if kind == Amulet.FORTUNE and self.params["FORTUNE_AFTER"]:
+                raise Illegal(ev, "crossroads.amulets.fortune_after_move: the fortune amulet is rolled on arrival")
             self._use(ev, tr)
             if kind == Amulet.FORTUNE:
                 face = yield from self._die(tr, 0, DieSrc.FORTUNE)
@@ -346,17 +355,34 @@ class Crossroads(CalligraphyScoring):
             ev = yield from self._next()
         return ev, friendship
 
-    def _devotion(self, tr: TravelerState, paid: int) -> Step:
-        """C37: ``USE(t, devotion, coins)`` right after a purchase puts its coins on the Temple."""
+    def _fortune_on_arrival(self, tr: TravelerState) -> Step:
+        """Online (``crossroads.amulets.fortune_after_move``): ``USE(fortune)`` + ``DIE`` right after the
+        ``MOVE``, before the stop's action (at an Inn, before the meal)."""
+        use = yield from self._maybe(
+            lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.FORTUNE,
+            "USE(fortune) or the stop's events")
+        if use is not None:
+            self._use(use, tr)
+            face = yield from self._die(tr, 0, DieSrc.FORTUNE)
+            self._note(f"{tr.name} uses the fortune amulet on arrival: rolls x{face}")
+            self._coins(tr, face, "fortune amulet")
+
+    def _devotion(self, tr: TravelerState, paid: int, printed: int) -> Step:
+        """C37: ``USE(t, devotion, coins)`` right after a purchase puts its coins on the Temple; online
+        (``crossroads.amulets.devotion_printed_price``) the card's printed price, whatever was paid."""
+        if self.params["DEVOTION_PRINTED"]:
+            paid = printed
         use = yield from self._maybe(
             lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.DEVOTION,
             "USE(devotion) or the next event")
         if use is None:
             return
+        what = "printed price" if self.params["DEVOTION_PRINTED"] else "coins paid"
         if paid <= 0:
-            raise Illegal(use, "devotion puts the coins paid for a card on the temple; this card cost nothing")
+            raise Illegal(use, f"devotion puts the {what} for a card on the temple; this card cost nothing")
         if use.b != paid:
-            raise Illegal(use, f"devotion puts the {paid} coins just paid on the temple, not {use.b}")
+            what = "printed price" if self.params["DEVOTION_PRINTED"] else "coins just paid"
+            raise Illegal(use, f"devotion puts the {paid} {what} on the temple, not {use.b}")
         self._use(use, tr)
         tr.donated += paid
         self._score(tr, "pts_temple", self._devotion_points(tr, paid), f"devotion amulet: {paid} coins on the temple")

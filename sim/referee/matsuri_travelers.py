@@ -198,7 +198,7 @@ class MatsuriTravelers(Crossroads):
                                   f"{' (hospitality amulet)' if free else ''}, not ({ev.a}, {ev.b}, {ev.c})")
             self._coins(tr, -paid, "kidzuna's extra meal")
             self._eat(tr, card, "kidzuna's extra meal")
-            yield from self._devotion(tr, paid)
+            yield from self._devotion(tr, paid, self.rules.meals[card].cost)  # online: the printed price
             return
         ev = yield from self._take(Ev.UNDER, None, "kidzuna's meal card left")
         self._under(ev, Deck.MEAL, [card])

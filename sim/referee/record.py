@@ -25,7 +25,7 @@ PAN_SOURCES = ("station", "annaibito", "hiroshige", "kitoushi")
 OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
            *(f"option {i}" for i in range(7, 18)),  # 7-17: Matsuri's options (issue 14) go here at the merge
            "felicia", "option 19", "option 20", "hanabi order")  # 19-20: rules profiles (issue 11)
-CHOICES = ("base", "alternative", "both", "alternative first")
+CHOICES = ("base", "alternative", "both", "alternative first", "empty alternative")  # 4: online, nothing bought
 DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "matsuri", "matsuri", "iyasaka's re-roll")
 BASE_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[:9])
 XR_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[9:13])

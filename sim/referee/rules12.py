@@ -36,4 +36,5 @@ class Rules12(MatsuriTravelers):
         self._eat(tr, card, "satsuki's free meal from the pile")  # type: ignore[attr-defined]
         if st.xr:
             tr.inn_meals += 1
+            yield from self._devotion(tr, 0, self.rules.meals[card].cost)  # online: its printed price (X52)
         return True

@@ -62,7 +62,7 @@ class Stations(Promos):
             self._coins(tr, -paid, f"buys {st.card_name(Deck.SOUVENIR, card)}")
             self._add_souvenir(tr, card)
             if st.xr:
-                yield from self._devotion(tr, paid)
+                yield from self._devotion(tr, paid, self.rules.souvenirs[card].cost)
         if tr.ability == Ability.SASAYAKKO:
             self._check_sasayakko(bought, coins_before)
 
@@ -378,7 +378,7 @@ class Stations(Promos):
             if tr.ability == Ability.NAMPO:  # the printed cost in points at each Inn meal (C38)
                 m = self.rules.meals[card]
                 self._score(tr, "pts_other", m.cost, f"nampo: {m.name} costs {m.cost}")
-            yield from self._devotion(tr, price)
+            yield from self._devotion(tr, price, self.rules.meals[card].cost)
 
     def _eat(self, tr: TravelerState, card: int, why: str) -> None:
         m = self.rules.meals[card]

@@ -23,6 +23,7 @@ from kernels.core import enums as E
 from sim.rules.bounds import BoundsError, check_data
 from sim.rules.keys import RulesError, apply_override, parse_value  # noqa: F401  (re-exported)
 from sim.rules.matsuri import MatsuriCard, card_table, matsuri_cards, matsuri_params, shishimai_points
+from sim.rules.online import online_params
 
 DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads", "matsuri")
 
@@ -369,8 +370,7 @@ def _build(raw: dict[str, Any]) -> Rules:
         SWORD_POINTS=x["legendary"]["sword_points"],
         FIFTH_FAMILY_POINTS=x["legendary"]["fifth_family_points"],
         SCRIPT_BONUS=x["legendary"]["script_bonus"],
-        SCRIPT_LEGENDARY=int(bool(x["legendary"]["script_counts_legendary"])),
-        CHERRY_AT_COMPLETE=int(bool(x["cherry_tree"]["at_completed_panorama"])),
+        **online_params(x),
         GOTOZAEMON_COINS=x["abilities"]["gotozaemon_coins"],
         JIROCHO_BET=x["abilities"]["jirocho_bet"],
         FORESIGHT=cal["foresight_per_coin"],
