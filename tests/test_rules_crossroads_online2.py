@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 from positions import BOTH, begin_turn, kern, make_rules, xmove, xr_config, xr_position
-from test_audit import round_trip
-from test_referee import assert_illegal, ev, feed
-from test_referee_crossroads import (
+from referee_helpers import (
     DEVOTION,
     FORTUNE,
     HEALTH,
@@ -18,11 +16,15 @@ from test_referee_crossroads import (
     MURASAME,
     PADDY4,
     VILLAGE1,
+    assert_illegal,
+    ev,
+    feed,
     ok,
     stop,
     xcfg,
     xr_setup,
 )
+from test_audit import round_trip
 
 from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Space
 from kernels.game.crossroads import alternative_nb
