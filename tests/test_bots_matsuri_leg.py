@@ -21,6 +21,7 @@ from kernels.bots.matsuri import card_value_nb
 from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import Bot, Deck, P, Space
 from kernels.core.weights import HF, W
+from sim.bots.duel import play_duel
 from sim.run.engine import bot_weights
 
 PADDY, ENC, HOT, MOUNTAIN, TEMPLE = 18, 20, 22, 23, 16
@@ -168,3 +169,12 @@ def test_keeping_a_closure_counts_whose_stations_it_closes():
     pos = kept("toka_ebisu", coins=[0, 9, 9, 9], families={1: [1, 1, 1], 2: [1, 1, 1], 3: [1, 1, 1]})
     gain = keep_value(pos, "toka_ebisu") - keep_value(pos, "toka_ebisu", m_leg_share=0.0)
     assert gain > 0.0
+
+
+def test_a_duel_of_identical_weights_is_even():
+    """``sim.bots.duel``: every deal is played twice with the seats swapped, so two equal weight vectors
+    share the wins exactly (the design, not luck: both plays of a deal are the same game)."""
+    config = mt_config(4, travelers="draft", bots=("greedy",))
+    w = bot_weights("greedy", config.rules(), config)
+    res, _ = play_duel(config, w, w, 8, 3, 1)
+    assert res.games == 16 and res.win_a == 0.5 and res.pair_a == 0.5
