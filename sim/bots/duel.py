@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sim.bots.ladder import PairResult, luce_elo, score_games, splits, wilson
+from sim.bots.ladder import PairResult, mirrored_blocks, pair_result, score_games
 from sim.rules.config import GameConfig
 from sim.run import engine, pace
 
@@ -28,29 +28,11 @@ def play_duel(
     n = config.n_players
     rules = config.rules()
     engine.play_games(config, rules, seed, 0, 1, threads=threads)  # compile / load outside the clock
-    share: list[np.ndarray] = []
-    pair: list[np.ndarray] = []
-    sa: list[np.ndarray] = []
-    sb: list[np.ndarray] = []
-    pats = splits(n)
-    bounds = np.linspace(0, deals, len(pats) + 1).astype(int)
+    parts = []
     t0 = time.perf_counter()
-    for r, pat in enumerate(pats):
-        start, count = int(bounds[r]), int(bounds[r + 1] - bounds[r])
-        if count == 0:
-            continue
-        for flip in (False, True):
-            is_a = [x != flip for x in pat]
-            weights = np.stack([wa if x else wb for x in is_a])
-            batch = pace.play_games(config, rules, seed, start, count, threads, advance, weights=weights)
-            for lst, v in zip((share, pair, sa, sb), score_games(batch.records, is_a), strict=True):
-                lst.append(v)
+    for start, count, is_a in mirrored_blocks(n, deals):
+        weights = np.stack([wa if x else wb for x in is_a])
+        batch = pace.play_games(config, rules, seed, start, count, threads, advance, weights=weights)
+        parts.append(score_games(batch.records, is_a))
     rate = 2 * deals / (time.perf_counter() - t0)
-    s, p = np.concatenate(share), np.concatenate(pair)
-    lo, hi = wilson(float(s.sum()), len(s))
-    res = PairResult(
-        players=n, tier_a=names[0], tier_b=names[1], games=len(s), win_a=float(s.mean()), win_lo=lo, win_hi=hi,
-        pair_a=float(p.mean()), elo=luce_elo(float(s.mean()), n), elo_lo=luce_elo(lo, n), elo_hi=luce_elo(hi, n),
-        score_a=float(np.concatenate(sa).mean()), score_b=float(np.concatenate(sb).mean()),
-    )
-    return res, rate
+    return pair_result(n, names[0], names[1], parts), rate
