@@ -38,7 +38,9 @@ from kernels.bots.features import (
     pool_nb,
     temple_choice_nb,
 )
+from kernels.bots.matsuri_leg import gion_gain_nb, leg_kinds_nb, leg_values_nb
 from kernels.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
+from kernels.core.events import Matsuri
 from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.core.weights import HF, W
@@ -122,8 +124,16 @@ def type_values_nb(pub, ru, t, w):
     """Load ``t``'s context and the value of stopping on each space type into ``bscr[B_TYPE:]``."""
     base_values_nb(pub, ru, t, w)
     b = pub["bscr"]
+    vals = b[B_TYPE : B_TYPE + N_TYPES]
+    leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
+    enc, gion = vals[Space.ENCOUNTER], 0.0
+    if leg:  # Matsuri: the cards acting on this leg (kernels/bots/matsuri_leg.py); Gion's before the alternatives
+        gion = gion_gain_nb(pub, ru, t, w) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
+        leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 0)
     if w[W.EXPERT] > 0.5:
-        stop_values_nb(pub, ru, t, w, b[B_TYPE : B_TYPE + N_TYPES])
+        stop_values_nb(pub, ru, t, w, vals)
+    if leg:
+        leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 1)
     h = W.HF0
     for k in range(N_TYPES):
         b[B_TYPE + k] += w[h + HF.TYPE0 + k]

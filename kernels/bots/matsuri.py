@@ -3,15 +3,20 @@
 Every tier but ``Bot.RANDOM`` (uniform among the legal choices) values a choice with the same small
 feature set and its own weights (``W.M_*``, ``sim/data/bots.toml``, inherited by the heuristic tiers):
 a card kept is worth what it brings the chooser now minus ``W.M_OPP`` times what it brings the
-average opponent. Only public information is read: collections, coins, the Temple, the markets;
+average opponent. A card acting on the next leg brings each traveler the stop bonuses the move
+choice counts (``kernels.bots.matsuri_leg``, the tier's own values) at the leg's stations it acts
+on, times ``W.M_LEG_SHARE`` / N; a closure costs the closed stations' value above the leg's mean. Only public information is read: collections, coins, the Temple, the markets;
 Gion's pick reads the Encounter pile because the card lets the stopper look through it.
 """
 
 from numba import njit
 
-from kernels.bots.policy import encounter_value_nb, panorama_value_nb
-from kernels.core.enums import MARKET_CAP, PF, Bot, Deck, G, P
-from kernels.core.events import Matsuri
+from kernels.bots.features import B_TYPE
+from kernels.bots.heuristic import base_values_nb
+from kernels.bots.matsuri_leg import card_acts_nb, card_bonus_nb, gion_gain_nb
+from kernels.bots.policy import encounter_value_nb, greedy_gion_gain_nb, panorama_value_nb, space_values_nb
+from kernels.core.enums import MARKET_CAP, PF, Bot, Deck, G, P, Space
+from kernels.core.events import Matsuri, Timing
 from kernels.core.rng import randint_nb
 from kernels.core.score import achievement_count_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -111,17 +116,65 @@ def _gain_nb(pub, ru, p, w, kind, t):
 
 
 @njit(cache=True)
+def leg_gain_nb(pub, ru, t, p, w, c):
+    """What leg card ``c`` brings ``p`` over the next leg by the chooser ``t``'s values: the stop bonuses
+    the move choice counts (``kernels.bots.matsuri_leg``) at each station of the leg it acts on, or for a
+    closure the loss of the stations it closes (their value above the leg's mean), times
+    ``W.M_LEG_SHARE`` / N (the stops each traveler makes per station)."""
+    share = w[W.M_LEG_SHARE]
+    if share == 0.0:
+        return 0.0
+    kind = ru["card"][Deck.MATSURI, 0, c]
+    feat = pub["ps"][t, PF.BOT] >= Bot.HEURISTIC
+    vals = pub["fscr"]
+    if feat:
+        base_values_nb(pub, ru, p, w)
+        for k in range(9):
+            vals[k] = pub["bscr"][B_TYPE + k]
+    else:
+        space_values_nb(pub, ru, p, w, vals)
+    gion = 0.0
+    if kind == Matsuri.GION:
+        gion = gion_gain_nb(pub, ru, p, w) if feat else greedy_gion_gain_nb(pub, ru, p)
+    board = ru["board"]
+    close = Matsuri.KAMIARISAI <= kind <= Matsuri.MURA
+    n, mean = 0, 0.0
+    for x in range(pub["ps"][t, PF.POS] + 1, board.shape[1]):
+        if board[0, x] == Space.INN:
+            break
+        n += 1
+        mean += vals[board[0, x]]
+    mean /= max(1, n)
+    tot, closed = 0.0, 0
+    for x in range(pub["ps"][t, PF.POS] + 1, board.shape[1]):
+        typ = board[0, x]
+        if typ == Space.INN:
+            break
+        if not card_acts_nb(ru, c, typ):
+            continue
+        if close:
+            if closed < ru["params"][P.M_CLOSED_TOKENS]:
+                tot -= max(0.0, vals[typ] - mean)
+                closed += 1
+        else:
+            tot += card_bonus_nb(pub, ru, p, w, kind, typ, vals[Space.ENCOUNTER], gion, feat)
+    return share * tot / pub["gs"][G.N_TRAV]
+
+
+@njit(cache=True)
 def card_value_nb(pub, ru, t, c):
     """Value for chooser ``t`` of keeping Matsuri card ``c``."""
     w = ru["botw"][t]
     kind = ru["card"][Deck.MATSURI, 0, c]
     ps = pub["ps"]
     n = pub["gs"][G.N_PLAYERS]
-    own = _gain_nb(pub, ru, t, w, kind, t)
+    leg = ru["card"][Deck.MATSURI, 1, c] // 16 == Timing.LEG
+    own = _gain_nb(pub, ru, t, w, kind, t) + (leg_gain_nb(pub, ru, t, t, w, c) if leg else 0.0)
     opp = 0.0
     for p in range(n):
         if p != t and ps[p, PF.NEUTRAL] == 0:
-            opp += _gain_nb(pub, ru, p, w, kind, t) / max(1, n - 1)
+            g = _gain_nb(pub, ru, p, w, kind, t) + (leg_gain_nb(pub, ru, t, p, w, c) if leg else 0.0)
+            opp += g / max(1, n - 1)
     v = own - w[W.M_OPP] * opp
     if kind == Matsuri.OTSUKIMI:
         best = 0.0

@@ -19,7 +19,7 @@ from numba import njit
 
 from kernels.bots.crossroads import raise_space_values_nb
 from kernels.bots.expert import option_nb as expert_option_nb
-from kernels.bots.features import context_nb
+from kernels.bots.features import context_nb, pool_nb
 from kernels.bots.heuristic import (
     heuristic_donation_nb,
     heuristic_encounter_nb,
@@ -28,8 +28,10 @@ from kernels.bots.heuristic import (
     heuristic_panorama_nb,
     heuristic_village_nb,
 )
+from kernels.bots.matsuri_leg import leg_kinds_nb, leg_values_nb
 from kernels.bots.matsuri_travelers import expert_mt_option_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
+from kernels.core.events import Matsuri
 from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.rng import next_u64_nb, randint_nb
 from kernels.core.score import (
@@ -129,8 +131,15 @@ def choose_move_nb(pub, ru, t, ctrl, ncand):
                 best, bv = k, v
         return best
     space_values_nb(pub, ru, t, w, vals)
+    leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
+    enc = vals[Space.ENCOUNTER]
+    if leg:  # Matsuri: the cards acting on this leg (kernels/bots/matsuri_leg.py)
+        gion = greedy_gion_gain_nb(pub, ru, t) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
+        leg_values_nb(pub, ru, t, w, vals, enc, gion, False, 0)
     if ru["params"][P.XR] == 1:
         raise_space_values_nb(pub, ru, t, vals)
+    if leg:
+        leg_values_nb(pub, ru, t, w, vals, enc, 0.0, False, 1)
     for k in range(ncand):
         s = cand[k]
         v = vals[board[0, s]] - w[W.SKIP] * (s - pos - 1)
@@ -315,6 +324,20 @@ def encounter_value_nb(pub, ru, t, c):
     if kind == Enc.TAKUHATSUSO:
         return params[P.TAKUHATSUSO_POINTS] - cw
     return 3.0 - cw  # Kitoushi
+
+
+@njit(cache=True)
+def greedy_gion_gain_nb(pub, ru, t):
+    """Greedy gain for ``t`` of Gion's pick: the best Encounter left (``all - gone``) over their mean."""
+    pool = pool_nb(pub, ru, Deck.ENCOUNTER)
+    n, tot, best = 0, 0.0, 0.0
+    for c in range(ru["dsize"][Deck.ENCOUNTER]):
+        if (pool >> c) & 1:
+            v = encounter_value_nb(pub, ru, t, c)
+            best = v if n == 0 else max(best, v)
+            tot += v
+            n += 1
+    return best - tot / n if n > 0 else 0.0
 
 
 @njit(cache=True)

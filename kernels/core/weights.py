@@ -42,10 +42,13 @@ class WT(NamedTuple):
     M_CHOYO: int = 141  # points of Cho-yo for each traveler
     M_EXTRA: int = 142  # bias of taking a free optional extra (Hadaka, Yama no Ko, o-Taue)
     # 143-145 reserved for the Matsuri cards; 146-151 Matsuri Travelers; 152-159 promos
+    # Matsuri leg cards in the move choice (engineer MB: 160-167; kernels/bots/matsuri_leg.py)
+    M_LEG_STOP: int = 160  # scale of the active leg cards' bonus to a stop (0: the stop values before issue 14)
+    M_LEG_SHARE: int = 161  # keeping a leg card: stops per station of the leg (each traveler gets 1/N of them)
 
 
 W = WT()
-W_N = 160
+W_N = 168
 
 
 class HFT(NamedTuple):

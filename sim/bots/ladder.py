@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,31 +125,37 @@ def play_pair(
     advance: Callable[[int], None] = lambda k: None, expansions: tuple[str, ...] = (),
 ) -> PairResult:
     """Play ``deals`` deals twice (seats swapped) with the players split between two tiers."""
+    parts = []
+    for start, count, is_a in mirrored_blocks(n, deals):
+        bots = tuple(tier_a if x else tier_b for x in is_a)
+        config = GameConfig(n_players=n, bots=bots, expansions=expansions)
+        batch = pace.play_games(config, config.rules(), seed, start, count, threads, advance)
+        parts.append(score_games(batch.records, is_a))
+    return pair_result(n, tier_a, tier_b, parts)
+
+
+def mirrored_blocks(n: int, deals: int) -> Iterator[tuple[int, int, list[bool]]]:
+    """(first deal, deals, seats of A) of each block of the design: every split rotation, both seatings."""
     pats = splits(n)
-    share: list[np.ndarray] = []
-    pair: list[np.ndarray] = []
-    sa: list[np.ndarray] = []
-    sb: list[np.ndarray] = []
     bounds = np.linspace(0, deals, len(pats) + 1).astype(int)
     for r, pat in enumerate(pats):
         start, count = int(bounds[r]), int(bounds[r + 1] - bounds[r])
         if count == 0:
             continue
         for flip in (False, True):
-            is_a = [x != flip for x in pat]
-            bots = tuple(tier_a if x else tier_b for x in is_a)
-            config = GameConfig(n_players=n, bots=bots, expansions=expansions)
-            batch = pace.play_games(config, config.rules(), seed, start, count, threads, advance)
-            res = score_games(batch.records, is_a)
-            for lst, v in zip((share, pair, sa, sb), res, strict=True):
-                lst.append(v)
-    s, p = np.concatenate(share), np.concatenate(pair)
-    games = len(s)
-    lo, hi = wilson(float(s.sum()), games)
+            yield start, count, [x != flip for x in pat]
+
+
+def pair_result(n: int, tier_a: str, tier_b: str, parts: Sequence[tuple[np.ndarray, ...]]) -> PairResult:
+    """The pairing's figures from each block's ``score_games``."""
+    share, pair, sa, sb = (np.concatenate([part[k] for part in parts]) for k in range(4))
+    games = len(share)
+    w = float(share.mean())
+    lo, hi = wilson(float(share.sum()), games)
     return PairResult(
-        players=n, tier_a=tier_a, tier_b=tier_b, games=games, win_a=float(s.mean()), win_lo=lo, win_hi=hi,
-        pair_a=float(p.mean()), elo=luce_elo(float(s.mean()), n), elo_lo=luce_elo(lo, n), elo_hi=luce_elo(hi, n),
-        score_a=float(np.concatenate(sa).mean()), score_b=float(np.concatenate(sb).mean()),
+        players=n, tier_a=tier_a, tier_b=tier_b, games=games, win_a=w, win_lo=lo, win_hi=hi,
+        pair_a=float(pair.mean()), elo=luce_elo(w, n), elo_lo=luce_elo(lo, n), elo_hi=luce_elo(hi, n),
+        score_a=float(sa.mean()), score_b=float(sb.mean()),
     )
 
 
