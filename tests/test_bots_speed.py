@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 
 from kernels.bots import heuristic as H
 from kernels.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
+from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import N_SPACES, PF, Deck, G, Space
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.core.weights import HF, W
 from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
-from kernels.bots.policy import choose_move_nb
-from sim.run.engine import rules_record
 from sim.rules.config import GameConfig
+from sim.run.engine import rules_record
 
 NT = H.N_TYPES
 
