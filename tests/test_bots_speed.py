@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernels.bots import heuristic as H
+from kernels.bots import village as V
 from kernels.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
 from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import N_SPACES, PF, Deck, G, Space
@@ -79,7 +80,7 @@ def reference_move_values(pub, ru, t, w, ncand):
 
 def reference_village_value(pub, ru, t, w):
     context_nb(pub, ru, t, w)
-    return H._village_value_cards_nb(pub, ru, t, w, pool_nb(pub, ru, Deck.SOUVENIR))
+    return V._village_value_cards_nb(pub, ru, t, w, pool_nb(pub, ru, Deck.SOUVENIR))
 
 
 def expert_positions(spec: str, games: int):
@@ -132,7 +133,7 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
             pub["ps"][t, PF.COINS] = coins
             ref = reference_village_value(pub, ru, t, w)
             context_nb(pub, ru, t, w)
-            assert H.village_value_nb(pub, ru, t, w) == ref
+            assert V.village_value_nb(pub, ru, t, w) == ref
             n += 1
     assert n > 300
 
@@ -153,4 +154,4 @@ def test_expected_max_by_counts_is_expected_max(cards, r):
             b[B_SORT + key] = vals[key]
         b[B_SORT + 16 + key] += 1.0
     buf = np.array([vals[k] for k, _ in cards] + [0.0] * (32 - len(cards)))
-    assert H._expected_max_counts_nb(b, seen, len(cards), r) == expected_max_nb(buf, len(cards), r)
+    assert V._expected_max_counts_nb(b, seen, len(cards), r) == expected_max_nb(buf, len(cards), r)
