@@ -184,7 +184,7 @@ def move_values_nb(pub, ru, t, w, ncand):
     cand = pub["cand"]
     mask = 0
     for k in range(ncand):
-        mask |= 1 << board[0, cand[k]]
+        mask |= 1 << int(board[0, cand[k]])  # int(): plain ints under NUMBA_DISABLE_JIT too
     type_values_nb(pub, ru, t, w, mask)
     h = W.HF0
     nt = gs[G.N_TRAV]
@@ -208,8 +208,8 @@ def move_values_nb(pub, ru, t, w, ncand):
     lv1, lv2, lx1 = -1.0, 0.0, -1  # the best and second best value the next mover finds (-1: not yet)
     best, bv = 0, NEG
     for k in range(ncand):
-        s = cand[k]
-        typ = board[0, s]
+        s = int(cand[k])
+        typ = int(board[0, s])
         skip_open = 0
         for x in range(pos + 1, s):
             skip_open += (free >> x) & 1
@@ -234,7 +234,7 @@ def move_values_nb(pub, ru, t, w, ncand):
                     if board[0, x] == Space.INN:
                         break
                     if _free_nb(pub, ru, x, t, -1):
-                        ov, have = _opp_nb(pub, ru, nxt, board[0, x], have)
+                        ov, have = _opp_nb(pub, ru, nxt, int(board[0, x]), have)
                         if ov > lv1:
                             lv1, lv2, lx1 = ov, lv1, x
                         elif ov > lv2:

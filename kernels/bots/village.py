@@ -40,7 +40,7 @@ def village_value_nb(pub, ru, t, w):
         cost = card[Deck.SOUVENIR, 1, c]
         if cost < 0 or cost > 3:
             return _village_value_cards_nb(pub, ru, t, w, pool)
-        key = 4 * card[Deck.SOUVENIR, 0, c] + cost
+        key = 4 * int(card[Deck.SOUVENIR, 0, c]) + int(cost)
         if (seen >> key) & 1 == 0:
             seen |= 1 << key
             price = souvenir_price_nb(pub, ru, t, c)
