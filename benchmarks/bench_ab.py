@@ -8,6 +8,8 @@ games: the result records of the first ``--check-games`` games are compared (a r
 changes behaviour is not a refactor; pass ``--no-check`` for a change that means to). Each round
 plays the kernel (``play_games``, compilation never timed) on ``--games`` games of each config.
 Prints a Markdown table: best and median games/s per tree and config, and the ratio B / A.
+A config may end in ``@N`` to play N games instead of ``--games`` (a slow tier, e.g. the search bot:
+``--config players=4,travelers=draft,bots=search+expert+expert+expert@20``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ except ImportError:  # trees from before the package layout
 spec, games, check, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 config = GameConfig.parse(spec)
 rules = config.rules()
-play_games(config, rules, 1, 0, 64)  # compile or load the cache; never timed
+play_games(config, rules, 1, 0, min(64, max(games, check, 1)))  # compile or load the cache; never timed
 if check:
     np.save(out, play_games(config, rules, 1, 0, check).records)
 t = time.perf_counter()
@@ -45,7 +47,14 @@ print(json.dumps({"rate": games / (time.perf_counter() - t)}))
 CONFIGS = ("players=4,travelers=draft,bots=greedy", "players=4,travelers=draft,bots=greedy,expansions=crossroads")
 
 
+def games_of(spec: str, default: int) -> tuple[str, int]:
+    """``SPEC@N``: N games of SPEC; a plain SPEC plays ``default``."""
+    head, _, n = spec.rpartition("@")
+    return (head, int(n)) if head and n.isdigit() else (spec, default)
+
+
 def child(tree: Path, spec: str, games: int, check: int, out: str) -> float:
+    spec, games = games_of(spec, games)
     env = {**os.environ, "PYTHONPATH": str(tree)}
     proc = subprocess.run([sys.executable, "-c", CHILD, spec, str(games), str(check), out], env=env,
                           capture_output=True, text=True, cwd=tree)
@@ -74,8 +83,10 @@ def main() -> None:
         for spec in configs:
             if not args.no_check:
                 fa, fb = f"{tmp}/a.npy", f"{tmp}/b.npy"
-                child(args.a, spec, 1, args.check_games, fa)
-                child(args.b, spec, 1, args.check_games, fb)
+                base, n = games_of(spec, args.check_games)
+                check = min(args.check_games, n)
+                child(args.a, base + "@1", 1, check, fa)
+                child(args.b, base + "@1", 1, check, fb)
                 ra, rb = np.load(fa), np.load(fb)
                 common = [n for n in ra.dtype.names if n in (rb.dtype.names or ())]
                 if any(not np.array_equal(ra[n], rb[n]) for n in common):

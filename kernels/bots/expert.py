@@ -153,11 +153,14 @@ def both_allowed_nb(pub, ru, t, typ):
 
 
 @njit(cache=True)
-def stop_values_nb(pub, ru, t, w, vals):
-    """Add the abilities and the Crossroads alternatives to the base values of each station type ``vals[1:9]``."""
+def stop_values_nb(pub, ru, t, w, vals, mask=511):
+    """Add the abilities and the Crossroads alternatives to the base values of each station type ``vals[1:9]``
+    (those in bit ``mask``)."""
     xr = ru["params"][P.XR] == 1
     health = xr and ru["params"][P.HEALTH_ONE] == 0 and holds_amulet_nb(pub, ru, t, Amulet.HEALTH)
     for typ in range(1, 9):
+        if (mask >> typ) & 1 == 0:
+            continue
         v = vals[typ] + ability_stop_nb(pub, ru, t, w, typ)
         if xr:
             alt = alt_value_nb(pub, ru, t, w, typ)

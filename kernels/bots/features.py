@@ -35,6 +35,7 @@ B_TYPE = 16  # 9 values: stopping on each space type now (w-weighted, with the t
 B_OPP = 32  # MAX_TRAV x 9 quick values of each space type for each other player
 B_SORT = 88  # 32 floats: sort buffer
 B_CAND = 120  # N_SPACES floats: the heuristic value of each candidate move
+B_VKEY = 176  # 16 floats: a Village's (family, cost) keys sorted by value (heuristic.village_value_nb)
 
 NEG = -1e18
 

@@ -19,7 +19,6 @@ from kernels.bots.abilities import ability_meal_nb
 from kernels.bots.expert import stop_values_nb
 from kernels.bots.features import (
     B_CAND,
-    B_FAM,
     B_HOT,
     B_OPP,
     B_SORT,
@@ -39,6 +38,7 @@ from kernels.bots.features import (
     temple_choice_nb,
 )
 from kernels.bots.matsuri_leg import gion_gain_nb, leg_kinds_nb, leg_values_nb
+from kernels.bots.village import village_value_nb
 from kernels.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
 from kernels.core.events import Matsuri
 from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
@@ -46,35 +46,6 @@ from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.core.weights import HF, W
 
 N_TYPES = 9
-
-
-@njit(cache=True)
-def village_value_nb(pub, ru, t, w):
-    """Expected value of a Village stop: the best single purchase among the 3 cards drawn."""
-    if pub["dcnt"][Deck.SOUVENIR] == 0:
-        return 0.0
-    ps = pub["ps"]
-    card = ru["card"]
-    b = pub["bscr"]
-    coins = ps[t, PF.COINS]
-    ab = ps[t, PF.ABILITY]
-    pool = pool_nb(pub, ru, Deck.SOUVENIR)
-    n = 0
-    for c in range(ru["dsize"][Deck.SOUVENIR]):
-        if (pool >> c) & 1 == 0:
-            continue
-        price = souvenir_price_nb(pub, ru, t, c)
-        if ab == Ability.ZEN_EMON:
-            price = min(price, ru["params"][P.ZEN_EMON_PRICE])
-        v = 0.0
-        if price <= coins:
-            v = max(0.0, b[B_FAM + card[Deck.SOUVENIR, 0, c]] + coin_value_nb(pub, t, w, -price))
-        b[B_SORT + n] = v
-        n += 1
-    e = expected_max_nb(b[B_SORT : B_SORT + 32], n, ru["params"][P.VILLAGE_DRAW])
-    if ab == Ability.SASAYAKKO and coins >= 2:
-        e += w[W.HF0 + HF.ABILITY]
-    return e
 
 
 @njit(cache=True)
@@ -103,60 +74,92 @@ def encounter_value_nb(pub, ru, t, w):
     return v
 
 
+ALL_TYPES = (1 << N_TYPES) - 1
+
+
 @njit(cache=True)
-def base_values_nb(pub, ru, t, w):
-    """Load ``t``'s context and the value of each space type's base action into ``bscr[B_TYPE:]``."""
+def base_values_nb(pub, ru, t, w, mask=ALL_TYPES):
+    """Load ``t``'s context and the value of each space type's base action into ``bscr[B_TYPE:]``
+    (only the types in bit ``mask``: a move values the types among its candidates)."""
     context_nb(pub, ru, t, w)
     ps = pub["ps"]
     b = pub["bscr"]
     b[B_TYPE + Space.INN] = 0.0
-    b[B_TYPE + Space.FARM] = coin_value_nb(pub, t, w, ru["params"][P.FARM_COINS])
+    if (mask >> Space.FARM) & 1:
+        b[B_TYPE + Space.FARM] = coin_value_nb(pub, t, w, ru["params"][P.FARM_COINS])
     for k in range(3):
-        b[B_TYPE + Space.PADDY + k] = pan_value_nb(pub, ru, t, w, k) if panorama_open_nb(pub, ru, t, k) else 0.0
+        if (mask >> (Space.PADDY + k)) & 1:
+            b[B_TYPE + Space.PADDY + k] = pan_value_nb(pub, ru, t, w, k) if panorama_open_nb(pub, ru, t, k) else 0.0
     b[B_TYPE + Space.HOT_SPRING] = b[B_HOT] if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
-    b[B_TYPE + Space.TEMPLE] = temple_choice_nb(pub, ru, t, w)[1] if ps[t, PF.COINS] > 0 else 0.0
-    b[B_TYPE + Space.ENCOUNTER] = encounter_value_nb(pub, ru, t, w)
-    b[B_TYPE + Space.VILLAGE] = village_value_nb(pub, ru, t, w)
+    if (mask >> Space.TEMPLE) & 1:
+        b[B_TYPE + Space.TEMPLE] = temple_choice_nb(pub, ru, t, w)[1] if ps[t, PF.COINS] > 0 else 0.0
+    if (mask >> Space.ENCOUNTER) & 1:
+        b[B_TYPE + Space.ENCOUNTER] = encounter_value_nb(pub, ru, t, w)
+    if (mask >> Space.VILLAGE) & 1:
+        b[B_TYPE + Space.VILLAGE] = village_value_nb(pub, ru, t, w)
 
 
 @njit(cache=True)
-def type_values_nb(pub, ru, t, w):
-    """Load ``t``'s context and the value of stopping on each space type into ``bscr[B_TYPE:]``."""
-    base_values_nb(pub, ru, t, w)
+def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
+    """Load ``t``'s context and the value of stopping on each space type in ``mask`` into ``bscr[B_TYPE:]``."""
+    leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
+    if leg:  # the leg cards read other types' values (Hadaka's Encounter at a Hot Spring): all of them
+        mask = ALL_TYPES
+    base_values_nb(pub, ru, t, w, mask)
     b = pub["bscr"]
     vals = b[B_TYPE : B_TYPE + N_TYPES]
-    leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
     enc, gion = vals[Space.ENCOUNTER], 0.0
     if leg:  # Matsuri: the cards acting on this leg (kernels/bots/matsuri_leg.py); Gion's before the alternatives
         gion = gion_gain_nb(pub, ru, t, w) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
         leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 0)
     if w[W.EXPERT] > 0.5:
-        stop_values_nb(pub, ru, t, w, vals)
+        stop_values_nb(pub, ru, t, w, vals, mask)
     if leg:
         leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 1)
     h = W.HF0
     for k in range(N_TYPES):
-        b[B_TYPE + k] += w[h + HF.TYPE0 + k]
+        if (mask >> k) & 1:
+            b[B_TYPE + k] += w[h + HF.TYPE0 + k]
+
+
+@njit(cache=True)
+def opp_value_nb(pub, ru, u, typ):
+    """Rough value (points) of stopping on a space of type ``typ`` now for another player ``u``."""
+    coins = pub["ps"][u, PF.COINS]
+    if typ == Space.FARM:
+        return 3.0 if coins < 2 else 1.5
+    if Space.PADDY <= typ <= Space.SEA:
+        k = typ - Space.PADDY
+        return pan_points_nb(pub, ru, u, k) if panorama_open_nb(pub, ru, u, k) else 0.0
+    if typ == Space.HOT_SPRING:
+        return 2.5 if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
+    if typ == Space.TEMPLE:
+        return 1.5 if coins > 0 else 0.0
+    if typ == Space.ENCOUNTER:
+        return 3.0 if pub["dcnt"][Deck.ENCOUNTER] > 0 else 0.0
+    if typ == Space.VILLAGE:
+        return max(0.0, best_gain_nb(pub, ru, u, -1) - 1.5) if coins > 0 else 0.0
+    return 0.0
 
 
 @njit(cache=True)
 def opp_values_nb(pub, ru, t):
     """Rough values (points) of each space type for every other player, into ``bscr[B_OPP:]``."""
-    ps = pub["ps"]
     b = pub["bscr"]
     for u in range(pub["gs"][G.N_PLAYERS]):
-        if u == t:
-            continue
-        o = B_OPP + N_TYPES * u
-        coins = ps[u, PF.COINS]
-        b[o + Space.INN] = 0.0
-        b[o + Space.FARM] = 3.0 if coins < 2 else 1.5
-        for k in range(3):
-            b[o + Space.PADDY + k] = pan_points_nb(pub, ru, u, k) if panorama_open_nb(pub, ru, u, k) else 0.0
-        b[o + Space.HOT_SPRING] = 2.5 if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
-        b[o + Space.TEMPLE] = 1.5 if coins > 0 else 0.0
-        b[o + Space.ENCOUNTER] = 3.0 if pub["dcnt"][Deck.ENCOUNTER] > 0 else 0.0
-        b[o + Space.VILLAGE] = max(0.0, best_gain_nb(pub, ru, u, -1) - 1.5) if coins > 0 else 0.0
+        if u != t:
+            for typ in range(N_TYPES):
+                b[B_OPP + N_TYPES * u + typ] = opp_value_nb(pub, ru, u, typ)
+
+
+@njit(cache=True)
+def _opp_nb(pub, ru, u, typ, have):
+    """``opp_value_nb`` memoised in ``bscr[B_OPP:]`` (bit ``9u + typ`` of ``have``): (value, have)."""
+    i = N_TYPES * u + typ
+    if (have >> i) & 1 == 0:
+        pub["bscr"][B_OPP + i] = opp_value_nb(pub, ru, u, typ)
+        have |= 1 << i
+    return pub["bscr"][B_OPP + i], have
 
 
 @njit(cache=True)
@@ -170,55 +173,89 @@ def _free_nb(pub, ru, s, t, dest):
 
 
 @njit(cache=True)
+def _next_inn_nb(ru, s):
+    """The first Inn after space ``s`` (``N_SPACES`` if none)."""
+    for x in range(s + 1, N_SPACES):
+        if ru["board"][0, x] == Space.INN:
+            return x
+    return N_SPACES
+
+
+@njit(cache=True)
 def move_values_nb(pub, ru, t, w, ncand):
-    """Heuristic value of each candidate move of player ``t`` into ``bscr[B_CAND:]``; returns the best."""
-    type_values_nb(pub, ru, t, w)
-    opp_values_nb(pub, ru, t)
+    """Heuristic value of each candidate move of player ``t`` into ``bscr[B_CAND:]``; returns the best.
+
+    What does not depend on the candidate is computed once: the space types valued are those among
+    the candidates, the opponents' values are computed when first needed, the free spaces ahead are a
+    bit mask, and what the next mover finds is the best and second best free space.
+    """
     ps = pub["ps"]
     gs = pub["gs"]
     b = pub["bscr"]
     board = ru["board"]
     cand = pub["cand"]
+    mask = 0
+    for k in range(ncand):
+        mask |= 1 << int(board[0, cand[k]])  # int(): plain ints under NUMBA_DISABLE_JIT too
+    type_values_nb(pub, ru, t, w, mask)
     h = W.HF0
     nt = gs[G.N_TRAV]
     pos = ps[t, PF.POS]
+    # free spaces between t and the next Inn once t left its space (an Inn always has room)
+    inn = _next_inn_nb(ru, pos)
+    free = 0
+    nfree = 0
+    for x in range(pos + 1, inn):
+        if _free_nb(pub, ru, x, t, -1):
+            free |= 1 << x
+            nfree += 1
+    # the next other mover: the other traveler farthest behind (latest arrival on ties)
+    nxt = -1
+    for u in range(nt):
+        if u != t:
+            pu = ps[u, PF.POS]
+            if nxt < 0 or pu < ps[nxt, PF.POS] or (pu == ps[nxt, PF.POS] and ps[u, PF.SEQ] > ps[nxt, PF.SEQ]):
+                nxt = u
+    have = 0
+    lv1, lv2, lx1 = -1.0, 0.0, -1  # the best and second best value the next mover finds (-1: not yet)
     best, bv = 0, NEG
     for k in range(ncand):
-        s = cand[k]
-        typ = board[0, s]
+        s = int(cand[k])
+        typ = int(board[0, s])
         skip_open = 0
         for x in range(pos + 1, s):
-            if _free_nb(pub, ru, x, t, -1):
-                skip_open += 1
+            skip_open += (free >> x) & 1
         queue = pub["occ"][s] if typ == Space.INN else 0
         deny = 0.0
         behind_all = True  # t is still the farthest behind after the move
-        nxt = -1
         for u in range(nt):
             if u == t:
                 continue
             pu = ps[u, PF.POS]
             if u < gs[G.N_PLAYERS] and pu < s:
-                deny = max(deny, b[B_OPP + N_TYPES * u + typ])
+                ov, have = _opp_nb(pub, ru, u, typ, have)
+                deny = max(deny, ov)
             if pu < s:
                 behind_all = False
-            if nxt < 0 or pu < ps[nxt, PF.POS] or (pu == ps[nxt, PF.POS] and ps[u, PF.SEQ] > ps[nxt, PF.SEQ]):
-                nxt = u
         again = 1.0 if (behind_all and s != gs[G.LAST]) else 0.0
         leave = 0.0
         if again == 0.0 and nxt >= 0 and ps[nxt, PF.NEUTRAL] == 0:
-            for x in range(ps[nxt, PF.POS] + 1, N_SPACES):
-                if board[0, x] == Space.INN:
-                    break
-                if _free_nb(pub, ru, x, t, s):
-                    leave = max(leave, b[B_OPP + N_TYPES * nxt + board[0, x]])
+            if lv1 < 0.0:  # the spaces the next mover may reach, t having left its space
+                lv1 = 0.0
+                for x in range(ps[nxt, PF.POS] + 1, N_SPACES):
+                    if board[0, x] == Space.INN:
+                        break
+                    if _free_nb(pub, ru, x, t, -1):
+                        ov, have = _opp_nb(pub, ru, nxt, int(board[0, x]), have)
+                        if ov > lv1:
+                            lv1, lv2, lx1 = ov, lv1, x
+                        elif ov > lv2:
+                            lv2 = ov
+            # t on s takes s from the next mover unless s still has room
+            leave = lv2 if (s == lx1 and not _free_nb(pub, ru, s, t, s)) else lv1
         room = 0
         if typ != Space.INN:
-            for x in range(s + 1, N_SPACES):
-                if board[0, x] == Space.INN:
-                    break
-                if _free_nb(pub, ru, x, t, s):
-                    room += 1
+            room = nfree - skip_open - ((free >> s) & 1)
         v = (
             b[B_TYPE + typ] + w[h + HF.SKIP] * (s - pos - 1) + w[h + HF.SKIP_OPEN] * skip_open
             + w[h + HF.INN_QUEUE] * queue + w[h + HF.DENY] * deny + w[h + HF.AGAIN] * again
