@@ -7,7 +7,9 @@ change in the machine's load hits both alike. Before any timing, both trees must
 games: the result records of the first ``--check-games`` games are compared (a refactor that
 changes behaviour is not a refactor; pass ``--no-check`` for a change that means to). Each round
 plays the kernel (``play_games``, compilation never timed) on ``--games`` games of each config.
-Prints a Markdown table: best and median games/s per tree and config, and the ratio B / A.
+Prints a Markdown table: best and median games/s per tree and config, and the ratio B / A. With
+``--cpu`` a rate is games per CPU-second of the child process (all engine threads), which other jobs
+on a shared machine disturb much less than wall time.
 A config may end in ``@N`` to play N games instead of ``--games`` (a slow tier, e.g. the search bot:
 ``--config players=4,travelers=draft,bots=search+expert+expert+expert@20``).
 """
@@ -39,9 +41,9 @@ rules = config.rules()
 play_games(config, rules, 1, 0, min(64, max(games, check, 1)))  # compile or load the cache; never timed
 if check:
     np.save(out, play_games(config, rules, 1, 0, check).records)
-t = time.perf_counter()
+t, c = time.perf_counter(), time.process_time()
 play_games(config, rules, 1, 0, games)
-print(json.dumps({"rate": games / (time.perf_counter() - t)}))
+print(json.dumps({"rate": games / (time.perf_counter() - t), "cpu_rate": games / (time.process_time() - c)}))
 """
 
 CONFIGS = ("players=4,travelers=draft,bots=greedy", "players=4,travelers=draft,bots=greedy,expansions=crossroads")
@@ -53,14 +55,14 @@ def games_of(spec: str, default: int) -> tuple[str, int]:
     return (head, int(n)) if head and n.isdigit() else (spec, default)
 
 
-def child(tree: Path, spec: str, games: int, check: int, out: str) -> float:
+def child(tree: Path, spec: str, games: int, check: int, out: str, key: str = "rate") -> float:
     spec, games = games_of(spec, games)
     env = {**os.environ, "PYTHONPATH": str(tree)}
     proc = subprocess.run([sys.executable, "-c", CHILD, spec, str(games), str(check), out], env=env,
                           capture_output=True, text=True, cwd=tree)
     if proc.returncode != 0:
         sys.exit(f"error: {tree} failed on {spec}: {proc.stderr.strip().splitlines()[-1:]}")
-    return float(json.loads(proc.stdout.strip().splitlines()[-1])["rate"])
+    return float(json.loads(proc.stdout.strip().splitlines()[-1])[key])
 
 
 def main() -> None:
@@ -74,7 +76,11 @@ def main() -> None:
     ap.add_argument("--config", action="append", help="config spec (repeatable; default: base and Crossroads)")
     ap.add_argument("--b-config", action="append", default=[],
                     help="config timed in tree B only, in the same rounds (a feature A lacks, e.g. Matsuri)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="games per CPU-second of the process (all its threads) instead of per wall second: "
+                         "steadier on a machine other jobs share")
     args = ap.parse_args()
+    key = "cpu_rate" if args.cpu else "rate"
     configs = tuple(args.config or CONFIGS)
     import numpy as np
 
@@ -93,12 +99,13 @@ def main() -> None:
                     sys.exit(f"error: the trees play different games on {spec}; nothing timed")
             for _ in range(args.rounds):
                 for name, tree in (("A", args.a), ("B", args.b)):
-                    rates.setdefault((spec, name), []).append(child(tree, spec, args.games, 0, ""))
+                    rates.setdefault((spec, name), []).append(child(tree, spec, args.games, 0, "", key))
                 for bspec in args.b_config if spec == configs[-1] else []:
-                    rates.setdefault((bspec, "B"), []).append(child(args.b, bspec, args.games, 0, ""))
+                    rates.setdefault((bspec, "B"), []).append(child(args.b, bspec, args.games, 0, "", key))
     load = os.getloadavg()
     print(f"A = `{args.a}`, B = `{args.b}`; {args.games:,} games x {args.rounds} alternating rounds; "
-          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}")
+          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}; "
+          f"{'games per CPU-second' if args.cpu else 'games per second (wall)'}")
     print("\n| config | A best | A median | B best | B median | B / A (best) | B / A (median) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for spec in configs:
