@@ -43,13 +43,7 @@ def village_value_nb(pub, ru, t, w):
         key = 4 * int(card[Deck.SOUVENIR, 0, c]) + int(cost)
         if (seen >> key) & 1 == 0:
             seen |= 1 << key
-            price = souvenir_price_nb(pub, ru, t, c)
-            if ab == Ability.ZEN_EMON:
-                price = min(price, ru["params"][P.ZEN_EMON_PRICE])
-            v = 0.0
-            if price <= coins:
-                v = max(0.0, b[B_FAM + card[Deck.SOUVENIR, 0, c]] + coin_value_nb(pub, t, w, -price))
-            b[B_SORT + key] = v
+            b[B_SORT + key] = _card_value_nb(pub, ru, t, w, c)
             b[B_SORT + 16 + key] = 0.0
         b[B_SORT + 16 + key] += 1.0
         n += 1
@@ -57,6 +51,17 @@ def village_value_nb(pub, ru, t, w):
     if ab == Ability.SASAYAKKO and coins >= 2:
         e += w[W.HF0 + HF.ABILITY]
     return e
+
+
+@njit(cache=True)
+def _card_value_nb(pub, ru, t, w, c):
+    """What buying souvenir ``c`` is worth to ``t`` now (0 if unaffordable or not worth its price)."""
+    price = souvenir_price_nb(pub, ru, t, c)
+    if pub["ps"][t, PF.ABILITY] == Ability.ZEN_EMON:
+        price = min(price, ru["params"][P.ZEN_EMON_PRICE])
+    if price > pub["ps"][t, PF.COINS]:
+        return 0.0
+    return max(0.0, pub["bscr"][B_FAM + ru["card"][Deck.SOUVENIR, 0, c]] + coin_value_nb(pub, t, w, -price))
 
 
 @njit(cache=True)
@@ -103,7 +108,6 @@ def _expected_max_counts_nb(b, seen, n, r):
 def _village_value_cards_nb(pub, ru, t, w, pool):
     """``village_value_nb`` card by card (rules with more than 4 families or costs above 3)."""
     ps = pub["ps"]
-    card = ru["card"]
     b = pub["bscr"]
     coins = ps[t, PF.COINS]
     ab = ps[t, PF.ABILITY]
@@ -111,13 +115,7 @@ def _village_value_cards_nb(pub, ru, t, w, pool):
     for c in range(ru["dsize"][Deck.SOUVENIR]):
         if (pool >> c) & 1 == 0:
             continue
-        price = souvenir_price_nb(pub, ru, t, c)
-        if ab == Ability.ZEN_EMON:
-            price = min(price, ru["params"][P.ZEN_EMON_PRICE])
-        v = 0.0
-        if price <= coins:
-            v = max(0.0, b[B_FAM + card[Deck.SOUVENIR, 0, c]] + coin_value_nb(pub, t, w, -price))
-        b[B_SORT + n] = v
+        b[B_SORT + n] = _card_value_nb(pub, ru, t, w, c)
         n += 1
     e = expected_max_nb(b[B_SORT : B_SORT + 32], n, ru["params"][P.VILLAGE_DRAW])
     if ab == Ability.SASAYAKKO and coins >= 2:
