@@ -7,7 +7,9 @@ change in the machine's load hits both alike. Before any timing, both trees must
 games: the result records of the first ``--check-games`` games are compared (a refactor that
 changes behaviour is not a refactor; pass ``--no-check`` for a change that means to). Each round
 plays the kernel (``play_games``, compilation never timed) on ``--games`` games of each config.
-Prints a Markdown table: best and median games/s per tree and config, and the ratio B / A. With
+Prints a Markdown table: best and median games/s per tree and config, the ratio B / A of those, and
+the median (and range) of each round's own ratio: rounds run A B, then B A, so a drift of the
+machine's speed during the run cancels. With
 ``--cpu`` a rate is games per CPU-second of the child process (all engine threads), which other jobs
 on a shared machine disturb much less than wall time.
 A config may end in ``@N`` to play N games instead of ``--games`` (a slow tier, e.g. the search bot:
@@ -97,8 +99,10 @@ def main() -> None:
                 common = [n for n in ra.dtype.names if n in (rb.dtype.names or ())]
                 if any(not np.array_equal(ra[n], rb[n]) for n in common):
                     sys.exit(f"error: the trees play different games on {spec}; nothing timed")
-            for _ in range(args.rounds):
-                for name, tree in (("A", args.a), ("B", args.b)):
+            for r in range(args.rounds):
+                # A B, then B A: a machine that speeds up or slows down over the run favours neither tree
+                pair = (("A", args.a), ("B", args.b)) if r % 2 == 0 else (("B", args.b), ("A", args.a))
+                for name, tree in pair:
                     rates.setdefault((spec, name), []).append(child(tree, spec, args.games, 0, "", key))
                 for bspec in args.b_config if spec == configs[-1] else []:
                     rates.setdefault((bspec, "B"), []).append(child(args.b, bspec, args.games, 0, "", key))
@@ -106,12 +110,15 @@ def main() -> None:
     print(f"A = `{args.a}`, B = `{args.b}`; {args.games:,} games x {args.rounds} alternating rounds; "
           f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}; "
           f"{'games per CPU-second' if args.cpu else 'games per second (wall)'}")
-    print("\n| config | A best | A median | B best | B median | B / A (best) | B / A (median) |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("\n| config | A best | A median | B best | B median | B / A (best) | B / A (median) | B / A (paired) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for spec in configs:
         a, b = rates[(spec, "A")], rates[(spec, "B")]
+        # each round's B over the same round's A, the two timed back to back: the median and its range
+        paired = sorted(y / x for x, y in zip(a, b, strict=True))
         print(f"| {spec} | {max(a):,.0f} | {statistics.median(a):,.0f} | {max(b):,.0f} | "
-              f"{statistics.median(b):,.0f} | {max(b) / max(a):.3f} | {statistics.median(b) / statistics.median(a):.3f} |")
+              f"{statistics.median(b):,.0f} | {max(b) / max(a):.3f} | {statistics.median(b) / statistics.median(a):.3f} | "
+              f"{statistics.median(paired):.3f} ({paired[0]:.2f}-{paired[-1]:.2f}) |")
     for spec in args.b_config:
         b = rates[(spec, "B")]
         print(f"| {spec} | – | – | {max(b):,.0f} | {statistics.median(b):,.0f} | – | – |")
