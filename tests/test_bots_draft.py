@@ -67,3 +67,5 @@ def test_spearman_and_verdicts():
     res = A.compare(a, b, 4)
     assert res.max_diff == pytest.approx(0.2) and res.max_diff_traveler == "x" and res.differ == ["x"]
     assert np.isnan(res.rho)  # two Travelers: no rank correlation
+    # 0.2 apart with standard errors 0.02/1.96 each: 0.2 / (0.0102 * sqrt 2) = 13.9 standard errors
+    assert res.max_z_traveler == "x" and res.max_z == pytest.approx(0.2 / (0.02 / 1.96 * np.sqrt(2)))

@@ -5,7 +5,9 @@ For each configuration, both tiers play self-play games with Travelers dealt at 
 (``sim.bots.draft.measure``: each Traveler's share of the wins); the agreement is the
 Spearman rank correlation of the two tiers' shares and the largest difference, and a
 Traveler's *verdict* (stronger or weaker than the fair share 1/N, at 95%) differs when
-the two tiers call it on opposite sides.
+the two tiers call it on opposite sides. A difference is also given in standard errors of the
+difference: above about 3, it is not the noise of the two samples but the tiers playing that
+Traveler differently.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class Agreement:
     max_diff: float
     max_diff_traveler: str
     differ: list[str]  # Travelers whose verdicts (vs the fair share) differ
+    max_z: float = 0.0  # the largest difference in standard errors of the difference (beyond noise: > 3)
+    max_z_traveler: str = ""
 
 
 def verdict(share: float, half: float, fair: float) -> int:
@@ -52,7 +56,11 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     worst = max(diffs, key=lambda t: diffs[t])
     fair = 1.0 / n
     differ = [t for t in names if verdict(a.shares[t], a.halfwidth[t], fair) * verdict(b.shares[t], b.halfwidth[t], fair) < 0]
-    return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ)
+    # the half-widths are 1.96 standard errors; the cells are taken as independent (they share the
+    # deals, which if anything makes the true error of the difference smaller: the z is conservative)
+    z = {t: diffs[t] / max(1e-12, float(np.hypot(a.halfwidth[t], b.halfwidth[t])) / 1.96) for t in names}
+    zt = max(z, key=lambda t: z[t])
+    return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt)
 
 
 def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], games_a: int, games_b: int,
@@ -66,9 +74,11 @@ def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], gam
 
 def markdown(rows: list[Agreement]) -> str:
     lines = ["### Tier agreement (Travelers dealt at random)", "",
-             "| configuration | tiers | games | Spearman rho | max difference | verdicts that differ |",
-             "|---|---|---|---|---|---|"]
+             "| configuration | tiers | games | Spearman rho | max difference | largest in standard errors "
+             "| verdicts that differ |",
+             "|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} | "
-                     f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {', '.join(r.differ) or 'none'} |")
+                     f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {r.max_z:.1f} ({r.max_z_traveler}) | "
+                     f"{', '.join(r.differ) or 'none'} |")
     return "\n".join(lines) + "\n"
