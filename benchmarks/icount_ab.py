@@ -9,8 +9,9 @@ the same count every run. Each tree plays ``--games`` games in one engine thread
 counting starts after a warm-up (so compilation and imports are never counted) and stops when
 the games end. Numba compiles for a generic x86-64 CPU (``NUMBA_CPU_NAME=generic``) in both the
 warm-up outside valgrind and the counted run inside it, so valgrind loads the cache instead of
-compiling under emulation (hours). The count includes the Python around the kernel
-(``play_games``); the table also gives the compiled code's own share.
+compiling under emulation (hours). The rules record is built once, outside the count, as a run
+does (``sim.run.game``); the count includes the Python around the kernel (``play_games``) and the
+table also gives the compiled code's own share.
 
 Needs ``valgrind`` on the PATH. Each tree's first run compiles (minutes); later runs take a
 minute or two.
@@ -28,15 +29,16 @@ from pathlib import Path
 
 CHILD = r"""
 import os, sys
-from sim.run.engine import play_games
+from sim.run.engine import play_games, rules_record
 from sim.rules.config import GameConfig
 spec, games, count = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 config = GameConfig.parse(spec)
 rules = config.rules()
-play_games(config, rules, 1, 0, 64, threads=1)  # compile or load the cache: never counted
+ru = rules_record(config, rules)  # built once per run (sim.run.game): not a cost per game
+play_games(config, rules, 1, 0, 64, threads=1, ru=ru)  # compile or load the cache: never counted
 if count:
     os.system(f"callgrind_control -i on {os.getpid()} > /dev/null")
-play_games(config, rules, 1, 0, games, threads=1)
+play_games(config, rules, 1, 0, games, threads=1, ru=ru)
 if count:
     os.system(f"callgrind_control -i off {os.getpid()} > /dev/null")
 """

@@ -58,9 +58,12 @@ def play_game_nb(seed, game, rules, out, log, stop):
     # a record does not own its memory: ``pubs`` and ``hids`` are used again at
     # the end so Numba keeps them alive while ``pub`` and ``hid`` point into them
     pubs = np.zeros(1, PUB_DTYPE)
-    hids = np.zeros(1, HID_DTYPE)
+    hids = np.empty(1, HID_DTYPE)  # the action log (most of it) is written before it is read: not zeroed
     pub = pubs[0]
     hid = hids[0]
+    hid["deck"][:, :] = 0
+    hid["dtop"][:] = 0
+    hid["lg"][:] = 0
     seed_game_nb(pub["rng"], seed, game)
     setup_nb(pub, hid, ru)
     while turn_nb(pub, hid, ru):

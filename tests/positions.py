@@ -51,6 +51,7 @@ from positions_crossroads import xr_position as xr_position
 
 from kernels.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Ev, G, P, Space
 from kernels.core.piles import log_nb
+from kernels.core.present import abilities_nb
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
 from kernels.core.weights import W
@@ -376,6 +377,7 @@ def make_position(
     gs[G.PAN_ACH] = pan_ach
     if hasattr(G, "LAST_MOVER"):  # as setup_nb leaves it: nobody has moved yet
         gs[G.LAST_MOVER] = -1
+    kern(abilities_nb, mode)(pub)  # as setup_nb leaves it: which abilities the game holds
     return Position(rs, pub_arr, hid_arr, mode)
 
 

@@ -19,7 +19,7 @@ from positions import (
     souvenir_ids,
 )
 
-from kernels.bots.policy import choose_village_nb, village_prices_nb
+from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
 from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
 from sim.rules.config import GameConfig
@@ -322,12 +322,13 @@ def test_sasayakko_cheapest_souvenir_is_free(mode: str) -> None:
     cards = souvenir_ids(rs, "koma", "haori", "shamisen")  # 1, 2, 3
     pos = make_position(rs, ["sasayakko", "kinko", None])
     pos.pub["tbl"][:3] = cards
-    prices = pos.pub["iscr"][0:4]
+    prices, base = pos.pub["iscr"][0:4], pos.pub["iscr"][4:8]
+    kern(table_prices_nb, mode)(pos.pub, pos.ru, 0, 3, base)
     vp = kern(village_prices_nb, mode)
-    assert vp(pos.pub, pos.ru, 0, 3, 0b111, -1, prices) == (6, 5) and list(prices[:3]) == [0, 2, 3]
-    assert vp(pos.pub, pos.ru, 0, 3, 0b110, -1, prices) == (5, 3) and list(prices[:3]) == [0, 0, 3]
-    assert vp(pos.pub, pos.ru, 0, 3, 0b100, -1, prices) == (3, 3)  # a single card: full price
-    assert vp(pos.pub, pos.ru, 1, 3, 0b111, -1, prices) == (6, 6)  # not Sasayakko
+    assert vp(pos.pub, pos.ru, 0, 3, 0b111, -1, prices, base) == (6, 5) and list(prices[:3]) == [0, 2, 3]
+    assert vp(pos.pub, pos.ru, 0, 3, 0b110, -1, prices, base) == (5, 3) and list(prices[:3]) == [0, 0, 3]
+    assert vp(pos.pub, pos.ru, 0, 3, 0b100, -1, prices, base) == (3, 3)  # a single card: full price
+    assert vp(pos.pub, pos.ru, 1, 3, 0b111, -1, prices, base) == (6, 6)  # not Sasayakko
     pos = make_position(rs, ["sasayakko", None, None], positions=[0, 14, 14], coins=[3, 0, 0],
                         top={Deck.SOUVENIR: souvenir_ids(rs, "koma", "haori", "netsuke")}, mode=mode)
     pos.stop(0, 8)

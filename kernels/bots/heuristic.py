@@ -308,6 +308,9 @@ def heuristic_village_nb(pub, ru, t, ntbl):
     zen_opts = ntbl if ps[t, PF.ABILITY] == Ability.ZEN_EMON else 0
     sasa = ps[t, PF.ABILITY] == Ability.SASAYAKKO
     pot0 = best_gain_nb(pub, ru, t, -1)
+    base = pub["iscr"][4:8]  # each table card's own price, once (not per subset)
+    for i in range(ntbl):
+        base[i] = souvenir_price_nb(pub, ru, t, tbl[i])
     best_m, best_z, bv = 0, -1, 0.0
     for mask in range(1, 1 << ntbl):
         for zen in range(-1, zen_opts):
@@ -320,7 +323,7 @@ def heuristic_village_nb(pub, ru, t, ntbl):
             for i in range(ntbl):
                 if (mask >> i) & 1:
                     c = tbl[i]
-                    price = souvenir_price_nb(pub, ru, t, c)
+                    price = base[i]
                     if i == zen:
                         price = min(price, params[P.ZEN_EMON_PRICE])
                     need += price

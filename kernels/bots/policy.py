@@ -149,20 +149,26 @@ def choose_move_nb(pub, ru, t, ctrl, ncand):
 
 
 @njit(cache=True)
-def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices):
-    """Prices of the table's cards in ``mask``; returns (coins needed, coins paid).
+def table_prices_nb(pub, ru, t, ntbl, base):
+    """``base[i]``: what ``t`` pays for table card ``i`` alone (``kernels.core.prices``), once per table."""
+    for i in range(ntbl):
+        base[i] = souvenir_price_nb(pub, ru, t, pub["tbl"][i])
+
+
+@njit(cache=True)
+def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
+    """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins paid).
 
     Zen-emon pays 1 for card ``zen``; Sasayakko buying two or more gets the
     cheapest free but must hold the coins for all of them.
     """
-    tbl = pub["tbl"]
     need = 0
     nb = 0
     cheapest = -1
     for i in range(ntbl):
         prices[i] = 0
         if (mask >> i) & 1:
-            c = souvenir_price_nb(pub, ru, t, tbl[i])
+            c = base[i]
             if i == zen:
                 c = min(c, ru["params"][P.ZEN_EMON_PRICE])
             prices[i] = c
@@ -181,7 +187,7 @@ def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices):
 def choose_village_nb(pub, ru, t, ntbl):
     """Returns (mask of bought table cards, Zen-emon's 1-coin card or -1).
 
-    Uses ``pub['iscr'][0:4]`` for prices and ``[8:16]`` for family counts.
+    Uses ``pub['iscr'][0:4]`` for prices, ``[4:8]`` for each card's own price and ``[8:16]`` for family counts.
     """
     ps = pub["ps"]
     bot = ps[t, PF.BOT]
@@ -192,6 +198,8 @@ def choose_village_nb(pub, ru, t, ntbl):
     card = ru["card"]
     tbl = pub["tbl"]
     prices = pub["iscr"][0:4]
+    base = pub["iscr"][4:8]
+    table_prices_nb(pub, ru, t, ntbl, base)
     fam = pub["iscr"][8:16]
     rng = pub["rng"]
     coins = ps[t, PF.COINS]
@@ -203,7 +211,7 @@ def choose_village_nb(pub, ru, t, ntbl):
         for zen in range(-1, zen_opts):
             if zen >= 0 and (mask >> zen) & 1 == 0:
                 continue
-            need, paid = village_prices_nb(pub, ru, t, ntbl, mask, zen, prices)
+            need, paid = village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base)
             if need > coins:
                 continue
             nlegal += 1

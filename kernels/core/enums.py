@@ -310,6 +310,7 @@ class GT(NamedTuple):
     M_HANABI0: int = 27  # two: Hanabi's extra cards + 1 (0 = none); 29 reserved, 30-33 Matsuri Travelers, 34-37 promos
     # Matsuri Travelers (engineer MT: 30-33)
     MT_LEAD: int = 30  # t + 1: Mutsumi chose to leave this Inn first, 0 = none
+    ABILS: int = 31  # bit a: some player has ability a (set-up, ``kernels.core.present``)
     ANTOINE: int = 34  # t + 1: Antoine, who wins every tie he is part of (P1), 0 = none or the rule is off
     M_NEUTRAL_MOVER: int = 37  # p + 1: the player who last moved the Neutral (only with P.M_NEUTRAL_MOVER, M4)
 

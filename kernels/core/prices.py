@@ -8,13 +8,16 @@ Mari's free Amulet.
 from numba import njit
 
 from kernels.core.enums import PF, Ability, Deck, P
+from kernels.core.present import SOUVENIR_PRICES, holds_nb
 
 
 @njit(cache=True)
 def souvenir_price_nb(pub, ru, t, c):
     """The price of souvenir card ``c`` at a Shop, before Zen-emon's and Sasayakko's deals."""
-    fam = ru["card"][Deck.SOUVENIR, 0, c]
     cost = ru["card"][Deck.SOUVENIR, 1, c]
+    if not holds_nb(pub, SOUVENIR_PRICES):  # priced in every Village decision: the common case first
+        return cost
+    fam = ru["card"][Deck.SOUVENIR, 0, c]
     ab = pub["ps"][t, PF.ABILITY]
     if ab == Ability.AYUMU and fam == ru["params"][P.AYUMU_FREE_FAMILY]:
         return 0

@@ -1,4 +1,5 @@
-"""The game engine: what a stop does (``stations``: villages, farms, temples, encounters, Inns),
+"""The game engine: what a stop does (``stations``: villages, farms, temples, Inns; ``encounters``:
+the Encounter, panorama and free cards drawn there),
 Crossroads' additions (``crossroads``: markets, alternatives, Amulets, the Fortune die) and the turn
 structure (``turn``: set-up, one move, the end scoring, result records).
 

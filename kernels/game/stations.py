@@ -1,4 +1,4 @@
-"""What happens on each space: stations, encounters, Inns.
+"""What happens on each space: stations and Inns (the cards drawn there: ``encounters``).
 
 Functions take the three records of ``kernels.core.state``: ``pub`` (public state),
 ``hid`` (piles and log) and ``ru`` (rules). Only these functions and
@@ -15,31 +15,24 @@ from kernels.bots.crossroads import (
 )
 from kernels.bots.policy import (
     choose_donation_nb,
-    choose_encounter_nb,
     choose_meal_nb,
     choose_option_nb,
-    choose_panorama_nb,
     choose_village_nb,
-    panorama_value_nb,
     space_values_nb,
+    table_prices_nb,
     village_prices_nb,
 )
-from kernels.core.enums import HAND_CAP, PF, Ability, Amulet, Deck, DieSrc, Enc, Ev, G, Opt, P, PanSrc, Space
+from kernels.core.enums import HAND_CAP, PF, Ability, Amulet, Deck, DieSrc, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
+from kernels.core.present import ARRIVAL, FELICIA, IYASAKA, KAMUI, MARI, MUSUBI, WATCHERS, holds_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import (
     add_pts_nb,
-    any_panorama_open_nb,
-    dish_eaten_nb,
-    gain_hot_spring_nb,
     gain_meal_nb,
     gain_souvenir_nb,
-    mark_gone_nb,
     meal_price_nb,
     panorama_open_nb,
-    take_panorama_nb,
 )
-from kernels.core.weights import W
 from kernels.game.crossroads import (
     alternative_nb,
     alternative_possible_nb,
@@ -49,7 +42,8 @@ from kernels.game.crossroads import (
     usable_amulet_nb,
     use_amulet_nb,
 )
-from kernels.game.matsuri import gion_card_nb, gion_pick_nb, matsuri_inn_nb, matsuri_stop_nb
+from kernels.game.encounters import chosen_panorama_nb, draw_gain_nb, encounter_nb, panorama_nb
+from kernels.game.matsuri import matsuri_inn_nb, matsuri_stop_nb
 from kernels.game.matsuri_travelers import (
     arrival_nb,
     farm_bonus_nb,
@@ -61,34 +55,7 @@ from kernels.game.matsuri_travelers import (
     watchers_nb,
 )
 from kernels.game.promos import eriku_look_nb, felicia_price_nb, hand_drop_nb
-from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb, unpaid_nb
-
-
-@njit(cache=True)
-def panorama_nb(pub, hid, ru, t, typ, src):
-    take_panorama_nb(pub, ru, t, typ)
-    log_nb(hid, Ev.PANORAMA, t, typ, src, -1, -1)
-
-
-@njit(cache=True)
-def chosen_panorama_nb(pub, hid, ru, t, src):
-    """A panorama card of the player's choice (Annaibito fallback, Hiroshige, Kitoushi)."""
-    if any_panorama_open_nb(pub, ru, t):
-        panorama_nb(pub, hid, ru, t, choose_panorama_nb(pub, ru, t), src)
-
-
-@njit(cache=True)
-def draw_gain_nb(pub, hid, ru, t, d):
-    """Draw the top card of pile ``d`` straight into ``t``'s collection (free)."""
-    if pub["dcnt"][d] == 0:
-        return
-    c = draw_nb(pub, hid, d)
-    log_nb(hid, Ev.DRAW, t, d, c, -1, -1)
-    if d == Deck.SOUVENIR:
-        gain_souvenir_nb(pub, ru, t, c)
-    elif d == Deck.HOT_SPRING:
-        gain_hot_spring_nb(pub, ru, t, c)
-    log_nb(hid, Ev.GAIN, t, d, c, 0, -1)
+from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb
 
 
 @njit(cache=True)
@@ -102,11 +69,14 @@ def village_nb(pub, hid, ru, t, draw):
         log_nb(hid, Ev.DRAW, t, Deck.SOUVENIR, tbl[i], -1, -1)
     mask, zen = choose_village_nb(pub, ru, t, n)
     prices = pub["iscr"][0:4]
-    village_prices_nb(pub, ru, t, n, mask, zen, prices)
+    base = pub["iscr"][4:8]
+    table_prices_nb(pub, ru, t, n, base)
+    village_prices_nb(pub, ru, t, n, mask, zen, prices, base)
     k = 0
     for i in range(n):
         if (mask >> i) & 1:
-            prices[i] = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
+            if holds_nb(pub, FELICIA):
+                prices[i] = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
             pub["ps"][t, PF.COINS] -= prices[i]
             gain_souvenir_nb(pub, ru, t, tbl[i])
             log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
@@ -132,110 +102,9 @@ def temple_nb(pub, hid, ru, t):
     d = choose_donation_nb(pub, ru, t) if ps[t, PF.COINS] > 0 else 0
     ps[t, PF.COINS] -= d
     ps[t, PF.DONATED] += d
-    add_pts_nb(pub, t, PF.PTS_TEMPLE, temple_points_nb(pub, ru, t, d))
+    add_pts_nb(pub, t, PF.PTS_TEMPLE, temple_points_nb(pub, ru, t, d) if holds_nb(pub, MARI) else d)
     if d > 0 or ps[t, PF.ABILITY] == Ability.HIROTADA:
         hirotada_coin_nb(pub, hid, ru, t, d)
-
-
-@njit(cache=True)
-def encounter_nb(pub, hid, ru, t, at_station, gion):
-    """Draw an Encounter card (Yoshiyasu at a station: two, keep one) and apply it.
-
-    ``gion``: an Encounter station's own card, which Matsuri's Gion lets the stopper choose.
-    """
-    ps = pub["ps"]
-    dcnt = pub["dcnt"]
-    params = ru["params"]
-    if dcnt[Deck.ENCOUNTER] == 0:
-        return
-    g = gion_card_nb(pub, ru) if gion and pub["gs"][G.M_LEG] != 0 else -1
-    if g >= 0:
-        c = gion_pick_nb(pub, hid, ru, t, g)
-    else:
-        c = draw_nb(pub, hid, Deck.ENCOUNTER)
-        log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c, -1, -1)
-    if g < 0 and at_station and ps[t, PF.ABILITY] == Ability.YOSHIYASU and dcnt[Deck.ENCOUNTER] > 0:
-        c2 = draw_nb(pub, hid, Deck.ENCOUNTER)
-        log_nb(hid, Ev.DRAW, t, Deck.ENCOUNTER, c2, -1, -1)
-        if choose_encounter_nb(pub, ru, t, c, c2) == 1:
-            c, c2 = c2, c
-        log_nb(hid, Ev.GAIN, t, Deck.ENCOUNTER, c, 0, -1)
-        under_nb(pub, hid, Deck.ENCOUNTER, c2)
-        log_nb(hid, Ev.UNDER, -1, Deck.ENCOUNTER, c2, -1, -1)
-    else:
-        log_nb(hid, Ev.GAIN, t, Deck.ENCOUNTER, c, 0, -1)
-    ps[t, PF.ENCOUNTERS] += 1
-    mark_gone_nb(pub, Deck.ENCOUNTER, c)
-    kind = ru["card"][Deck.ENCOUNTER, 0, c]
-    coins = ps[t, PF.COINS]
-    cw = ru["botw"][t][W.COIN]
-    if kind == Enc.SHOKUNIN:
-        draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
-    elif kind == Enc.ANNAIBITO:
-        typ = ru["card"][Deck.ENCOUNTER, 1, c]
-        if panorama_open_nb(pub, ru, t, typ):
-            panorama_nb(pub, hid, ru, t, typ, PanSrc.ANNAIBITO)
-        elif any_panorama_open_nb(pub, ru, t):  # rulebook: "they can start or add to another": optional
-            b = choose_option_nb(pub, ru, t, panorama_value_nb(pub, ru, t, choose_panorama_nb(pub, ru, t)),
-                                 Opt.ANNAIBITO)
-            log_nb(hid, Ev.OPTION, t, Opt.ANNAIBITO, b, -1, -1)
-            if b == 1:
-                chosen_panorama_nb(pub, hid, ru, t, PanSrc.ANNAIBITO)
-    elif kind == Enc.SAMURAI:
-        add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, params[P.SAMURAI_POINTS])
-    elif kind == Enc.KUGE:
-        ps[t, PF.COINS] += params[P.KUGE_COINS]
-    elif kind == Enc.MIKO:
-        ps[t, PF.DONATED] += 1
-        add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, params[P.MIKO_POINTS])
-    elif kind == Enc.ITAMAE:
-        cost = params[P.ITAMAE_COST]
-        paid = False
-        if coins >= cost and dcnt[Deck.MEAL] > 0:
-            b = choose_option_nb(pub, ru, t, params[P.MEAL_POINTS] * 0.7 - cw * cost, Opt.ITAMAE)
-            log_nb(hid, Ev.OPTION, t, Opt.ITAMAE, b, -1, -1)
-            if b == 1:
-                paid = True
-                ps[t, PF.COINS] -= cost
-                m = draw_nb(pub, hid, Deck.MEAL)
-                log_nb(hid, Ev.DRAW, t, Deck.MEAL, m, -1, -1)
-                if dish_eaten_nb(pub, ru, t, m):
-                    under_nb(pub, hid, Deck.MEAL, m)
-                    log_nb(hid, Ev.UNDER, -1, Deck.MEAL, m, -1, -1)
-                else:
-                    gain_meal_nb(pub, ru, t, m, 0)
-                    log_nb(hid, Ev.GAIN, t, Deck.MEAL, m, 0, -1)
-        if not paid:
-            unpaid_nb(pub, hid, t, c)
-    elif kind == Enc.KITOUSHI:
-        cost = params[P.KITOUSHI_COST]
-        paid = False
-        if coins >= cost and any_panorama_open_nb(pub, ru, t):
-            best = 0.0
-            for k in range(3):
-                if panorama_open_nb(pub, ru, t, k):
-                    best = max(best, panorama_value_nb(pub, ru, t, k))
-            b = choose_option_nb(pub, ru, t, best - cw * cost, Opt.KITOUSHI)
-            log_nb(hid, Ev.OPTION, t, Opt.KITOUSHI, b, -1, -1)
-            if b == 1:
-                paid = True
-                ps[t, PF.COINS] -= cost
-                chosen_panorama_nb(pub, hid, ru, t, PanSrc.KITOUSHI)
-        if not paid:
-            unpaid_nb(pub, hid, t, c)
-    elif kind == Enc.SARU:
-        draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
-    elif kind == Enc.TAKUHATSUSO:
-        cost = params[P.TAKUHATSUSO_COST]
-        if coins >= cost:
-            pts = params[P.TAKUHATSUSO_POINTS]
-            b = choose_option_nb(pub, ru, t, pts - cw * cost, Opt.TAKUHATSUSO)
-            log_nb(hid, Ev.OPTION, t, Opt.TAKUHATSUSO, b, -1, -1)
-            if b == 1:
-                ps[t, PF.COINS] -= cost
-                add_pts_nb(pub, t, PF.PTS_ENCOUNTERS, pts)
-                return
-        unpaid_nb(pub, hid, t, c)
 
 
 @njit(cache=True)
@@ -245,7 +114,8 @@ def base_action_nb(pub, hid, ru, t, typ):
         village_nb(pub, hid, ru, t, ru["params"][P.VILLAGE_DRAW])
     elif typ == Space.FARM:
         pub["ps"][t, PF.COINS] += ru["params"][P.FARM_COINS]
-        farm_bonus_nb(pub, ru, t)
+        if holds_nb(pub, IYASAKA):
+            farm_bonus_nb(pub, ru, t)
     elif typ == Space.HOT_SPRING:
         draw_gain_nb(pub, hid, ru, t, Deck.HOT_SPRING)
     elif typ == Space.TEMPLE:
@@ -258,17 +128,36 @@ def base_action_nb(pub, hid, ru, t, typ):
 
 @njit(cache=True)
 def station_nb(pub, hid, ru, t, typ):
-    """A player's stop on a station (not an Inn); with Crossroads, its option first."""
+    """A player's stop on a station (not an Inn); with Crossroads, its option first.
+
+    The Matsuri and Crossroads parts are functions of their own, called only in games that have them:
+    a base game's stop stays small."""
     ps = pub["ps"]
     params = ru["params"]
     ab = ps[t, PF.ABILITY]
     ps[t, PF.STOPS] += 1
-    watchers_nb(pub, hid, ru, t, typ)  # Misaki / Takeru, on the stop before its action
+    if holds_nb(pub, WATCHERS):
+        watchers_nb(pub, hid, ru, t, typ)  # Misaki / Takeru, on the stop before its action
     if typ == Space.ENCOUNTER and ab == Ability.UMEGAE:
         ps[t, PF.COINS] += params[P.UMEGAE_COINS]
         add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
     if Space.PADDY <= typ <= Space.SEA and ab == Ability.GOTOZAEMON:
         ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
+    if (pub["gs"][G.M_LEG] != 0 or (typ == Space.VILLAGE and ab == Ability.RAKUREN)) and _matsuri_stop_nb(
+            pub, hid, ru, t, typ):
+        return
+    if params[P.XR] == 0:
+        base_action_nb(pub, hid, ru, t, typ)
+    else:
+        _crossroads_stop_nb(pub, hid, ru, t, typ)
+
+
+@njit(cache=True)
+def _matsuri_stop_nb(pub, hid, ru, t, typ):
+    """The leg's Matsuri cards, then Rakuren's Shop; True if that was the whole stop."""
+    ps = pub["ps"]
+    params = ru["params"]
+    ab = ps[t, PF.ABILITY]
     if pub["gs"][G.M_LEG] != 0 and matsuri_stop_nb(pub, hid, ru, t, typ) == 1:  # Hadaka: a blind Encounter
         if ab == Ability.UMEGAE:  # "for each Encounter" (seed 002 L1027, M7), not only at an Encounter space
             ps[t, PF.COINS] += params[P.UMEGAE_COINS]
@@ -279,10 +168,16 @@ def station_nb(pub, hid, ru, t, typ):
         if c != -2:
             village_nb(pub, hid, ru, t, params[P.RAKUREN_SOUVENIRS])
             rakuren_buy_nb(pub, hid, ru, t, c)
-            return
-    if params[P.XR] == 0:
-        base_action_nb(pub, hid, ru, t, typ)
-        return
+            return True
+    return False
+
+
+@njit(cache=True)
+def _crossroads_stop_nb(pub, hid, ru, t, typ):
+    """A station with Crossroads: its alternative action, the Health Amulet's order, then the chosen actions."""
+    ps = pub["ps"]
+    params = ru["params"]
+    ab = ps[t, PF.ABILITY]
     alt_ok = alternative_possible_nb(pub, ru, t, typ)
     # a completed panorama's space (online rule): only the Cherry Tree, so no Health there either
     base_ok = not (Space.PADDY <= typ <= Space.SEA) or panorama_open_nb(pub, ru, t, typ - Space.PADDY)
@@ -353,7 +248,8 @@ def meal_nb(pub, hid, ru, t):
         paid = 0
     elif hospitality_nb(pub, hid, ru, t, paid):
         paid = 0
-    paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
+    if holds_nb(pub, FELICIA):
+        paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
     gain_meal_nb(pub, ru, t, c, paid)
     log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
     _remove_from_hand_nb(pub, i)
@@ -402,7 +298,7 @@ def inn_nb(pub, hid, ru, t, s):
             draw_gain_nb(pub, hid, ru, t, Deck.SOUVENIR)
         elif ab == Ability.JIROCHO:
             jirocho_nb(pub, hid, ru, t)
-    if s != gs[G.LAST]:
+    if s != gs[G.LAST] and holds_nb(pub, ARRIVAL):
         arrival_nb(pub, hid, ru, t, s)  # Matsuri Travelers: Chihaya, Yashima, Musubi, before the meal (A5)
     if occ[s] == 1:  # first to arrive: draw the meal hand
         k = nt + ru["params"][P.HAND_EXTRA] + (ru["params"][P.M_CHOYO_HAND] if gs[G.M_NEXT] != 0 else 0)
@@ -423,7 +319,8 @@ def inn_nb(pub, hid, ru, t, s):
     elif not ate:
         meals, coins = ps[t, PF.MEALS], ps[t, PF.COINS]
         meal_nb(pub, hid, ru, t)
-        kamui_nb(pub, ru, t, meals, coins)
+        if holds_nb(pub, KAMUI):
+            kamui_nb(pub, ru, t, meals, coins)
     if occ[s] == nt:  # everyone is here: leftovers go under the pile
         hn = gs[G.HAND_N]
         shuffle_nb(hand, hn, pub["rng"])
@@ -433,6 +330,6 @@ def inn_nb(pub, hid, ru, t, s):
         gs[G.HAND_N] = 0
         if ru["params"][P.MATSURI] == 1:
             matsuri_inn_nb(pub, hid, ru, s)
-        if s != gs[G.LAST] and ru["params"][P.MUSUBI_TIMING] == 1:
+        if s != gs[G.LAST] and ru["params"][P.MUSUBI_TIMING] == 1 and holds_nb(pub, MUSUBI):
             musubi_all_arrived_nb(pub, hid, s)
 

@@ -29,6 +29,7 @@ from kernels.core.enums import (
     TravelerMode,
 )
 from kernels.core.piles import log_nb
+from kernels.core.present import KUSHINADA, MUTSUMI, SUSERI, abilities_nb, holds_nb
 from kernels.core.rng import shuffle_nb
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from kernels.game.crossroads import (
@@ -115,6 +116,7 @@ def setup_nb(pub, hid, ru):
         else:
             ps[p, PF.COINS] = ru["params"][P.INITIATION_COINS]
             ps[p, PF.ABILITY] = Ability.NONE
+    abilities_nb(pub)
     if n == 2:
         ps[2, PF.NEUTRAL] = 1
     # random line-up at the start Inn: order 0 leaves first, so it is "behind"
@@ -132,7 +134,8 @@ def setup_nb(pub, hid, ru):
             seat += 1
     gs[G.SEQ] = nt + 1
     pub["occ"][0] = nt
-    kushinada_setup_nb(pub, hid, ru)  # after Preparations, before the start Amulets (MT-Kushinada)
+    if holds_nb(pub, KUSHINADA):
+        kushinada_setup_nb(pub, hid, ru)  # after Preparations, before the start Amulets (MT-Kushinada)
     for p in range(n):
         ps[p, PF.COINS_START] = ps[p, PF.COINS]
         log_nb(hid, Ev.COINS, p, ps[p, PF.COINS], -1, -1, -1)
@@ -152,7 +155,9 @@ def begin_turn_nb(pub, hid, ru):
         t = gs[G.FORCE] - 1
         gs[G.FORCE] = 0
     else:
-        t = mutsumi_first_nb(pub, ru, hid, next_mover_nb(pub))
+        t = next_mover_nb(pub)
+        if holds_nb(pub, MUTSUMI):
+            t = mutsumi_first_nb(pub, ru, hid, t)
     if ps[t, PF.POS] == gs[G.LAST]:
         return -1, -1, 0
     xr = ru["params"][P.XR] == 1
@@ -274,4 +279,5 @@ def end_scoring_nb(pub, ru):
         calligraphy_scoring_nb(pub, ru)
     if ru["params"][P.MATSURI] == 1:
         tsukimi_scoring_nb(pub, ru)
-    suseri_nb(pub, ru)
+    if holds_nb(pub, SUSERI):
+        suseri_nb(pub, ru)
