@@ -19,6 +19,7 @@ from numba import njit
 from kernels.bots.policy import choose_meal_nb, choose_option_nb
 from kernels.core.enums import HAND_CAP, PF, Ability, Deck, Ev, G, Opt, P
 from kernels.core.piles import draw_nb, log_nb, under_nb
+from kernels.core.present import FELICIA, holds_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import gain_meal_nb, meal_price_nb
 
@@ -127,13 +128,20 @@ def closest_nb(pub, t):
     return ahead if da <= db else behind
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def felicia_price_nb(pub, hid, ru, t, deck, card, cost):
     """The price ``t`` pays for a card of ``cost`` coins: Felicia may first duel the closest
-    traveler, one round per coin, each won round a coin off (chance: P.FELICIA_WIN_PPM)."""
-    ps = pub["ps"]
-    if ps[t, PF.ABILITY] != Ability.FELICIA or cost <= 0:
+    traveler, one round per coin, each won round a coin off (chance: P.FELICIA_WIN_PPM).
+
+    Inlined where a card is paid for, so a game without Felicia pays one test, not a call."""
+    if not holds_nb(pub, FELICIA) or pub["ps"][t, PF.ABILITY] != Ability.FELICIA or cost <= 0:
         return cost
+    return _felicia_duel_nb(pub, hid, ru, t, deck, card, cost)
+
+
+@njit(cache=True)
+def _felicia_duel_nb(pub, hid, ru, t, deck, card, cost):
+    ps = pub["ps"]
     b = choose_option_nb(pub, ru, t, 1.0, Opt.FELICIA)  # a lost round costs nothing: a duel never hurts
     log_nb(hid, Ev.OPTION, t, Opt.FELICIA, b, -1, -1)
     if b == 0:

@@ -24,7 +24,7 @@ from kernels.bots.policy import (
 )
 from kernels.core.enums import HAND_CAP, PF, Ability, Amulet, Deck, DieSrc, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
-from kernels.core.present import ARRIVAL, FELICIA, IYASAKA, KAMUI, MARI, MUSUBI, WATCHERS, holds_nb
+from kernels.core.present import ARRIVAL, IYASAKA, KAMUI, MARI, MUSUBI, WATCHERS, holds_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import (
     add_pts_nb,
@@ -75,8 +75,7 @@ def village_nb(pub, hid, ru, t, draw):
     k = 0
     for i in range(n):
         if (mask >> i) & 1:
-            if holds_nb(pub, FELICIA):
-                prices[i] = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
+            prices[i] = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
             pub["ps"][t, PF.COINS] -= prices[i]
             gain_souvenir_nb(pub, ru, t, tbl[i])
             log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
@@ -130,8 +129,18 @@ def base_action_nb(pub, hid, ru, t, typ):
 def station_nb(pub, hid, ru, t, typ):
     """A player's stop on a station (not an Inn); with Crossroads, its option first.
 
-    The Matsuri and Crossroads parts are functions of their own, called only in games that have them:
-    a base game's stop stays small."""
+    A base game's stop and a Crossroads stop are two functions, each as small as its game needs;
+    the Matsuri part is called only in a leg with Matsuri cards (or for Rakuren)."""
+    if ru["params"][P.XR] == 0:
+        _base_stop_nb(pub, hid, ru, t, typ)
+    else:
+        _crossroads_stop_nb(pub, hid, ru, t, typ)
+
+
+@njit(cache=True, inline="always")
+def _stop_start_nb(pub, hid, ru, t, typ):
+    """What every stop does before its action (the watchers, Umegae, Gotozaemon, the Matsuri leg);
+    True if that was the whole stop (Rakuren's Shop)."""
     ps = pub["ps"]
     params = ru["params"]
     ab = ps[t, PF.ABILITY]
@@ -143,13 +152,15 @@ def station_nb(pub, hid, ru, t, typ):
         add_pts_nb(pub, t, PF.PTS_OTHER, params[P.UMEGAE_POINTS])
     if Space.PADDY <= typ <= Space.SEA and ab == Ability.GOTOZAEMON:
         ps[t, PF.COINS] += params[P.GOTOZAEMON_COINS]
-    if (pub["gs"][G.M_LEG] != 0 or (typ == Space.VILLAGE and ab == Ability.RAKUREN)) and _matsuri_stop_nb(
-            pub, hid, ru, t, typ):
-        return
-    if params[P.XR] == 0:
+    if pub["gs"][G.M_LEG] != 0 or (typ == Space.VILLAGE and ab == Ability.RAKUREN):
+        return _matsuri_stop_nb(pub, hid, ru, t, typ)
+    return False
+
+
+@njit(cache=True)
+def _base_stop_nb(pub, hid, ru, t, typ):
+    if not _stop_start_nb(pub, hid, ru, t, typ):
         base_action_nb(pub, hid, ru, t, typ)
-    else:
-        _crossroads_stop_nb(pub, hid, ru, t, typ)
 
 
 @njit(cache=True)
@@ -175,6 +186,8 @@ def _matsuri_stop_nb(pub, hid, ru, t, typ):
 @njit(cache=True)
 def _crossroads_stop_nb(pub, hid, ru, t, typ):
     """A station with Crossroads: its alternative action, the Health Amulet's order, then the chosen actions."""
+    if _stop_start_nb(pub, hid, ru, t, typ):
+        return
     ps = pub["ps"]
     params = ru["params"]
     ab = ps[t, PF.ABILITY]
@@ -248,8 +261,7 @@ def meal_nb(pub, hid, ru, t):
         paid = 0
     elif hospitality_nb(pub, hid, ru, t, paid):
         paid = 0
-    if holds_nb(pub, FELICIA):
-        paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
+    paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
     gain_meal_nb(pub, ru, t, c, paid)
     log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
     _remove_from_hand_nb(pub, i)
