@@ -48,6 +48,16 @@ def ability_stop_nb(pub, ru, t, w, typ):
 
 
 @njit(cache=True)
+def ability_opp_nb(pub, ru, u, typ):
+    """Rough points another player ``u``'s ability adds to its stop on a space of type ``typ``: what the
+    expert's ``deny`` and ``leave`` count it would miss if that space were taken from it (Umegae's
+    Encounter bonus; without it the 5-player base expert left her the Encounters, docs/bots.md)."""
+    if pub["ps"][u, PF.ABILITY] == Ability.UMEGAE and typ == Space.ENCOUNTER:
+        return float(ru["params"][P.UMEGAE_POINTS] + ru["params"][P.UMEGAE_COINS])
+    return 0.0
+
+
+@njit(cache=True)
 def ability_meal_nb(pub, ru, t, w, c):
     """Extra weighted value of ``t``'s ability for eating meal card ``c`` at an Inn."""
     if pub["ps"][t, PF.ABILITY] == Ability.NAMPO:
