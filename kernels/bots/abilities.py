@@ -15,6 +15,9 @@ and Chuubei's Inn gifts come whatever the player does). Here are the Crossroads 
 The Matsuri Travelers' stops (Misaki's Temples, Takeru's Encounters, Iyasaka's Farms, Mari's Temples)
 are weighed by ``XF.ABILITY_MT``; their yes/no choices are in ``kernels.bots.matsuri_travelers``.
 
+What another player's ability makes a space worth to it (``ability_opp_nb``: Umegae's Encounter
+bonus) enters the expert's ``deny`` and ``leave``: what it takes from, or leaves to, an opponent.
+
 A new Traveler (promos) adds a branch to these functions (and, for a new kind of
 choice, a hook in ``kernels.bots.policy``): an ability no branch names is worth 0 here, so the
 bot still plays legal games, only without using it well.
