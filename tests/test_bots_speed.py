@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from kernels.bots import heuristic as H
 from kernels.bots import village as V
+from kernels.bots.abilities import ability_opp_nb
 from kernels.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
 from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import N_SPACES, PF, Deck, G, Space
@@ -35,6 +36,11 @@ def reference_move_values(pub, ru, t, w, ncand):
     H.type_values_nb(pub, ru, t, w)
     H.opp_values_nb(pub, ru, t)
     ps, gs, b, board, cand = pub["ps"], pub["gs"], pub["bscr"], ru["board"], pub["cand"]
+    if w[W.EXPERT] > 0.5:  # the expert adds what the opponents' abilities make a space worth to them
+        for u in range(gs[G.N_PLAYERS]):
+            if u != t:
+                for typ in range(NT):
+                    b[B_OPP + NT * u + typ] += ability_opp_nb(pub, ru, u, typ)
     h = W.HF0
     nt = gs[G.N_TRAV]
     pos = ps[t, PF.POS]

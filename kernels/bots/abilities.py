@@ -15,6 +15,9 @@ and Chuubei's Inn gifts come whatever the player does). Here are the Crossroads 
 The Matsuri Travelers' stops (Misaki's Temples, Takeru's Encounters, Iyasaka's Farms, Mari's Temples)
 are weighed by ``XF.ABILITY_MT``; their yes/no choices are in ``kernels.bots.matsuri_travelers``.
 
+What another player's ability makes a space worth to it (``ability_opp_nb``: Umegae's Encounter
+bonus) enters the expert's ``deny`` and ``leave``: what it takes from, or leaves to, an opponent.
+
 A new Traveler (promos) adds a branch to these functions (and, for a new kind of
 choice, a hook in ``kernels.bots.policy``): an ability no branch names is worth 0 here, so the
 bot still plays legal games, only without using it well.
@@ -44,6 +47,16 @@ def ability_stop_nb(pub, ru, t, w, typ):
     if ab == Ability.MARI and typ == Space.TEMPLE and pub["ps"][t, PF.COINS] > 0:
         give = min(2, pub["ps"][t, PF.COINS])
         return mt * w[W.HF0 + HF.PTS] * give * (params[P.MARI_TEMPLE_MULT] - 1)
+    return 0.0
+
+
+@njit(cache=True)
+def ability_opp_nb(pub, ru, u, typ):
+    """Rough points another player ``u``'s ability adds to its stop on a space of type ``typ``: what the
+    expert's ``deny`` and ``leave`` count it would miss if that space were taken from it (Umegae's
+    Encounter bonus; without it the 5-player base expert left her the Encounters, docs/bots.md)."""
+    if pub["ps"][u, PF.ABILITY] == Ability.UMEGAE and typ == Space.ENCOUNTER:
+        return float(ru["params"][P.UMEGAE_POINTS] + ru["params"][P.UMEGAE_COINS])
     return 0.0
 
 

@@ -15,7 +15,7 @@ mover, the room left before the Inn).
 
 from numba import njit
 
-from kernels.bots.abilities import ability_meal_nb
+from kernels.bots.abilities import ability_meal_nb, ability_opp_nb
 from kernels.bots.expert import stop_values_nb
 from kernels.bots.features import (
     B_CAND,
@@ -153,11 +153,14 @@ def opp_values_nb(pub, ru, t):
 
 
 @njit(cache=True)
-def _opp_nb(pub, ru, u, typ, have):
+def _opp_nb(pub, ru, u, typ, have, expert):
     """``opp_value_nb`` memoised in ``bscr[B_OPP:]`` (bit ``9u + typ`` of ``have``): (value, have)."""
     i = N_TYPES * u + typ
     if (have >> i) & 1 == 0:
-        pub["bscr"][B_OPP + i] = opp_value_nb(pub, ru, u, typ)
+        v = opp_value_nb(pub, ru, u, typ)
+        if expert:  # what u's ability makes the space worth to u (kernels/bots/abilities.py)
+            v += ability_opp_nb(pub, ru, u, typ)
+        pub["bscr"][B_OPP + i] = v
         have |= 1 << i
     return pub["bscr"][B_OPP + i], have
 
@@ -217,6 +220,7 @@ def move_values_nb(pub, ru, t, w, ncand):
             if nxt < 0 or pu < ps[nxt, PF.POS] or (pu == ps[nxt, PF.POS] and ps[u, PF.SEQ] > ps[nxt, PF.SEQ]):
                 nxt = u
     have = 0
+    expert = w[W.EXPERT] > 0.5  # the expert counts what the opponents' abilities make a space worth to them
     lv1, lv2, lx1 = -1.0, 0.0, -1  # the best and second best value the next mover finds (-1: not yet)
     best, bv = 0, NEG
     for k in range(ncand):
@@ -233,7 +237,7 @@ def move_values_nb(pub, ru, t, w, ncand):
                 continue
             pu = ps[u, PF.POS]
             if u < gs[G.N_PLAYERS] and pu < s:
-                ov, have = _opp_nb(pub, ru, u, typ, have)
+                ov, have = _opp_nb(pub, ru, u, typ, have, expert)
                 deny = max(deny, ov)
             if pu < s:
                 behind_all = False
@@ -246,7 +250,7 @@ def move_values_nb(pub, ru, t, w, ncand):
                     if board[0, x] == Space.INN:
                         break
                     if _free_nb(pub, ru, x, t, -1):
-                        ov, have = _opp_nb(pub, ru, nxt, int(board[0, x]), have)
+                        ov, have = _opp_nb(pub, ru, nxt, int(board[0, x]), have, expert)
                         if ov > lv1:
                             lv1, lv2, lx1 = ov, lv1, x
                         elif ov > lv2:
