@@ -36,6 +36,8 @@ B_OPP = 32  # MAX_TRAV x 9 quick values of each space type for each other player
 B_SORT = 88  # 32 floats: sort buffer
 B_CAND = 120  # N_SPACES floats: the heuristic value of each candidate move
 B_VKEY = 176  # 16 floats: a Village's (family, cost) keys sorted by value (heuristic.village_value_nb)
+B_MEMO = 192  # MAX_TRAV x MEMO_N: each player's context parts kept while their inputs stay (context_nb)
+MEMO_N = 16  # per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean
 
 NEG = -1e18
 
@@ -290,13 +292,7 @@ def context_nb(pub, ru, t, w):
     for s in range(pos + 1, N_SPACES):
         if ru["board"][0, s] == Space.INN:
             inns += 1
-    pool = pool_nb(pub, ru, Deck.MEAL)
-    n, tot = 0, 0.0
-    for c in range(ru["dsize"][Deck.MEAL]):
-        if (pool >> c) & 1 and not dish_eaten_nb(pub, ru, t, c):
-            n += 1
-            tot += meal_price_nb(pub, ru, t, c)
-    mean = tot / n if n > 0 else 0.0
+    mean = _meal_mean_nb(pub, ru, t)
     if ps[t, PF.ABILITY] == Ability.SATSUKI:
         mean *= 0.5
     b[B_NEED1] = mean + 0.5 if inns > 0 else 0.0
@@ -324,10 +320,7 @@ def context_nb(pub, ru, t, w):
             hv += w[h + HF.ABILITY] * ru["params"][P.MITSUKUNI_BONUS]
     b[B_HOT] = hv
     # one more souvenir of each family; a free one from the top of the pile (Shokunin)
-    for f in range(ru["params"][P.N_FAMILIES]):
-        b[B_FAM + f] = souvenir_value_nb(pub, ru, t, w, f)
-        if expert:  # each Script held scores a point more per later souvenir
-            b[B_FAM + f] += w[h + HF.PTS] * ru["params"][P.SCRIPT_BONUS] * ps[t, PF.SCRIPTS]
+    family_values_nb(pub, ru, t, w, expert)
     pool = pool_nb(pub, ru, Deck.SOUVENIR)
     n, tot = 0, 0.0
     for c in range(ru["dsize"][Deck.SOUVENIR]):
@@ -335,3 +328,67 @@ def context_nb(pub, ru, t, w):
             n += 1
             tot += b[B_FAM + card[Deck.SOUVENIR, 0, c]]
     b[B_SHOK] = tot / n if n > 0 else 0.0
+
+
+@njit(cache=True)
+def _meal_mean_nb(pub, ru, t):
+    """Mean price for ``t`` of the dishes it has not eaten among the meal cards not in a collection.
+
+    It changes only at an Inn, so it is kept in ``bscr[B_MEMO:]`` with everything it reads (the gone
+    meals, ``t``'s dishes and ability, Cho-yo) and recomputed when one of them changed: the same float."""
+    ps = pub["ps"]
+    b = pub["bscr"]
+    m = B_MEMO + MEMO_N * t
+    k1 = float(pub["gone"][Deck.MEAL])
+    k2 = float(int(ps[t, PF.DISHES]) | (int(ps[t, PF.ABILITY]) << 32) | (int(pub["gs"][G.M_NEXT] != 0) << 40) | (1 << 41))
+    if b[m + 10] == k1 and b[m + 11] == k2:
+        return b[m + 12]
+    pool = pool_nb(pub, ru, Deck.MEAL)
+    n, tot = 0, 0.0
+    for c in range(ru["dsize"][Deck.MEAL]):
+        if (pool >> c) & 1 and not dish_eaten_nb(pub, ru, t, c):
+            n += 1
+            tot += meal_price_nb(pub, ru, t, c)
+    mean = tot / n if n > 0 else 0.0
+    b[m + 10], b[m + 11], b[m + 12] = k1, k2, mean
+    return mean
+
+
+@njit(cache=True)
+def family_values_nb(pub, ru, t, w, expert):
+    """``bscr[B_FAM + f]``: ``souvenir_value_nb(f)`` (plus the expert's Script bonus) for each family.
+
+    These change only when someone gains a souvenir, so they are kept in ``bscr[B_MEMO:]`` with all
+    they read (``t``'s families, souvenirs, Scripts and ability, the most souvenirs of another player,
+    the three weights) and recomputed when one of them changed; the same floats either way."""
+    ps = pub["ps"]
+    b = pub["bscr"]
+    params = ru["params"]
+    h = W.HF0
+    nf = params[P.N_FAMILIES]
+    m = B_MEMO + MEMO_N * t
+    k1 = 0
+    for f in range(nf):
+        k1 |= int(ps[t, PF.FAM0 + f]) << (6 * f)
+    most = 0
+    for u in range(pub["gs"][G.N_PLAYERS]):
+        if u != t:
+            most = max(most, int(ps[u, PF.SOUVENIRS]))
+    k2 = (int(ps[t, PF.SOUVENIRS]) | (most << 8) | (int(ps[t, PF.SCRIPTS]) << 16) | (int(ps[t, PF.ABILITY]) << 22)
+          | (int(nf) << 29) | (int(expert) << 33))
+    wp, wpot, wach = w[h + HF.PTS], w[h + HF.SET_POT], w[h + HF.END_ACH]
+    if b[m] == float(k1) and b[m + 1] == float(k2) and b[m + 2] == wp and b[m + 3] == wpot and b[m + 4] == wach:
+        for f in range(nf):
+            b[B_FAM + f] = b[m + 5 + f]
+        return
+    pot0 = best_gain_nb(pub, ru, t, -1)
+    ach = ach_delta_nb(pub, ru, t, PF.SOUVENIRS, 1)
+    for f in range(nf):  # souvenir_value_nb, its family-independent parts once
+        pts = float(souvenir_gain_pts_nb(pub, ru, t, f))
+        pot = best_gain_nb(pub, ru, t, f) - pot0
+        v = wp * pts + wpot * pot + wach * ach
+        if expert:  # each Script held scores a point more per later souvenir
+            v += wp * params[P.SCRIPT_BONUS] * ps[t, PF.SCRIPTS]
+        b[B_FAM + f] = v
+        b[m + 5 + f] = v
+    b[m], b[m + 1], b[m + 2], b[m + 3], b[m + 4] = float(k1), float(k2), wp, wpot, wach
