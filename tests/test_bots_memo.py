@@ -1,8 +1,8 @@
-"""The per-player memo of ``features.context_nb`` gives the very floats a fresh computation gives.
+"""The per-player memos of the heuristic tiers give the very floats a fresh computation gives.
 
 ``context_nb`` keeps each player's souvenir family values and mean meal price in
-``bscr[B_MEMO:]`` with everything they read, and recomputes them when one of those changed
-(issue 13, speed). These tests compare the whole context, float for float, with the context of
+``bscr[B_MEMO:]`` with everything they read, and recomputes them when one of those changed;
+``move_values_nb`` keeps each opponent's space values the same way (issue 13, speed). These tests compare the whole context, float for float, with the context of
 the same position whose memo was wiped, on the positions of real games (the memo warm from the
 game's earlier decisions), and after the changes each key must notice.
 """
@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots.features import B_FAM, B_MEMO, MEMO_N, context_nb
-from kernels.core.enums import PF, Deck, G
+from kernels.bots import heuristic as H
+from kernels.bots.features import B_CAND, B_FAM, B_MEMO, MEMO_N, context_nb
+from kernels.core.enums import PF, Ability, Deck, G
 from kernels.core.weights import HF, W
 from tests.test_bots_speed import SPECS, expert_positions
 
@@ -100,3 +101,29 @@ def test_the_memo_notices_other_weights(k):
     assert not np.array_equal(ref[B_FAM : B_FAM + 4], pub["bscr"][B_FAM : B_FAM + 4])
     context_nb(pub, ru, t, w2)
     assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
+
+
+def _move_values(pub, ru, t, w, ncand):
+    H.move_values_nb(pub, ru, t, w, ncand)
+    return pub["bscr"][B_CAND : B_CAND + ncand].tolist()
+
+
+@pytest.mark.parametrize("field,value", [(PF.COINS, 1), (PF.COINS, 0), (PF.FAM0, 3), (PF.PAN0, 0), (PF.ABILITY, -1)])
+def test_opponent_values_kept_across_moves_notice_a_change(field, value):
+    """Each opponent's space values are kept across moves (kernels/bots/opponents.py) until one of
+    their inputs changes: change one, and the move values are those of a wiped memo."""
+    checked = 0
+    for pubs, ru, t, ctrl, ncand in expert_positions("players=4,travelers=draft,bots=expert", 2):
+        pub = pubs[0]
+        w = ru["botw"][ctrl]
+        _move_values(pub, ru, t, w, ncand)  # fills the memo for this position
+        n = int(pub["gs"][G.N_PLAYERS])
+        for u in range(n):
+            if u != t:
+                pub["ps"][u, field] = value if value >= 0 else Ability.UMEGAE
+        wiped = pub.copy()
+        wiped["bscr"][B_MEMO:] = 0.0
+        ref = _move_values(wiped, ru, t, w, ncand)
+        assert _move_values(pub, ru, t, w, ncand) == ref
+        checked += 1
+    assert checked > 30

@@ -37,7 +37,8 @@ B_SORT = 88  # 32 floats: sort buffer
 B_CAND = 120  # N_SPACES floats: the heuristic value of each candidate move
 B_VKEY = 176  # 16 floats: a Village's (family, cost) keys sorted by value (heuristic.village_value_nb)
 B_MEMO = 192  # MAX_TRAV x MEMO_N: each player's context parts kept while their inputs stay (context_nb)
-MEMO_N = 16  # per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean
+MEMO_N = 20  # per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean,
+# [13:16] the key of its values as an opponent (kernels/bots/opponents.py), [16] their have-mask
 
 NEG = -1e18
 

@@ -15,7 +15,7 @@ mover, the room left before the Inn).
 
 from numba import njit
 
-from kernels.bots.abilities import ability_meal_nb, ability_opp_nb
+from kernels.bots.abilities import ability_meal_nb
 from kernels.bots.expert import stop_values_nb
 from kernels.bots.features import (
     B_CAND,
@@ -32,20 +32,18 @@ from kernels.bots.features import (
     encounter_card_value_nb,
     expected_max_nb,
     expected_price_nb,
-    pan_points_nb,
     pan_value_nb,
     pool_nb,
     temple_choice_nb,
 )
 from kernels.bots.matsuri_leg import gion_gain_nb, leg_kinds_nb, leg_values_nb
+from kernels.bots.opponents import N_TYPES, opp_begin_nb, opp_end_nb, opp_nb, opp_values_nb
 from kernels.bots.village import village_value_nb
 from kernels.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
 from kernels.core.events import Matsuri
 from kernels.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.core.weights import HF, W
-
-N_TYPES = 9
 
 
 @njit(cache=True)
@@ -123,49 +121,6 @@ def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
 
 
 @njit(cache=True)
-def opp_value_nb(pub, ru, u, typ):
-    """Rough value (points) of stopping on a space of type ``typ`` now for another player ``u``."""
-    coins = pub["ps"][u, PF.COINS]
-    if typ == Space.FARM:
-        return 3.0 if coins < 2 else 1.5
-    if Space.PADDY <= typ <= Space.SEA:
-        k = typ - Space.PADDY
-        return pan_points_nb(pub, ru, u, k) if panorama_open_nb(pub, ru, u, k) else 0.0
-    if typ == Space.HOT_SPRING:
-        return 2.5 if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
-    if typ == Space.TEMPLE:
-        return 1.5 if coins > 0 else 0.0
-    if typ == Space.ENCOUNTER:
-        return 3.0 if pub["dcnt"][Deck.ENCOUNTER] > 0 else 0.0
-    if typ == Space.VILLAGE:
-        return max(0.0, best_gain_nb(pub, ru, u, -1) - 1.5) if coins > 0 else 0.0
-    return 0.0
-
-
-@njit(cache=True)
-def opp_values_nb(pub, ru, t):
-    """Rough values (points) of each space type for every other player, into ``bscr[B_OPP:]``."""
-    b = pub["bscr"]
-    for u in range(pub["gs"][G.N_PLAYERS]):
-        if u != t:
-            for typ in range(N_TYPES):
-                b[B_OPP + N_TYPES * u + typ] = opp_value_nb(pub, ru, u, typ)
-
-
-@njit(cache=True)
-def _opp_nb(pub, ru, u, typ, have, expert):
-    """``opp_value_nb`` memoised in ``bscr[B_OPP:]`` (bit ``9u + typ`` of ``have``): (value, have)."""
-    i = N_TYPES * u + typ
-    if (have >> i) & 1 == 0:
-        v = opp_value_nb(pub, ru, u, typ)
-        if expert:  # what u's ability makes the space worth to u (kernels/bots/abilities.py)
-            v += ability_opp_nb(pub, ru, u, typ)
-        pub["bscr"][B_OPP + i] = v
-        have |= 1 << i
-    return pub["bscr"][B_OPP + i], have
-
-
-@njit(cache=True)
 def _free_nb(pub, ru, s, t, dest):
     """Whether space ``s`` has room once ``t`` moved to ``dest``."""
     occ = pub["occ"][s] + (1 if s == dest else 0) - (1 if s == pub["ps"][t, PF.POS] else 0)
@@ -219,8 +174,8 @@ def move_values_nb(pub, ru, t, w, ncand):
             pu = ps[u, PF.POS]
             if nxt < 0 or pu < ps[nxt, PF.POS] or (pu == ps[nxt, PF.POS] and ps[u, PF.SEQ] > ps[nxt, PF.SEQ]):
                 nxt = u
-    have = 0
     expert = w[W.EXPERT] > 0.5  # the expert counts what the opponents' abilities make a space worth to them
+    have = opp_begin_nb(pub, ru, t, expert)  # the opponents' values kept from earlier moves
     lv1, lv2, lx1 = -1.0, 0.0, -1  # the best and second best value the next mover finds (-1: not yet)
     best, bv = 0, NEG
     for k in range(ncand):
@@ -237,7 +192,7 @@ def move_values_nb(pub, ru, t, w, ncand):
                 continue
             pu = ps[u, PF.POS]
             if u < gs[G.N_PLAYERS] and pu < s:
-                ov, have = _opp_nb(pub, ru, u, typ, have, expert)
+                ov, have = opp_nb(pub, ru, u, typ, have, expert)
                 deny = max(deny, ov)
             if pu < s:
                 behind_all = False
@@ -250,7 +205,7 @@ def move_values_nb(pub, ru, t, w, ncand):
                     if board[0, x] == Space.INN:
                         break
                     if _free_nb(pub, ru, x, t, -1):
-                        ov, have = _opp_nb(pub, ru, nxt, int(board[0, x]), have, expert)
+                        ov, have = opp_nb(pub, ru, nxt, int(board[0, x]), have, expert)
                         if ov > lv1:
                             lv1, lv2, lx1 = ov, lv1, x
                         elif ov > lv2:
@@ -268,6 +223,7 @@ def move_values_nb(pub, ru, t, w, ncand):
         b[B_CAND + k] = v
         if v > bv:
             best, bv = k, v
+    opp_end_nb(pub, t, have)
     return best
 
 

@@ -60,7 +60,7 @@ from kernels.core.enums import (
 )
 from kernels.core.weights import W_N
 
-BSCR_N = 288  # kernels/bots/features.py: 192 + MAX_TRAV x MEMO_N
+BSCR_N = 312  # kernels/bots/features.py: 192 + MAX_TRAV x MEMO_N
 
 PUB_DTYPE = np.dtype(
     [
