@@ -20,7 +20,9 @@ from kernels.core.piles import log_nb
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb, write_records_nb
-from kernels.search import EV_NF, EV_ROW, ev_features_nb, inn_reached_nb, search_move_nb
+from kernels.search import EV_NF as EV_NF  # re-exported for sim.run (the evaluation row)
+from kernels.search import EV_ROW as EV_ROW
+from kernels.search import ev_features_nb, inn_reached_nb, search_move_nb
 
 
 @njit(cache=True)
