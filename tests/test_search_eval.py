@@ -134,3 +134,14 @@ def test_shipped_evaluation_covers_every_configuration():
 def test_records_hold_the_evaluation_row_apart():
     """EV_ROW is past every traveler's row (five players, or two plus the Neutral)."""
     assert search.EV_ROW == E.MAX_TRAV - 1 >= E.MAX_PLAYERS
+
+
+@pytest.mark.parametrize("args", [["--games", "10"], ["--players", "7"], ["--expansions", "nosuch"]])
+def test_fit_search_eval_rejects_bad_input(args, capsys, tmp_path):
+    """One clear line, exit 2, nothing written."""
+    from cli_helpers import call
+    from test_cli import assert_user_error
+
+    out = tmp_path / "e.toml"
+    assert_user_error(*call(["fit-search-eval", *args, "--out", str(out)], capsys))
+    assert not out.exists()
