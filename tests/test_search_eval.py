@@ -13,6 +13,8 @@ import pytest
 from test_bots import _position_with_hand, _search
 
 from kernels import search
+from kernels.bots.features import B_CAND
+from kernels.bots.heuristic import heuristic_move_nb
 from kernels.core import enums as E
 from kernels.core.enums import DECK_CAP, PF, G, Space
 from kernels.core.state import PUB_DTYPE
@@ -145,3 +147,46 @@ def test_fit_search_eval_rejects_bad_input(args, capsys, tmp_path):
     out = tmp_path / "e.toml"
     assert_user_error(*call(["fit-search-eval", *args, "--out", str(out)], capsys))
     assert not out.exists()
+
+
+def _top4(ru, pubs, t, ctrl, ncand) -> np.ndarray:
+    """The four candidates the search compares: the heuristic's best (first index on ties)."""
+    p = pubs.copy()
+    heuristic_move_nb(p[0], ru[0], t, ctrl, ncand)
+    return np.argsort(-p[0]["bscr"][B_CAND : B_CAND + ncand], kind="stable")[:4]
+
+
+def _budget(ru, ctrl, rollouts: int, halve: int, prior: float = 0.0):
+    r = ru.copy()
+    r[0]["botw"][ctrl, W.S_ROLLOUTS], r[0]["botw"][ctrl, W.S_HALVE] = rollouts, halve
+    r[0]["botw"][ctrl, W.S_TOPK], r[0]["botw"][ctrl, W.S_PRIOR] = 4, prior
+    return r
+
+
+def test_successive_halving_drops_the_worse_half_on_common_random_numbers():
+    """halve = 2, rollouts = 8, four candidates: the two worse after 2 rollouts each keep those
+    means; the two better go on to 8, on the same futures as without halving (common random
+    numbers), and the move is the better of those two."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru = _with_eval(ru, 1)
+    assert ncand >= 4
+    sel = _top4(ru, pubs, t, ctrl, ncand)
+    k, vals = _search(_budget(ru, ctrl, 8, 2), pubs, t, ctrl, ncand)
+    short = _search(_budget(ru, ctrl, 2, 0), pubs, t, ctrl, ncand)[1]
+    full = _search(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)[1]
+    order = sel[np.argsort(-short[sel], kind="stable")]
+    kept, dropped = order[:2], order[2:]
+    assert np.allclose(vals[kept], full[kept]) and np.allclose(vals[dropped], short[dropped])
+    assert not np.allclose(short[kept], full[kept])  # the kept ones really had more rollouts
+    assert k == kept[np.argmax(full[kept])]
+
+
+def test_prior_keeps_the_heuristic_choice_when_large():
+    """prior = 1000: the heuristic's best move whatever the rollouts; prior = 0: the best mean."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru = _with_eval(ru, 1)
+    sel = _top4(ru, pubs, t, ctrl, ncand)
+    k0, vals = _search(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)
+    assert k0 == sel[np.argmax(vals[sel])]
+    assert _search(_budget(ru, ctrl, 8, 0, prior=1000.0), pubs, t, ctrl, ncand)[0] == sel[0]
+    assert k0 != sel[0], "choose a position where the rollouts disagree with the heuristic"
