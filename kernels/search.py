@@ -1,17 +1,20 @@
 """The search bot (``Bot.SEARCH``): determinized Monte Carlo rollouts of its best candidate moves.
 
 At each move with a choice, the bot ranks the legal destinations with its
-heuristic (its weights are the tuned ones, ``sim/data/bots/search.toml``) and
+heuristic (the expert's weights, ``sim/data/bots/search.toml``) and
 searches the best ``w[S_TOPK]`` of them. For each of ``w[S_ROLLOUTS]``
 determinizations it copies the public record into a scratch record and builds
 scratch piles: a random order of the cards it cannot see in each pile (every
 card minus those in collections, ``pub['gone']``; an Inn's unseen meal hand is
 drawn from the same unknown meal cards). It then plays the candidate move and
-the rest of the game with the heuristic for every player (no log), and scores
-the rollout as its final score minus the best other score, plus ``w[S_WIN]`` for a
-win (half on a tie). All candidates share the same determinizations and random
-streams (common random numbers), so their comparison is paired. It takes the
-best mean.
+the game on with the heuristic for every player (no log): ``w[S_HORIZON]`` legs,
+to where everyone has gathered at an Inn, valued there by ``margin_nb`` (the score
+had the journey ended there plus a fitted worth of each player's public state), or
+to the end of the road with 0. The rollout's value is its player's value minus the
+best other's, plus ``w[S_WIN]`` for a win (half on a tie). All candidates share the
+same determinizations and random streams (common random numbers), so their
+comparison is paired. It takes the best mean plus ``w[S_PRIOR]`` times the
+heuristic value; ``w[S_HALVE]`` > 0 spends the rollouts by successive halving.
 
 It never receives ``hid``: it sees ``pub`` (what its player may see) and ``ru``.
 Its random numbers come from one draw of the game's stream per searched
