@@ -20,7 +20,9 @@ from kernels.core.piles import log_nb
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb, write_records_nb
-from kernels.search import search_move_nb
+from kernels.search import EV_NF as EV_NF  # re-exported for sim.run (the evaluation row)
+from kernels.search import EV_ROW as EV_ROW
+from kernels.search import ev_features_nb, inn_reached_nb, search_move_nb
 
 
 @njit(cache=True)
@@ -99,3 +101,48 @@ def play_batch_nb(seed, start, count, rules, out, logs, nlog, stop):
             continue
         lg = logs[i] if logging else logs[0]
         nlog[i] = play_game_nb(seed, start + i, rules, out[i * n : (i + 1) * n], lg, stop)
+
+
+
+
+@njit(cache=True)
+def inn_states_nb(seed, start, count, rules, feats, now, final):
+    """Games ``start ..`` with everyone's own policy, recorded at each Inn where everyone has gathered.
+
+    ``feats[g, k - 1, p]``: player p's evaluation features (``kernels.search.ev_features_nb``, the
+    points the end scoring would give there first) at Inn k (1-3) of game g, ``now[g, k - 1, p]``
+    the score had the journey ended there, ``final[g, p]`` the final
+    score. The search bot's evaluation is fitted on them (``sim/bots/search_fit.py``).
+    """
+    ru = rules[0]
+    n = ru["cfg"][Cfg.N_PLAYERS]
+    pubs = np.zeros(1, PUB_DTYPE)
+    hids = np.zeros(1, HID_DTYPE)
+    tmp = np.zeros(1, PUB_DTYPE)
+    zero = np.zeros(1, PUB_DTYPE)
+    for g in range(count):
+        pubs[0] = zero[0]
+        pub = pubs[0]
+        hid = hids[0]
+        hid["deck"][:, :] = 0
+        hid["dtop"][:] = 0
+        hid["lg"][:] = 0
+        seed_game_nb(pub["rng"], seed, start + g)
+        setup_nb(pub, hid, ru)
+        while True:
+            t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
+            if t < 0:
+                break
+            s = pub["cand"][decide_move_nb(pub, ru, t, ctrl, ncand)]
+            move_nb(pub, hid, ru, t, ctrl, s)
+            k = inn_reached_nb(pub, ru, s)
+            if 1 <= k <= feats.shape[1]:
+                tmp[0] = pub
+                ev_features_nb(tmp[0], ru, feats[g, k - 1])
+                for p in range(n):
+                    now[g, k - 1, p] = tmp[0]["ps"][p, PF.SCORE]
+        end_scoring_nb(pub, ru)
+        for p in range(n):
+            final[g, p] = pub["ps"][p, PF.SCORE]
+    pubs[0]["gs"][G.TURNS] += 0
+    hids[0]["lg"][1] += 0

@@ -135,14 +135,20 @@ def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
     """Not only between games: a search game (about a second each) ends within a turn of the flag."""
     import threading
 
+    from kernels.core.weights import W
+
     cfg = GameConfig(n_players=4, bots=("search",))
     rules = cfg.rules()
-    engine.play_games(cfg, rules, 1, 0, 1)  # load the kernels outside the clock
+    # full rollouts (the search before issue 13's one-leg rollouts): a game of seconds, not ~0.2 s
+    w = engine.bot_weights("search", rules, cfg)
+    w[W.S_HORIZON], w[W.S_ROLLOUTS] = 0, 32
+    ws = np.repeat(w[None, :], 4, axis=0)
+    engine.play_games(cfg, rules, 1, 0, 1, weights=ws)  # load the kernels outside the clock
     stop, nlog = np.zeros(1, np.int64), np.zeros(4, np.int32)
     t0 = time.monotonic()
     timer = threading.Timer(0.3, lambda: stop.__setitem__(0, 1))
     timer.start()
-    batch = engine.play_games(cfg, rules, 1, 0, 4, threads=2, stop=stop, nlog=nlog)
+    batch = engine.play_games(cfg, rules, 1, 0, 4, threads=2, stop=stop, nlog=nlog, weights=ws)
     seconds = time.monotonic() - t0
     print(f"stopped {seconds - 0.3:.3f} s after the flag")  # noqa: T201
     assert len(batch.records) == 0 and (nlog == -2).all()

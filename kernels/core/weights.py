@@ -45,6 +45,10 @@ class WT(NamedTuple):
     # Matsuri leg cards in the move choice (engineer MB: 160-167; kernels/bots/matsuri_leg.py)
     M_LEG_STOP: int = 160  # scale of the active leg cards' bonus to a stop (0: the stop values before issue 14)
     M_LEG_SHARE: int = 161  # keeping a leg card: stops per station of the leg (each traveler gets 1/N of them)
+    # search (engineer SR: 162-167, 165-167 free; kernels/search.py)
+    S_HORIZON: int = 162  # search: legs a rollout plays before the evaluation at an Inn (0: to the end)
+    S_PRIOR: int = 163  # search: points per unit of a candidate's heuristic value added to its mean
+    S_HALVE: int = 164  # search: successive halving, rollouts per candidate in the first round (0: off)
 
 
 W = WT()

@@ -254,3 +254,31 @@ def bot_report(
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text)
     typer.echo(text)
+
+
+@bots_app.command("fit-search-eval")
+@user_errors
+def fit_search_eval(
+    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
+    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads').")] = "none,crossroads",
+    games: Annotated[int, typer.Option(help="Expert self-play games per player count and set.")] = 20000,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write (default sim/data/bots/search_eval.toml).")] = None,
+    seed: Seed = 1,
+) -> None:
+    """Fit the search bot's evaluation at the Inns (truncated rollouts) from expert self-play."""
+    from sim.bots import draft as D
+    from sim.bots import search_fit as F
+    from sim.rules.config import EXPANSIONS, GameConfig
+
+    if games < 100:
+        raise UserError("--games must be at least 100")
+    fits = []
+    for x in _sets(expansions, "expansions", EXPANSIONS):
+        for n in _counts(players):
+            f = F.fit(GameConfig(n_players=n, bots=("expert",), expansions=x), games, seed)
+            typer.echo(f"{f.key}: R^2 " + " ".join(f"{v:.3f}" for v in f.r2)
+                       + "; winner found " + " ".join(f"{v:.3f}" for v in f.win_acc))
+            fits.append(f)
+    path = out or D.DATA_DIR / f"{F.SEARCH_EVAL}.toml"
+    F.write(path, fits, _command_line(), seed)
+    typer.echo(f"wrote {path}")

@@ -18,7 +18,7 @@ from kernels.core import enums as E
 from kernels.core import weights as Wt
 from kernels.core.records import RESULT_DTYPE
 from kernels.core.state import RULES_DTYPE
-from kernels.play import UNFINISHED, play_batch_nb
+from kernels.play import EV_NF, EV_ROW, UNFINISHED, play_batch_nb
 from sim.rules.config import ConfigError, GameConfig
 from sim.rules.tables import Rules, RulesError
 
@@ -187,7 +187,28 @@ def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: n
     ru[0]["cfg"] = config.cfg_array(rules, log=log)
     for p, name in enumerate(config.bot_names()):
         ru[0]["botw"][p] = bot_weights(name, rules, config) if weights is None else weights[p]
+    if "search" in config.bot_names():
+        ru[0]["botw"][EV_ROW, : 3 * EV_NF] = search_eval(config)
     return ru
+
+
+SEARCH_EVAL = "search_eval"  # sim/data/bots/search_eval.toml: the search bot's fitted Inn evaluation
+
+
+def search_eval(config: GameConfig) -> np.ndarray:
+    """The search bot's evaluation coefficients for ``config`` (``kernels.search.margin_nb``): Inns 1-3,
+    ``EV_NF`` each; zeros (the score as if the journey ended there) when the file has no such section."""
+    out = np.zeros(3 * EV_NF)
+    path = _data_file(SEARCH_EVAL)
+    sect = tomllib.loads(path.read_text()).get(str(config_key(config))) if path.is_file() else None
+    for k in range(3):
+        row = (sect or {}).get(f"inn{k + 1}")
+        if row is not None:
+            if len(row) != EV_NF:
+                raise ConfigError(f"{path}: [{config_key(config)}] inn{k + 1} has {len(row)} coefficients, "
+                                  f"expected {EV_NF}; regenerate it with `tokaido-sim fit-search-eval`")
+            out[k * EV_NF : (k + 1) * EV_NF] = row
+    return out
 
 
 def play_games(

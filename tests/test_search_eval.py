@@ -1,0 +1,192 @@
+"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/search.py, issue 13).
+
+A rollout with ``S_HORIZON`` = H stops once everyone has gathered at the H-th Inn after the
+position and values the players there (``margin_nb``, coefficients from
+``sim/data/bots/search_eval.toml`` in row ``EV_ROW`` of ``ru['botw']``); it never reads the
+true piles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_bots import _position_with_hand, _search
+
+from kernels import search
+from kernels.bots.features import B_CAND
+from kernels.bots.heuristic import heuristic_move_nb
+from kernels.core import enums as E
+from kernels.core.enums import DECK_CAP, PF, G, Space
+from kernels.core.state import PUB_DTYPE
+from kernels.core.weights import W
+from kernels.game.turn import move_nb
+from sim.bots import search_fit
+from sim.rules.config import ConfigError, GameConfig
+from sim.run import engine
+
+
+def _with_eval(ru, horizon: int, prior: float = 0.0):
+    """The position's rules with the 4p-base evaluation row and every player's horizon set."""
+    ru = ru.copy()
+    ru[0]["botw"][search.EV_ROW, : 3 * search.EV_NF] = engine.search_eval(GameConfig(n_players=4))
+    for p in range(4):
+        ru[0]["botw"][p, W.S_HORIZON] = horizon
+        ru[0]["botw"][p, W.S_PRIOR] = prior
+    return ru
+
+
+def _inns(ru) -> list[int]:
+    board = ru[0]["board"][0]
+    return [s for s in range(1, E.N_SPACES - 1) if board[s] == Space.INN]
+
+
+@pytest.mark.parametrize("horizon", [0, 1, 2])
+def test_truncated_rollout_stops_at_the_horizon_inn(horizon):
+    """H legs: every traveler stands on the H-th Inn ahead of the farthest one (H = 0: the end)."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru = _with_eval(ru, horizon)
+    p2, h2 = pubs.copy(), hids.copy()
+    lead = int(p2[0]["ps"][:4, PF.POS].max())
+    ahead = [s for s in _inns(ru) if s > lead] if lead not in _inns(ru) else [s for s in _inns(ru) if s >= lead]
+    with np.errstate(over="ignore"):
+        search.determinize_nb(p2[0], h2[0], ru[0])
+        s = int(p2[0]["cand"][0])
+        move_nb(p2[0], h2[0], ru[0], t, ctrl, s)
+        search.rollout_value_nb(p2[0], h2[0], ru[0], ctrl, ru[0]["botw"][ctrl], s)
+    pos = p2[0]["ps"][: p2[0]["gs"][G.N_TRAV], PF.POS]
+    want = int(p2[0]["gs"][G.LAST]) if horizon == 0 else ahead[horizon - 1]
+    assert (pos == want).all(), (pos, want)
+
+
+def test_truncated_search_ignores_what_the_player_cannot_see():
+    """With the fitted evaluation and a horizon of one leg, the hidden pile order and the unseen
+    meal hand change neither the move nor any candidate's value; another stream does."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru = _with_eval(ru, 1, prior=2.0)
+    base = _search(ru, pubs, t, ctrl, ncand)
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        p, h = pubs.copy(), hids.copy()
+        pub, hid = p[0], h[0]
+        for d in range(E.N_DECKS):
+            idx = (hid["dtop"][d] + np.arange(pub["dcnt"][d])) % DECK_CAP
+            hid["deck"][d, idx] = rng.permutation(hid["deck"][d, idx])
+        m = min(int(pub["gs"][G.HAND_N]), int(pub["dcnt"][E.Deck.MEAL]))
+        idx = (hid["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
+        pile = hid["deck"][E.Deck.MEAL, idx].copy()
+        hid["deck"][E.Deck.MEAL, idx] = pub["hand"][:m]
+        pub["hand"][:m] = pile
+        k, vals = _search(ru, p, t, ctrl, ncand)
+        assert k == base[0] and np.array_equal(vals, base[1])
+    p = pubs.copy()
+    p[0]["rng"][0] ^= np.uint64(0x5EED)
+    assert not np.array_equal(_search(ru, p, t, ctrl, ncand)[1], base[1])
+
+
+def test_margin_weighs_each_inn_with_its_own_coefficients():
+    """At Inn k a coin is worth row EV_ROW's coefficient (k - 1) * EV_NF + 1; at the end nothing."""
+    config = GameConfig(n_players=3)
+    ru = engine.rules_record(config, config.rules())
+    pubs = np.zeros(1, PUB_DTYPE)
+    pub = pubs[0]
+    pub["gs"][G.N_PLAYERS] = pub["gs"][G.N_TRAV] = 3
+    pub["ps"][:3, PF.SCORE] = [20, 22, 10]
+    pub["ps"][:3, PF.COINS] = [6, 0, 0]
+    w = ru[0]["botw"][0].copy()
+    w[W.S_WIN] = 0.0
+    for k, coin in ((1, 0.5), (2, 1.0), (3, 2.0)):
+        ru[0]["botw"][search.EV_ROW, :] = 0.0
+        ru[0]["botw"][search.EV_ROW, (k - 1) * search.EV_NF + 1] = coin
+        got = [search.margin_nb(pubs.copy()[0], ru[0], 0, w, kk) for kk in (1, 2, 3, 0)]
+        want = [(20 + 6 * coin - 22) if kk == k else -2.0 for kk in (1, 2, 3, 0)]
+        assert got == pytest.approx(want)
+
+
+def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
+    """The TOML's ``innK`` lists go to row EV_ROW in Inn order, only when a search bot plays; a
+    section with the wrong length is a clear error; a missing configuration means zeros."""
+    coef = np.arange(3 * search.EV_NF, dtype=float).reshape(3, search.EV_NF) / 8
+    fit = search_fit.Fit("4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3))
+    (tmp_path / "search_eval.toml").write_text(search_fit.to_toml([fit], "test", 1))
+    real = engine._data_file
+    monkeypatch.setattr(engine, "_data_file",
+                        lambda name: tmp_path / "search_eval.toml" if name == engine.SEARCH_EVAL else real(name))
+    config = GameConfig(n_players=4, bots=("search", "expert", "expert", "expert"))
+    ru = engine.rules_record(config, config.rules())
+    assert np.array_equal(ru[0]["botw"][search.EV_ROW, : 3 * search.EV_NF], coef.ravel())
+    assert not ru[0]["botw"][search.EV_ROW, 3 * search.EV_NF :].any()
+    plain = GameConfig(n_players=4, bots=("expert",))
+    assert not engine.rules_record(plain, plain.rules())[0]["botw"][search.EV_ROW].any()
+    assert not engine.search_eval(GameConfig(n_players=3)).any()
+    (tmp_path / "search_eval.toml").write_text('[4p-base]\ninn2 = [1.0, 2.0]\n')
+    with pytest.raises(ConfigError, match="inn2 has 2 coefficients"):
+        engine.search_eval(config)
+
+
+def test_shipped_evaluation_covers_every_configuration():
+    """sim/data/bots/search_eval.toml has all three Inns of every player count, base and Crossroads,
+    and values coins positively at every Inn (a coin can still buy points)."""
+    for x in ((), ("crossroads",)):
+        for n in (2, 3, 4, 5):
+            ev = engine.search_eval(GameConfig(n_players=n, expansions=x)).reshape(3, search.EV_NF)
+            assert (ev != 0).any(axis=1).all()
+            assert (ev[:, search_fit.FEATURES.index("coins")] > 0).all()
+
+
+def test_records_hold_the_evaluation_row_apart():
+    """EV_ROW is past every traveler's row (five players, or two plus the Neutral)."""
+    assert search.EV_ROW == E.MAX_TRAV - 1 >= E.MAX_PLAYERS
+
+
+@pytest.mark.parametrize("args", [["--games", "10"], ["--players", "7"], ["--expansions", "nosuch"]])
+def test_fit_search_eval_rejects_bad_input(args, capsys, tmp_path):
+    """One clear line, exit 2, nothing written."""
+    from cli_helpers import call
+    from test_cli import assert_user_error
+
+    out = tmp_path / "e.toml"
+    assert_user_error(*call(["fit-search-eval", *args, "--out", str(out)], capsys))
+    assert not out.exists()
+
+
+def _top4(ru, pubs, t, ctrl, ncand) -> np.ndarray:
+    """The four candidates the search compares: the heuristic's best (first index on ties)."""
+    p = pubs.copy()
+    heuristic_move_nb(p[0], ru[0], t, ctrl, ncand)
+    return np.argsort(-p[0]["bscr"][B_CAND : B_CAND + ncand], kind="stable")[:4]
+
+
+def _budget(ru, ctrl, rollouts: int, halve: int, prior: float = 0.0):
+    r = ru.copy()
+    r[0]["botw"][ctrl, W.S_ROLLOUTS], r[0]["botw"][ctrl, W.S_HALVE] = rollouts, halve
+    r[0]["botw"][ctrl, W.S_TOPK], r[0]["botw"][ctrl, W.S_PRIOR] = 4, prior
+    return r
+
+
+def test_successive_halving_drops_the_worse_half_on_common_random_numbers():
+    """halve = 2, rollouts = 8, four candidates: the two worse after 2 rollouts each keep those
+    means; the two better go on to 8, on the same futures as without halving (common random
+    numbers), and the move is the better of those two."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru = _with_eval(ru, 1)
+    assert ncand >= 4
+    sel = _top4(ru, pubs, t, ctrl, ncand)
+    k, vals = _search(_budget(ru, ctrl, 8, 2), pubs, t, ctrl, ncand)
+    short = _search(_budget(ru, ctrl, 2, 0), pubs, t, ctrl, ncand)[1]
+    full = _search(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)[1]
+    order = sel[np.argsort(-short[sel], kind="stable")]
+    kept, dropped = order[:2], order[2:]
+    assert np.allclose(vals[kept], full[kept]) and np.allclose(vals[dropped], short[dropped])
+    assert not np.allclose(short[kept], full[kept])  # the kept ones really had more rollouts
+    assert k == kept[np.argmax(full[kept])]
+
+
+def test_prior_keeps_the_heuristic_choice_when_large():
+    """prior = 1000: the heuristic's best move whatever the rollouts; prior = 0: the best mean."""
+    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru = _with_eval(ru, 1)
+    sel = _top4(ru, pubs, t, ctrl, ncand)
+    k0, vals = _search(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)
+    assert k0 == sel[np.argmax(vals[sel])]
+    assert _search(_budget(ru, ctrl, 8, 0, prior=1000.0), pubs, t, ctrl, ncand)[0] == sel[0]
+    assert k0 != sel[0], "choose a position where the rollouts disagree with the heuristic"
