@@ -150,18 +150,25 @@ def test_expert_decision_ignores_what_the_player_cannot_see():
     base = values(pubs)
     rng = np.random.default_rng(1)
     for _ in range(3):
-        p, h = pubs.copy(), hids.copy()
-        for d in range(E.N_DECKS):
-            idx = (h[0]["dtop"][d] + np.arange(p[0]["dcnt"][d])) % DECK_CAP
-            h[0]["deck"][d, idx] = rng.permutation(h[0]["deck"][d, idx])
-        hn = int(p[0]["gs"][G.HAND_N])
-        m = min(hn, int(p[0]["dcnt"][E.Deck.MEAL]))
-        idx = (h[0]["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
-        pile = h[0]["deck"][E.Deck.MEAL, idx].copy()
-        h[0]["deck"][E.Deck.MEAL, idx] = p[0]["hand"][:m]
-        p[0]["hand"][:m] = pile
+        p, _h = reshuffle_hidden(pubs, hids, rng)
         k, vals = values(p)
         assert k == base[0] and np.array_equal(vals, base[1])
+
+
+def reshuffle_hidden(pubs, hids, rng):
+    """Copies of a position with what its players cannot see changed: every pile's order shuffled,
+    and the unseen meal hand swapped with cards of the meal pile."""
+    p, h = pubs.copy(), hids.copy()
+    pub, hid = p[0], h[0]
+    for d in range(E.N_DECKS):
+        idx = (hid["dtop"][d] + np.arange(pub["dcnt"][d])) % DECK_CAP
+        hid["deck"][d, idx] = rng.permutation(hid["deck"][d, idx])
+    m = min(int(pub["gs"][G.HAND_N]), int(pub["dcnt"][E.Deck.MEAL]))
+    idx = (hid["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
+    pile = hid["deck"][E.Deck.MEAL, idx].copy()
+    hid["deck"][E.Deck.MEAL, idx] = pub["hand"][:m]
+    pub["hand"][:m] = pile
+    return p, h
 
 
 def test_search_decision_ignores_what_the_player_cannot_see():
@@ -170,18 +177,7 @@ def test_search_decision_ignores_what_the_player_cannot_see():
     base = _search(ru, pubs, t, ctrl, ncand)
     rng = np.random.default_rng(0)
     for _ in range(3):
-        p, h = pubs.copy(), hids.copy()
-        pub, hid = p[0], h[0]
-        # shuffle every pile's order, and swap the unseen meal hand with cards of the meal pile
-        for d in range(E.N_DECKS):
-            idx = (hid["dtop"][d] + np.arange(pub["dcnt"][d])) % DECK_CAP
-            hid["deck"][d, idx] = rng.permutation(hid["deck"][d, idx])
-        hn = int(pub["gs"][G.HAND_N])
-        m = min(hn, int(pub["dcnt"][E.Deck.MEAL]))
-        idx = (hid["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
-        pile = hid["deck"][E.Deck.MEAL, idx].copy()
-        hid["deck"][E.Deck.MEAL, idx] = pub["hand"][:m]
-        pub["hand"][:m] = pile
+        p, _h = reshuffle_hidden(pubs, hids, rng)
         k, vals = _search(ru, p, t, ctrl, ncand)
         assert k == base[0]
         assert np.array_equal(vals, base[1])

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_bots import _position_with_hand, _search
+from test_bots import _position_with_hand, _search, reshuffle_hidden
 
 from kernels import search
 from kernels.bots.features import B_CAND
 from kernels.bots.heuristic import heuristic_move_nb
 from kernels.core import enums as E
-from kernels.core.enums import DECK_CAP, PF, G, Space
+from kernels.core.enums import PF, G, Space
 from kernels.core.state import PUB_DTYPE
 from kernels.core.weights import W
 from kernels.game.turn import move_nb
@@ -66,16 +66,7 @@ def test_truncated_search_ignores_what_the_player_cannot_see():
     base = _search(ru, pubs, t, ctrl, ncand)
     rng = np.random.default_rng(3)
     for _ in range(3):
-        p, h = pubs.copy(), hids.copy()
-        pub, hid = p[0], h[0]
-        for d in range(E.N_DECKS):
-            idx = (hid["dtop"][d] + np.arange(pub["dcnt"][d])) % DECK_CAP
-            hid["deck"][d, idx] = rng.permutation(hid["deck"][d, idx])
-        m = min(int(pub["gs"][G.HAND_N]), int(pub["dcnt"][E.Deck.MEAL]))
-        idx = (hid["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
-        pile = hid["deck"][E.Deck.MEAL, idx].copy()
-        hid["deck"][E.Deck.MEAL, idx] = pub["hand"][:m]
-        pub["hand"][:m] = pile
+        p, _h = reshuffle_hidden(pubs, hids, rng)
         k, vals = _search(ru, p, t, ctrl, ncand)
         assert k == base[0] and np.array_equal(vals, base[1])
     p = pubs.copy()
