@@ -42,9 +42,11 @@ def tune(
     sigma: Annotated[float, typer.Option(help="Initial standard deviation of each weight.")] = 0.4,
     start: Annotated[str | None, typer.Option(help="Bot whose weights start the search (default: the tier's own file).")] = None,
     trav_games: Annotated[int, typer.Option(help="Self-play games per player count for the Traveler priors (tuned).")] = 20000,
+    method: Annotated[str, typer.Option(help="cma (CMA-ES) or sweep (expert: coordinate ascent on paired duels; --generations rounds, --games deals per move).")] = "cma",
+    field: Annotated[str, typer.Option(help="--method sweep: the other seats in turn, comma-separated: start, current (the weights so far) or a bot.")] = "start",
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
-    """Tune a tier's weights by self-play (CMA-ES) and write a weight file with its provenance."""
+    """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its provenance."""
     from sim.bots import tune as T
     from sim.rules.config import EXPANSIONS
     from sim.run.progress import progress_bar
@@ -55,6 +57,13 @@ def tune(
         raise UserError("--expansions takes one set for tune, e.g. crossroads")
     if tier == "expert" and len(counts) != 1:
         raise UserError("--tier expert tunes one player count at a time, e.g. --players 4")
+    if method not in ("cma", "sweep"):
+        raise UserError(f"--method must be cma or sweep, not '{method}'")
+    if method == "sweep":
+        if tier != "expert":
+            raise UserError("--method sweep polishes the expert: add --tier expert --players N")
+        if games < 100 or generations < 1:
+            raise UserError("--method sweep needs --games >= 100 (deals per move) and --generations >= 1 (rounds)")
     s = T.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
                        start=start or ("heuristic" if tier == "tuned" else "expert"), tier=tier,
                        players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
@@ -73,6 +82,27 @@ def tune(
         bar.append(cm)
         return cm.__enter__()
 
+    if method == "sweep":
+        from kernels.core.enums import BOT_NAMES
+        from sim.bots import sweep as S
+
+        opponents = tuple(b.strip() for b in field.split(",") if b.strip())
+        bad = [b for b in opponents if b not in ("start", "current") and b not in BOT_NAMES[2:]]
+        if not opponents or bad:
+            raise UserError(f"--field takes start, current or bot names, comma-separated; not {', '.join(bad) or 'empty'}")
+        ss = S.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
+                             start=s.start, opponents=opponents, threads=threads)
+        try:
+            w = S.sweep(ss, progress)
+        finally:
+            for cm in bar:
+                cm.__exit__(None, None, None)
+        S.write_weights(out, w, ss, _command_line())
+        if not quiet:
+            for h in ss.history:
+                typer.echo(f"round {h['round']}: {h['moves'] or 'no move'}; {h['vs_start']:+.3f} over the start")
+            typer.echo(f"wrote {out}")
+        return
     try:
         w = T.cem(s, progress)
     finally:
@@ -275,7 +305,8 @@ def fit_search_eval(
     fits = []
     for x in _sets(expansions, "expansions", EXPANSIONS):
         for n in _counts(players):
-            f = F.fit(GameConfig(n_players=n, bots=("expert",), expansions=x), games, seed)
+            # Travelers dealt at random: every Traveler gets its term, even one the draft never keeps
+            f = F.fit(GameConfig(n_players=n, bots=("expert",), expansions=x, travelers="random"), games, seed)
             typer.echo(f"{f.key}: R^2 " + " ".join(f"{v:.3f}" for v in f.r2)
                        + "; winner found " + " ".join(f"{v:.3f}" for v in f.win_acc))
             fits.append(f)
