@@ -21,7 +21,9 @@ from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb, write_records_nb
 from kernels.search import EV_NF as EV_NF  # re-exported for sim.run (the evaluation row)
+from kernels.search import EV_NT as EV_NT
 from kernels.search import EV_ROW as EV_ROW
+from kernels.search import EV_T0 as EV_T0
 from kernels.search import ev_features_nb, inn_reached_nb, search_move_nb
 
 
@@ -106,13 +108,14 @@ def play_batch_nb(seed, start, count, rules, out, logs, nlog, stop):
 
 
 @njit(cache=True)
-def inn_states_nb(seed, start, count, rules, feats, now, final):
+def inn_states_nb(seed, start, count, rules, feats, now, final, trav):
     """Games ``start ..`` with everyone's own policy, recorded at each Inn where everyone has gathered.
 
     ``feats[g, k - 1, p]``: player p's evaluation features (``kernels.search.ev_features_nb``, the
     points the end scoring would give there first) at Inn k (1-3) of game g, ``now[g, k - 1, p]``
     the score had the journey ended there, ``final[g, p]`` the final
-    score. The search bot's evaluation is fitted on them (``sim/bots/search_fit.py``).
+    score, ``trav[g, p]`` their Traveler. The search bot's evaluation is fitted on them
+    (``sim/bots/search_fit.py``).
     """
     ru = rules[0]
     n = ru["cfg"][Cfg.N_PLAYERS]
@@ -144,5 +147,6 @@ def inn_states_nb(seed, start, count, rules, feats, now, final):
         end_scoring_nb(pub, ru)
         for p in range(n):
             final[g, p] = pub["ps"][p, PF.SCORE]
+            trav[g, p] = pub["ps"][p, PF.TRAVELER]
     pubs[0]["gs"][G.TURNS] += 0
     hids[0]["lg"][1] += 0

@@ -9,7 +9,8 @@ card minus those in collections, ``pub['gone']``; an Inn's unseen meal hand is
 drawn from the same unknown meal cards). It then plays the candidate move and
 the game on with the heuristic for every player (no log): ``w[S_HORIZON]`` legs,
 to where everyone has gathered at an Inn, valued there by ``margin_nb`` (the score
-had the journey ended there plus a fitted worth of each player's public state), or
+had the journey ended there plus a fitted worth of each player's public state and of
+their Traveler's ability from there on), or
 to the end of the road with 0. The rollout's value is its player's value minus the
 best other's, plus ``w[S_WIN]`` for a win (half on a tie). All candidates share the
 same determinizations and random streams (common random numbers), so their
@@ -90,6 +91,9 @@ def inn_reached_nb(p2, r2, s):
 
 EV_ROW = MAX_TRAV - 1  # the row of ``ru['botw']`` no traveler uses holds the evaluation (sim/run/engine.py)
 EV_NF = 9  # features per Inn: see ``ev_features_nb``; coefficient f at Inn k is botw[EV_ROW, (k - 1) * EV_NF + f]
+EV_NT = 40  # Traveler terms per Inn: what Traveler i's ability is still worth at Inn k (Hiroshige's and
+EV_T0 = 3 * EV_NF  # Chuubei's Inn gifts to come...) is botw[EV_ROW, EV_T0 + (k - 1) * EV_NT + i]
+assert EV_T0 + 3 * EV_NT <= W_N
 
 
 @njit(cache=True)
@@ -124,7 +128,8 @@ def margin_nb(p2, r2, me, w, k):
 
     At the end of the road a player's value is their score; at Inn ``k`` (1-3), their score had
     the journey ended there plus the fitted worth of their state (``ev_features_nb`` times row
-    ``EV_ROW``). Reads only ``pub`` (scores and collections are public).
+    ``EV_ROW``) and of their Traveler from there on. Reads only ``pub`` (scores, collections and
+    Travelers are public).
     """
     ps = p2["ps"]
     n = p2["gs"][G.N_PLAYERS]
@@ -141,6 +146,9 @@ def margin_nb(p2, r2, me, w, k):
         if 1 <= k <= 3:
             for f in range(EV_NF):
                 v += ev[(k - 1) * EV_NF + f] * x[u, f]
+            tr = ps[u, PF.TRAVELER]
+            if 0 <= tr < EV_NT:
+                v += ev[EV_T0 + (k - 1) * EV_NT + tr]
         if u == me:
             mine = v
         else:

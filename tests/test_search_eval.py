@@ -28,7 +28,7 @@ from sim.run import engine
 def _with_eval(ru, horizon: int, prior: float = 0.0):
     """The position's rules with the 4p-base evaluation row and every player's horizon set."""
     ru = ru.copy()
-    ru[0]["botw"][search.EV_ROW, : 3 * search.EV_NF] = engine.search_eval(GameConfig(n_players=4))
+    ru[0]["botw"][search.EV_ROW, : search.EV_T0 + 3 * search.EV_NT] = engine.search_eval(GameConfig(n_players=4))
     for p in range(4):
         ru[0]["botw"][p, W.S_HORIZON] = horizon
         ru[0]["botw"][p, W.S_PRIOR] = prior
@@ -93,25 +93,82 @@ def test_margin_weighs_each_inn_with_its_own_coefficients():
         assert got == pytest.approx(want)
 
 
-def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
-    """The TOML's ``innK`` lists go to row EV_ROW in Inn order, only when a search bot plays; a
-    section with the wrong length is a clear error; a missing configuration means zeros."""
-    coef = np.arange(3 * search.EV_NF, dtype=float).reshape(3, search.EV_NF) / 8
-    fit = search_fit.Fit("4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3))
+def test_margin_adds_each_travelers_term_at_each_inn():
+    """At Inn k player u's value has its Traveler's term, EV_T0 + (k - 1) * EV_NT + traveler: a
+    term of 3 at Inn 2 for Traveler 4 turns a 2-point deficit into a 1-point lead there only."""
+    config = GameConfig(n_players=3)
+    ru = engine.rules_record(config, config.rules())
+    pubs = np.zeros(1, PUB_DTYPE)
+    pub = pubs[0]
+    pub["gs"][G.N_PLAYERS] = pub["gs"][G.N_TRAV] = 3
+    pub["ps"][:3, PF.SCORE] = [20, 22, 10]
+    pub["ps"][:3, PF.TRAVELER] = [4, 1, 2]
+    w = ru[0]["botw"][0].copy()
+    w[W.S_WIN] = 0.0
+    ru[0]["botw"][search.EV_ROW, :] = 0.0
+    ru[0]["botw"][search.EV_ROW, search.EV_T0 + search.EV_NT + 4] = 3.0
+    got = [search.margin_nb(pubs.copy()[0], ru[0], 0, w, k) for k in (1, 2, 3, 0)]
+    assert got == pytest.approx([-2.0, 1.0, -2.0, -2.0])
+
+
+def _fit_file(tmp_path, monkeypatch, fit):
     (tmp_path / "search_eval.toml").write_text(search_fit.to_toml([fit], "test", 1))
     real = engine._data_file
     monkeypatch.setattr(engine, "_data_file",
                         lambda name: tmp_path / "search_eval.toml" if name == engine.SEARCH_EVAL else real(name))
+
+
+def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
+    """The TOML's ``innK`` lists go to row EV_ROW in Inn order, the Travelers' terms after them by
+    Traveler index, only when a search bot plays; a section with the wrong length or an unknown
+    Traveler is a clear error; a missing configuration means zeros."""
+    coef = np.arange(3 * search.EV_NF, dtype=float).reshape(3, search.EV_NF) / 8
+    fit = search_fit.Fit("4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3),
+                         {"kinko": np.array([1.5, 1.0, 0.5])})
+    _fit_file(tmp_path, monkeypatch, fit)
     config = GameConfig(n_players=4, bots=("search", "expert", "expert", "expert"))
     ru = engine.rules_record(config, config.rules())
-    assert np.array_equal(ru[0]["botw"][search.EV_ROW, : 3 * search.EV_NF], coef.ravel())
-    assert not ru[0]["botw"][search.EV_ROW, 3 * search.EV_NF :].any()
+    row = ru[0]["botw"][search.EV_ROW]
+    assert np.array_equal(row[: search.EV_T0], coef.ravel())
+    kinko = [t.name for t in config.rules().travelers].index("kinko")
+    terms = row[search.EV_T0 : search.EV_T0 + 3 * search.EV_NT].reshape(3, search.EV_NT)
+    assert np.array_equal(terms[:, kinko], [1.5, 1.0, 0.5])
+    terms[:, kinko] = 0.0
+    assert not terms.any() and not row[search.EV_T0 + 3 * search.EV_NT :].any()
     plain = GameConfig(n_players=4, bots=("expert",))
     assert not engine.rules_record(plain, plain.rules())[0]["botw"][search.EV_ROW].any()
     assert not engine.search_eval(GameConfig(n_players=3)).any()
     (tmp_path / "search_eval.toml").write_text('[4p-base]\ninn2 = [1.0, 2.0]\n')
     with pytest.raises(ConfigError, match="inn2 has 2 coefficients"):
         engine.search_eval(config)
+    (tmp_path / "search_eval.toml").write_text('[4p-base.travelers]\nkinko = [1.0, 2.0]\n')
+    with pytest.raises(ConfigError, match="kinko has 2 values"):
+        engine.search_eval(config)
+    (tmp_path / "search_eval.toml").write_text('[4p-base.travelers]\nkinkoo = [1.0, 2.0, 3.0]\n')
+    with pytest.raises(ConfigError, match="names 'kinkoo'"):
+        engine.search_eval(config)
+
+
+def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
+    """A Traveler whose final score is 5 points above what its state predicts gets a term 5 above
+    the others' at every Inn (the terms are defined up to a constant), and only played Travelers
+    get one."""
+    rng = np.random.default_rng(1)
+    g, n = 400, 4
+    feats = rng.normal(size=(g, 3, n, search.EV_NF))
+    now = rng.normal(size=(g, 3, n)) * 3
+    trav = np.tile(np.arange(n), (g, 1))
+    for r in trav:
+        rng.shuffle(r)
+    final = now[:, 2] + feats[:, 2] @ np.linspace(0.1, 0.9, search.EV_NF) + 5.0 * (trav == 2)
+    monkeypatch.setattr(search_fit, "inn_states", lambda *a: (feats, now, final, trav))
+    f = search_fit.fit(GameConfig(n_players=n), g, 1)
+    names = [t.name for t in GameConfig(n_players=n).rules().travelers]
+    assert set(f.travelers) == set(names[:n])
+    t = np.array([f.travelers[names[i]][2] for i in range(n)])
+    assert t[2] - np.delete(t, 2).mean() == pytest.approx(5.0, abs=1e-6)
+    assert np.delete(t, 2).std() == pytest.approx(0.0, abs=1e-6)
+    assert f.coef[2] == pytest.approx(np.linspace(0.1, 0.9, search.EV_NF), abs=1e-6)
 
 
 def test_shipped_evaluation_covers_every_configuration():
@@ -119,7 +176,7 @@ def test_shipped_evaluation_covers_every_configuration():
     and values coins positively at every Inn (a coin can still buy points)."""
     for x in ((), ("crossroads",)):
         for n in (2, 3, 4, 5):
-            ev = engine.search_eval(GameConfig(n_players=n, expansions=x)).reshape(3, search.EV_NF)
+            ev = engine.search_eval(GameConfig(n_players=n, expansions=x))[: search.EV_T0].reshape(3, search.EV_NF)
             assert (ev != 0).any(axis=1).all()
             assert (ev[:, search_fit.FEATURES.index("coins")] > 0).all()
 

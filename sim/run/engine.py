@@ -18,7 +18,7 @@ from kernels.core import enums as E
 from kernels.core import weights as Wt
 from kernels.core.records import RESULT_DTYPE
 from kernels.core.state import RULES_DTYPE
-from kernels.play import EV_NF, EV_ROW, UNFINISHED, play_batch_nb
+from kernels.play import EV_NF, EV_NT, EV_ROW, EV_T0, UNFINISHED, play_batch_nb
 from sim.rules.config import ConfigError, GameConfig
 from sim.rules.tables import Rules, RulesError
 
@@ -188,26 +188,39 @@ def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: n
     for p, name in enumerate(config.bot_names()):
         ru[0]["botw"][p] = bot_weights(name, rules, config) if weights is None else weights[p]
     if "search" in config.bot_names():
-        ru[0]["botw"][EV_ROW, : 3 * EV_NF] = search_eval(config)
+        ru[0]["botw"][EV_ROW, : EV_T0 + 3 * EV_NT] = search_eval(config, rules)
     return ru
 
 
 SEARCH_EVAL = "search_eval"  # sim/data/bots/search_eval.toml: the search bot's fitted Inn evaluation
 
 
-def search_eval(config: GameConfig) -> np.ndarray:
+def search_eval(config: GameConfig, rules: Rules | None = None) -> np.ndarray:
     """The search bot's evaluation coefficients for ``config`` (``kernels.search.margin_nb``): Inns 1-3,
-    ``EV_NF`` each; zeros (the score as if the journey ended there) when the file has no such section."""
-    out = np.zeros(3 * EV_NF)
+    ``EV_NF`` each, then each Traveler's worth still to come at Inns 1-3 (``EV_NT`` each, by the
+    index of ``rules.travelers``; the section's ``travelers`` table, by name); zeros (the score as if
+    the journey ended there) when the file has no such section."""
+    out = np.zeros(EV_T0 + 3 * EV_NT)
     path = _data_file(SEARCH_EVAL)
-    sect = tomllib.loads(path.read_text()).get(str(config_key(config))) if path.is_file() else None
+    key = str(config_key(config))
+    sect = tomllib.loads(path.read_text()).get(key) if path.is_file() else None
     for k in range(3):
         row = (sect or {}).get(f"inn{k + 1}")
         if row is not None:
             if len(row) != EV_NF:
-                raise ConfigError(f"{path}: [{config_key(config)}] inn{k + 1} has {len(row)} coefficients, "
+                raise ConfigError(f"{path}: [{key}] inn{k + 1} has {len(row)} coefficients, "
                                   f"expected {EV_NF}; regenerate it with `tokaido-sim fit-search-eval`")
             out[k * EV_NF : (k + 1) * EV_NF] = row
+    index = {t.name: i for i, t in enumerate((rules or config.rules()).travelers)}
+    for name, vals in (sect or {}).get("travelers", {}).items():
+        if len(vals) != 3:
+            raise ConfigError(f"{path}: [{key}.travelers] {name} has {len(vals)} values, expected 3 (Inns 1-3); "
+                              "regenerate it with `tokaido-sim fit-search-eval`")
+        if name not in index:
+            raise ConfigError(f"{path}: [{key}.travelers] names '{name}', not a Traveler of this configuration; "
+                              "regenerate it with `tokaido-sim fit-search-eval`")
+        if index[name] < EV_NT:
+            out[EV_T0 + index[name] : EV_T0 + 3 * EV_NT : EV_NT] = vals
     return out
 
 
