@@ -74,17 +74,24 @@ def test_truncated_search_ignores_what_the_player_cannot_see():
     assert not np.array_equal(_search(ru, p, t, ctrl, ncand)[1], base[1])
 
 
-def test_margin_weighs_each_inn_with_its_own_coefficients():
-    """At Inn k a coin is worth row EV_ROW's coefficient (k - 1) * EV_NF + 1; at the end nothing."""
+def _three_players(field: int, values: list[int]):
+    """Three players scoring 20, 22, 10 with ``values`` in ``ps[:, field]``; no win bonus, an empty evaluation row."""
     config = GameConfig(n_players=3)
     ru = engine.rules_record(config, config.rules())
     pubs = np.zeros(1, PUB_DTYPE)
     pub = pubs[0]
     pub["gs"][G.N_PLAYERS] = pub["gs"][G.N_TRAV] = 3
     pub["ps"][:3, PF.SCORE] = [20, 22, 10]
-    pub["ps"][:3, PF.COINS] = [6, 0, 0]
+    pub["ps"][:3, field] = values
     w = ru[0]["botw"][0].copy()
     w[W.S_WIN] = 0.0
+    ru[0]["botw"][search.EV_ROW, :] = 0.0
+    return pubs, ru, w
+
+
+def test_margin_weighs_each_inn_with_its_own_coefficients():
+    """At Inn k a coin is worth row EV_ROW's coefficient (k - 1) * EV_NF + 1; at the end nothing."""
+    pubs, ru, w = _three_players(PF.COINS, [6, 0, 0])
     for k, coin in ((1, 0.5), (2, 1.0), (3, 2.0)):
         ru[0]["botw"][search.EV_ROW, :] = 0.0
         ru[0]["botw"][search.EV_ROW, (k - 1) * search.EV_NF + 1] = coin
@@ -96,16 +103,7 @@ def test_margin_weighs_each_inn_with_its_own_coefficients():
 def test_margin_adds_each_travelers_term_at_each_inn():
     """At Inn k player u's value has its Traveler's term, EV_T0 + (k - 1) * EV_NT + traveler: a
     term of 3 at Inn 2 for Traveler 4 turns a 2-point deficit into a 1-point lead there only."""
-    config = GameConfig(n_players=3)
-    ru = engine.rules_record(config, config.rules())
-    pubs = np.zeros(1, PUB_DTYPE)
-    pub = pubs[0]
-    pub["gs"][G.N_PLAYERS] = pub["gs"][G.N_TRAV] = 3
-    pub["ps"][:3, PF.SCORE] = [20, 22, 10]
-    pub["ps"][:3, PF.TRAVELER] = [4, 1, 2]
-    w = ru[0]["botw"][0].copy()
-    w[W.S_WIN] = 0.0
-    ru[0]["botw"][search.EV_ROW, :] = 0.0
+    pubs, ru, w = _three_players(PF.TRAVELER, [4, 1, 2])
     ru[0]["botw"][search.EV_ROW, search.EV_T0 + search.EV_NT + 4] = 3.0
     got = [search.margin_nb(pubs.copy()[0], ru[0], 0, w, k) for k in (1, 2, 3, 0)]
     assert got == pytest.approx([-2.0, 1.0, -2.0, -2.0])
