@@ -76,7 +76,8 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
     rules = config.rules()
     start = engine.bot_weights(s.start, rules, config)
     keys = swept_keys(s.expansions)
-    per_round = (2 * len(keys) + 2) * s.games
+    moving = "current" in s.opponents  # the field changes with the weights: re-measure the start each round
+    per_round = (2 * len(keys) + 1 + int(moving)) * s.games
     advance = progress(s.rounds * per_round) if progress else (lambda k: None)
 
     others = {b: engine.bot_weights(b, rules, config) for b in s.opponents if b not in ("start", "current")}
@@ -92,6 +93,7 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
 
     cur = start.copy()
     f_cur = play(cur)
+    f_ref = None if moving else f_cur
     for r in range(s.rounds):
         moves = []
         for k in keys:
@@ -116,8 +118,10 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
         for k, v in taken.items():
             cur[key_index(k)] = v
         f_cur = play(cur)  # with "current" in the field, the field moved too
+        if moving or f_ref is None:  # the start in seat 0 against the same field
+            f_ref = play(start)
         s.history.append({"round": r, "moves": taken, "best_z": moves[0][0],
-                          "vs_start": float(np.mean(f_cur - play(start)))})  # the start in seat 0, same field
+                          "vs_start": float(np.mean(f_cur - f_ref))})
     return cur
 
 

@@ -64,6 +64,12 @@ def tune(
             raise UserError("--method sweep polishes the expert: add --tier expert --players N")
         if games < 100 or generations < 1:
             raise UserError("--method sweep needs --games >= 100 (deals per move) and --generations >= 1 (rounds)")
+        from kernels.core.enums import BOT_NAMES
+
+        opponents = tuple(b.strip() for b in field.split(",") if b.strip())
+        bad = [b for b in opponents if b not in ("start", "current") and b not in BOT_NAMES[2:]]
+        if not opponents or bad:
+            raise UserError(f"--field takes start, current or bot names, comma-separated; not {', '.join(bad) or 'empty'}")
     s = T.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
                        start=start or ("heuristic" if tier == "tuned" else "expert"), tier=tier,
                        players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
@@ -83,13 +89,8 @@ def tune(
         return cm.__enter__()
 
     if method == "sweep":
-        from kernels.core.enums import BOT_NAMES
         from sim.bots import sweep as S
 
-        opponents = tuple(b.strip() for b in field.split(",") if b.strip())
-        bad = [b for b in opponents if b not in ("start", "current") and b not in BOT_NAMES[2:]]
-        if not opponents or bad:
-            raise UserError(f"--field takes start, current or bot names, comma-separated; not {', '.join(bad) or 'empty'}")
         ss = S.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
                              start=s.start, opponents=opponents, threads=threads)
         try:
