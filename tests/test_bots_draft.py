@@ -69,3 +69,17 @@ def test_spearman_and_verdicts():
     assert np.isnan(res.rho)  # two Travelers: no rank correlation
     # 0.2 apart with standard errors 0.02/1.96 each: 0.2 / (0.0102 * sqrt 2) = 13.9 standard errors
     assert res.max_z_traveler == "x" and res.max_z == pytest.approx(0.2 / (0.02 / 1.96 * np.sqrt(2)))
+
+
+def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
+    from sim.bots import seatgain as G
+
+    # heuristic in one seat among greedy players wins far more than greedy did in that seat
+    g = G.seat_gain("greedy", "heuristic", 3, (), 300, seed=5)
+    assert g.key == "3p-base" and g.games == 300 and sum(g.apps.values()) == 300
+    assert g.mean_gain > 3 * g.mean_half > 0
+    # the strong tier against itself gains nothing: every deal is played the same way twice
+    same = G.seat_gain("greedy", "greedy", 3, (), 60, seed=5)
+    assert same.mean_gain == 0.0 and all(v == 0.0 for v in same.gain.values())
+    md = G.markdown([g])
+    assert "| 3p-base | one heuristic among greedy | 300 |" in md and "gain - mean" in md

@@ -57,7 +57,8 @@ def test_ladder_command_writes_the_table(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["ladder", "--out", str(out), "--tiers", "random,greedy,heuristic", "--players", "2,4",
               "--games", "100", "--profile-games", "20", "--quiet", "--seed", "3",
-              "--agreement", "greedy,heuristic", "--agreement-games", "200", "--agreement-expansions", "none"])
+              "--agreement", "greedy,heuristic", "--agreement-games", "200", "--agreement-expansions", "none",
+              "--agreement-seat-games", "200"])
     assert exc.value.code == 0
     rows = list(csv.DictReader((out / "ladder.csv").open()))
     assert [(r["players"], r["tier_a"], r["tier_b"]) for r in rows] == [
@@ -67,6 +68,15 @@ def test_ladder_command_writes_the_table(tmp_path, capsys):
     md = (out / "ladder.md").read_text()
     assert "| 4 | heuristic | greedy | 100 |" in md and "Self-play profiles" in md and "| heuristic | 20 |" in md
     assert "Tier agreement" in md and "| 4p-base | greedy vs heuristic | 200 / 200 |" in md
+    assert "| 4p-base | one heuristic among greedy | 200 |" in md and "4p-base: one heuristic among greedy" in md
+
+
+def test_ladder_rejects_too_few_seat_gain_deals(tmp_path, capsys):
+    out = tmp_path / "ladder"
+    with pytest.raises(SystemExit) as exc:
+        main(["ladder", "--out", str(out), "--players", "2,4", "--agreement-seat-games", "3"])
+    assert exc.value.code == 2 and not out.exists()
+    assert "--agreement-seat-games needs at least one deal per seat (4)" in capsys.readouterr().err
 
 
 def test_ladder_rejects_unknown_tiers(tmp_path, capsys):

@@ -195,6 +195,7 @@ def ladder(
     agreement_games: Annotated[int, typer.Option(help="Random-Traveler games of the first tier per configuration (0: none).")] = 20000,
     agreement_search_games: Annotated[int, typer.Option(help="The same for the second tier (the search bot is slow).")] = 400,
     agreement_expansions: Annotated[str, typer.Option(help="Expansion sets of the agreement table.")] = "none,crossroads",
+    agreement_seat_games: Annotated[int, typer.Option(help="Deals with one player of the second tier among the first (its seat rotating) and without it: its gain per Traveler (0: none).")] = 0,
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Play the bot tiers against each other; write win rates, intervals, Elo gaps and tier agreement to OUT."""
@@ -213,6 +214,9 @@ def ladder(
     counts = _counts(players)
     if games < 2 or search_games < 2:
         raise UserError("--games and --search-games must be at least 2")
+    if agreement_seat_games != 0 and agreement_seat_games < max(counts):
+        raise UserError(f"--agreement-seat-games needs at least one deal per seat ({max(counts)}) or 0 for none, "
+                        f"got {agreement_seat_games}")
     from sim.run.outdir import check_writable
 
     check_writable(out)  # a file in the way is one line, not [Errno 17]
@@ -246,6 +250,11 @@ def ladder(
         k_b = agreement_search_games if pair[1] == "search" else agreement_games
         agree_md = "\n" + A.markdown([A.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads)
                                       for x in xsets for n in counts])
+        if agreement_seat_games > 0:
+            from sim.bots import seatgain as G
+
+            agree_md += "\n" + G.markdown([G.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads)
+                                           for x in xsets for n in counts])
     date = datetime.now(UTC).isoformat(timespec="seconds")
     meta = f"Made by `{_command_line()}` (seed {seed}, {date})."
     L.write_csv(out / "ladder.csv", results)

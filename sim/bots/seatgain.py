@@ -1,0 +1,110 @@
+"""One strong player among the bulk tier: does the stronger tier play some Travelers worse?
+
+When two tiers rank a Traveler differently (``sim.bots.agreement``), either the stronger tier
+plays that Traveler differently, or the Traveler's worth depends on how well the *others* play.
+This separates the two. On the same deals (Travelers dealt at random, the agreement cell's
+stream), the bulk tier plays every seat; then one seat is given to the stronger tier, the seat
+rotating over the players in blocks of deals. The stronger tier's *gain* with a Traveler is its
+win share in that seat minus the bulk tier's on the same deals (paired, so the deal's noise
+cancels). A Traveler whose gain is far below the mean gain (in standard errors of its own
+gain) is one the stronger tier plays worse than it plays the rest; gains alike everywhere say
+the disagreement is the field's, not the player's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.bots.draft import cell_key, cell_seed
+from sim.rules.config import GameConfig
+from sim.run import engine
+
+
+@dataclass
+class SeatGain:
+    key: str
+    bulk: str
+    strong: str
+    games: int
+    gain: dict[str, float]  # strong's win share in the seat minus bulk's on the same deals
+    half: dict[str, float]  # 95% half-width of the gain (paired)
+    share: dict[str, float]  # strong's win share in the seat
+    apps: dict[str, int]  # deals with the Traveler in the strong seat
+    mean_gain: float
+    mean_half: float
+    mean_share: float  # strong's win share in its seat over all deals (fair 1/N)
+
+    def z(self, t: str) -> float:
+        """How far the gain with ``t`` lies from the mean gain, in standard errors of its own gain."""
+        return (self.gain[t] - self.mean_gain) / max(1e-12, self.half[t] / 1.96)
+
+
+def _wins(rec: np.ndarray) -> np.ndarray:
+    return (rec["rank"] == 1) / np.maximum(rec["win_k"], 1)
+
+
+def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games: int, seed: int,
+              threads: int | None = None) -> SeatGain:
+    """``games`` deals played twice: all ``bulk``, then with one ``strong`` player (seat rotating)."""
+    if games < n:
+        raise ValueError(f"seat gain needs at least {n} games (one block per seat), got {games}")
+    base = GameConfig(n_players=n, bots=(bulk,), expansions=expansions, variants=(), travelers="random")
+    rules = base.rules()
+    s = cell_seed(seed, n, expansions, ())
+    ref = engine.play_games(base, rules, s, 0, games, threads=threads).records
+    size = -(-games // n)
+    win_s, win_b, trav = [], [], []
+    for k in range(n):
+        start, count = k * size, min(size, games - k * size)
+        if count <= 0:
+            continue
+        bots = tuple(strong if i == k else bulk for i in range(n))
+        cfg = GameConfig(n_players=n, bots=bots, expansions=expansions, variants=(), travelers="random")
+        rec = engine.play_games(cfg, rules, s, start, count, threads=threads).records
+        rec = np.sort(rec[rec["player"] == k], order="game")
+        old = ref[(ref["player"] == k) & (ref["game"] >= start) & (ref["game"] < start + count)]
+        old = np.sort(old, order="game")
+        # the same deals: the Traveler in the seat does not depend on who plays it
+        assert (rec["game"] == old["game"]).all() and (rec["traveler"] == old["traveler"]).all()
+        win_s.append(_wins(rec))
+        win_b.append(_wins(old))
+        trav.append(rec["traveler"])
+    ws, wb, tr = np.concatenate(win_s), np.concatenate(win_b), np.concatenate(trav)
+    d = ws - wb
+    gain, half, share, apps = {}, {}, {}, {}
+    for i, t in enumerate(rules.travelers):
+        m = tr == i
+        k = int(m.sum())
+        if k < 2:
+            continue
+        gain[t.name] = round(float(d[m].mean()), 4)
+        half[t.name] = round(1.96 * float(d[m].std(ddof=1)) / np.sqrt(k), 4)
+        share[t.name] = round(float(ws[m].mean()), 4)
+        apps[t.name] = k
+    mean_half = 1.96 * float(d.std(ddof=1)) / np.sqrt(len(d))
+    return SeatGain(cell_key(base), bulk, strong, games, gain, half, share, apps, round(float(d.mean()), 4),
+                    round(mean_half, 4), round(float(ws.mean()), 4))
+
+
+def markdown(rows: list[SeatGain]) -> str:
+    """A summary row per configuration, then each configuration's gains by Traveler."""
+    if not rows:
+        return ""
+    lines = ["### One stronger player among the bulk tier (the same deals without it)", "",
+             "| configuration | tiers | games | its win share | mean gain | smallest gain (below the mean, in "
+             "standard errors) | largest gain |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lo = min(r.gain, key=lambda t: r.gain[t])
+        hi = max(r.gain, key=lambda t: r.gain[t])
+        lines.append(f"| {r.key} | one {r.strong} among {r.bulk} | {r.games} | {r.mean_share:.3f} | {r.mean_gain:+.3f} "
+                     f"(+-{r.mean_half:.3f}) | {r.gain[lo]:+.3f} ({lo}, {r.z(lo):+.1f}) | {r.gain[hi]:+.3f} ({hi}) |")
+    for r in rows:
+        lines += ["", f"{r.key}: one {r.strong} among {r.bulk}, by the Traveler in its seat", "",
+                  f"| Traveler | deals | {r.strong}'s win share | gain over {r.bulk} | gain - mean, in standard errors |",
+                  "|---|---|---|---|---|"]
+        for t in r.gain:
+            lines.append(f"| {t} | {r.apps[t]} | {r.share[t]:.3f} | {r.gain[t]:+.3f} +- {r.half[t]:.3f} | {r.z(t):+.1f} |")
+    return "\n".join(lines) + "\n"
