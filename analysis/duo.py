@@ -17,7 +17,7 @@ import numpy as np
 import polars as pl
 
 from analysis import fmt, stats
-from analysis.load import parquet_files, read_manifest
+from analysis.load import parquet_files, read_manifest, win_sum
 
 TRIGGERS = ("temple", "garden", "gold", "gift", "rounds")  # bits of end_triggers; rounds = the safety stop
 CHARACTERS = ("pilgrim", "merchant", "artist")  # bits of waves_held, suffixes of pts_* and wave_use_*
@@ -99,8 +99,8 @@ def first_picker_table(df: pl.DataFrame, level: float = LEVEL) -> pl.DataFrame:
     def agg(frame: pl.DataFrame, by: pl.Expr) -> pl.DataFrame:
         first = pl.col("first") == 1
         return frame.group_by(by.alias("bot")).agg(
-            games_first=first.sum(), wins_first=pl.col("win").filter(first).sum(),
-            games_second=(~first).sum(), wins_second=pl.col("win").filter(~first).sum(),
+            games_first=first.sum(), wins_first=win_sum(pl.col("win").filter(first)),
+            games_second=(~first).sum(), wins_second=win_sum(pl.col("win").filter(~first)),
         )
 
     bots = [agg(df, pl.col("bot")).sort("bot")] if df["bot"].n_unique() > 1 else []  # a mirror: the bot is ``all``
@@ -122,7 +122,7 @@ def points_table(df: pl.DataFrame, level: float = LEVEL) -> pl.DataFrame:
     parts = []
     for label, cond in (("all", pl.lit(True)), ("won", pl.col("win") == 1), ("lost", pl.col("win") == 0)):
         parts.append(df.filter(cond).group_by("bot").agg(
-            pl.lit(label).alias("outcome"), games=pl.len(), wins=pl.col("win").sum(),
+            pl.lit(label).alias("outcome"), games=pl.len(), wins=win_sum(),
             **{f"mean_{c}": pl.col(c).mean() for c in (*POINTS, "score", "coins")},
             sd_score=pl.col("score").std(),
         ))
@@ -180,8 +180,8 @@ def token_waves_table(df: pl.DataFrame, level: float = LEVEL, alpha: float = ALP
     for label, cond, count in _items():
         parts.append(df.group_by("bot").agg(
             pl.lit(label).alias("item"), players=pl.len(), with_n=cond.sum(),
-            wins_with=pl.col("win").filter(cond).sum(), without_n=(~cond).sum(),
-            wins_without=pl.col("win").filter(~cond).sum(),
+            wins_with=win_sum(pl.col("win").filter(cond)), without_n=(~cond).sum(),
+            wins_without=win_sum(pl.col("win").filter(~cond)),
             mean_uses=pl.col(count).mean() if count else pl.lit(None, pl.Float64),
         ))
     out = pl.concat(parts).sort("bot", maintain_order=True)

@@ -36,6 +36,20 @@ SCHEMA: dict[str, type[pl.DataType] | pl.DataType] = {
 }
 REQUIRED = ("game", "n_players", "player", "seat", "traveler", "score", "rank", "win")
 
+# A shared win counts 1/k for k <= 5 tied players: every share is a whole number of 60ths.
+WIN_UNITS = 60
+
+
+def win_sum(win: pl.Expr | None = None) -> pl.Expr:
+    """The sum of ``win`` shares, exact and independent of row order.
+
+    A float sum depends on the order polars adds the rows in, which varies with threads
+    and part files; summing whole 60ths makes a win total identical to the bit wherever
+    the games were played (in process, chunked, or on a cluster).
+    """
+    w = pl.col("win") if win is None else win
+    return (w * WIN_UNITS).round().cast(pl.Int64).sum() / WIN_UNITS
+
 
 @dataclass
 class Dataset:

@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 
 from analysis import stats
-from analysis.load import POINT_SOURCES, conditions
+from analysis.load import POINT_SOURCES, conditions, win_sum
 
 NO_TRAVELER = "none"
 BATCH_ROWS = 1_000_000  # rows per self-join of the head-to-head table (~300 MB)
@@ -77,7 +77,7 @@ def traveler_table(
         lf.filter(pl.col("traveler") != NO_TRAVELER)
         .group_by([*k, "traveler"])
         .agg(
-            pl.len().alias("games"), pl.col("win").sum().alias("wins"),
+            pl.len().alias("games"), win_sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"), pl.col("score").std().alias("sd_score"),
             pl.col("rank").mean().alias("mean_rank"),
             *[pl.col(c).mean().alias(c) for c in POINT_SOURCES],
@@ -98,7 +98,7 @@ def seat_table(
     agg = (
         lf.group_by([*k, "seat"])
         .agg(
-            pl.len().alias("games"), pl.col("win").sum().alias("wins"),
+            pl.len().alias("games"), win_sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"), pl.col("score").std().alias("sd_score"),
             pl.col("coins_start").cast(pl.Float64).mean().alias("mean_coins_start"),
         )
@@ -120,9 +120,9 @@ def draft_table(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: floa
     k = _keys(lf, keys)
     drafted = lf.filter(pl.col("alt_traveler").is_not_null() & (pl.col("traveler") != NO_TRAVELER))
     chosen = drafted.group_by([*k, "traveler"]).agg(
-        pl.len().alias("n_chosen"), pl.col("win").sum().alias("wins_chosen"))
+        pl.len().alias("n_chosen"), win_sum().alias("wins_chosen"))
     left = drafted.group_by([*k, pl.col("alt_traveler").alias("traveler")]).agg(
-        pl.len().alias("n_left"), pl.col("win").sum().alias("wins_left"))
+        pl.len().alias("n_left"), win_sum().alias("wins_left"))
     # two streaming passes joined in memory: collected together, the shared scan is not streamed
     joined = _collect(chosen).join(_collect(left), on=[*k, "traveler"], how="full", coalesce=True, nulls_equal=True)
     df = joined.with_columns(pl.col("^(n|wins)_.*$").fill_null(0)).sort([*k, "traveler"])

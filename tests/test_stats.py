@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
+import random
+from fractions import Fraction
 
 import numpy as np
+import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analysis import stats
+from analysis.load import WIN_UNITS, win_sum
 
 
 # ---------------------------------------------------------------- distributions
@@ -195,3 +199,18 @@ def test_the_wrappers_agree_with_the_libraries() -> None:
     assert float(d.p_value) == pytest.approx(welch.pvalue)
     ci = welch.confidence_interval(0.95)
     assert (float(d.lo), float(d.hi)) == pytest.approx((ci.low, ci.high))
+
+
+# ---------------------------------------------------------------- win totals
+@given(st.lists(st.sampled_from([0.0, 1.0, 1 / 2, 1 / 3, 1 / 4, 1 / 5]), min_size=1, max_size=300),
+       st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None)
+def test_win_sum_is_exact_whatever_the_row_order(shares: list[float], rng: random.Random) -> None:
+    # a float sum of 1/3s and 1/5s changes in the last bit with the order of the rows (the cluster
+    # and the in-process run once disagreed that way); the sum of whole 60ths cannot
+    shuffled = shares[:]
+    rng.shuffle(shuffled)
+    exact = sum(Fraction(round(s * WIN_UNITS), WIN_UNITS) for s in shares)
+    for rows in (shares, shuffled):
+        got = pl.DataFrame({"win": rows}).select(win_sum()).item()
+        assert got == float(exact)

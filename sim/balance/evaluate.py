@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import polars as pl
 
+from analysis.load import win_sum
 from analysis.stats import wilson_interval
 from sim.balance.knobs import Change, Knob, overrides
 from sim.rules.config import GameConfig
@@ -124,7 +125,7 @@ class Evaluator:
             df = (pl.scan_parquet(self.run_dir(change, n) / "part-*.parquet")
                   .filter(pl.col("game") < games)
                   .group_by(pl.col("traveler").cast(pl.String))
-                  .agg(pl.col("win").sum().alias("wins"), pl.len().alias("seats"))
+                  .agg(win_sum().alias("wins"), pl.len().alias("seats"))
                   .collect())
             wins, seats = np.zeros(len(names)), np.zeros(len(names))
             for name, w, s in df.iter_rows():
