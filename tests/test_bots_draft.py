@@ -83,3 +83,17 @@ def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
     assert same.mean_gain == 0.0 and all(v == 0.0 for v in same.gain.values())
     md = G.markdown([g])
     assert "| 3p-base | one heuristic among greedy | 300 |" in md and "gain - mean" in md
+
+
+def test_seat_gain_reuses_the_agreement_games_as_its_reference():
+    from sim.bots import draft as D
+    from sim.bots import seatgain as G
+
+    # the agreement cell's bulk games are the same stream: reusing them changes nothing
+    cell = D.measure("greedy", 3, (), (), 400, seed=5)
+    assert cell.records is not None and len(cell.records) == 400 * 3
+    again = G.seat_gain("greedy", "heuristic", 3, (), 300, seed=5, ref=cell.records)
+    assert again == G.seat_gain("greedy", "heuristic", 3, (), 300, seed=5)
+    # a reference with too few games is not used (the missing games would be played anyway)
+    short = G.seat_gain("greedy", "heuristic", 3, (), 300, seed=5, ref=cell.records[: 100 * 3])
+    assert short == again

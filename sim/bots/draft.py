@@ -15,7 +15,7 @@ under that variant (a ``-preparations`` section), averaged over the seats.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -37,6 +37,8 @@ class Cell:
     shares: dict[str, float]  # Traveler -> win share
     halfwidth: dict[str, float]  # Traveler -> 95% half-width of the share
     appearances: dict[str, int]
+    # the games' result records (RESULT_DTYPE), kept so that a caller can reuse the games (seat gain)
+    records: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def cell_key(config: GameConfig) -> str:
@@ -57,7 +59,7 @@ def measure(tier: str, n: int, expansions: tuple[str, ...], variants: tuple[str,
     rules = config.rules()
     s = cell_seed(seed, n, expansions, variants)
     rec = engine.play_games(config, rules, s, 0, games, threads=threads).records
-    win = (rec["rank"] == 1) / np.maximum(rec["win_k"], 1)
+    win = engine.win_share(rec)
     shares, half, apps = {}, {}, {}
     for i, t in enumerate(rules.travelers):
         m = rec["traveler"] == i
@@ -68,7 +70,7 @@ def measure(tier: str, n: int, expansions: tuple[str, ...], variants: tuple[str,
         shares[t.name] = round(p, 4)
         half[t.name] = round(1.96 * float(win[m].std(ddof=1)) / np.sqrt(k), 4) if k > 1 else 1.0
         apps[t.name] = k
-    return Cell(cell_key(config), games, s, shares, half, apps)
+    return Cell(cell_key(config), games, s, shares, half, apps, rec)
 
 
 def table_toml(tier: str, cells: list[Cell], command: str, seed: int) -> str:

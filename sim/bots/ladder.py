@@ -110,7 +110,7 @@ def score_games(records: np.ndarray, is_a: list[bool]) -> tuple[np.ndarray, np.n
     n = len(is_a)
     rec = records.reshape(-1, n)
     a = np.array(is_a)
-    win = (rec["rank"] == 1) / rec["win_k"]
+    win = engine.win_share(rec)
     share = win[:, a].sum(axis=1)
     rank = rec["rank"].astype(float)
     ra, rb = rank[:, a], rank[:, ~a]

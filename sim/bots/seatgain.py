@@ -41,19 +41,22 @@ class SeatGain:
         return (self.gain[t] - self.mean_gain) / max(1e-12, self.half[t] / 1.96)
 
 
-def _wins(rec: np.ndarray) -> np.ndarray:
-    return (rec["rank"] == 1) / np.maximum(rec["win_k"], 1)
-
-
 def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games: int, seed: int,
-              threads: int | None = None) -> SeatGain:
-    """``games`` deals played twice: all ``bulk``, then with one ``strong`` player (seat rotating)."""
+              threads: int | None = None, ref: np.ndarray | None = None) -> SeatGain:
+    """``games`` deals played twice: all ``bulk``, then with one ``strong`` player (seat rotating).
+
+    ``ref``: records of the bulk tier's self-play on this cell's stream (``draft.measure``'s, as
+    ``agreement`` has just played them); its first ``games`` games are reused, not replayed.
+    """
     if games < n:
         raise ValueError(f"seat gain needs at least {n} games (one block per seat), got {games}")
     base = GameConfig(n_players=n, bots=(bulk,), expansions=expansions, variants=(), travelers="random")
     rules = base.rules()
     s = cell_seed(seed, n, expansions, ())
-    ref = engine.play_games(base, rules, s, 0, games, threads=threads).records
+    if ref is not None and len(ref) >= games * n:
+        ref = ref[ref["game"] < games]
+    else:
+        ref = engine.play_games(base, rules, s, 0, games, threads=threads).records
     size = -(-games // n)
     win_s, win_b, trav = [], [], []
     for k in range(n):
@@ -68,8 +71,8 @@ def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games
         old = np.sort(old, order="game")
         # the same deals: the Traveler in the seat does not depend on who plays it
         assert (rec["game"] == old["game"]).all() and (rec["traveler"] == old["traveler"]).all()
-        win_s.append(_wins(rec))
-        win_b.append(_wins(old))
+        win_s.append(engine.win_share(rec))
+        win_b.append(engine.win_share(old))
         trav.append(rec["traveler"])
     ws, wb, tr = np.concatenate(win_s), np.concatenate(win_b), np.concatenate(trav)
     d = ws - wb

@@ -65,7 +65,7 @@ def per_game_fitness(records: np.ndarray, n: int) -> np.ndarray:
     """``sim.bots.tune.fitness`` game by game: player 0's n x win share + 0.02 x margin over the best other."""
     rec = records.reshape(-1, n)
     p0 = rec[:, 0]
-    win = (p0["rank"] == 1) / p0["win_k"]
+    win = engine.win_share(p0)
     return n * win + 0.02 * (p0["score"].astype(float) - rec["score"][:, 1:].max(axis=1))
 
 

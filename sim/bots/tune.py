@@ -82,7 +82,7 @@ def fitness(records: np.ndarray, n: int) -> float:
     """Mean over games of player 0's ``n`` x win share + MARGIN x (score - best other score)."""
     rec = records.reshape(-1, n)
     p0 = rec[:, 0]
-    win = (p0["rank"] == 1) / p0["win_k"]
+    win = engine.win_share(p0)
     best_other = rec["score"][:, 1:].max(axis=1)
     return float(np.mean(n * win + MARGIN * (p0["score"].astype(float) - best_other)))
 

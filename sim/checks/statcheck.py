@@ -68,7 +68,7 @@ class Acc:
 def accumulate(accs: dict[str, Acc], records: np.ndarray, config: GameConfig, names: list[str]) -> None:
     n = config.n_players
     games = len(records) // n
-    win = np.where(records["rank"] == 1, 1.0 / np.maximum(records["win_k"], 1), 0.0)
+    win = engine.win_share(records)
     score = records["score"].astype(np.float64)
     trav = records["traveler"].astype(np.int64)
 

@@ -248,13 +248,15 @@ def ladder(
             raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
         xsets = _sets(agreement_expansions, "expansions", EXPANSIONS)
         k_b = agreement_search_games if pair[1] == "search" else agreement_games
-        agree_md = "\n" + A.markdown([A.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads)
-                                      for x in xsets for n in counts])
+        cells = [(n, x, A.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads))
+                 for x in xsets for n in counts]
+        agree_md = "\n" + A.markdown([c for _, _, c in cells])
         if agreement_seat_games > 0:
             from sim.bots import seatgain as G
 
-            agree_md += "\n" + G.markdown([G.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads)
-                                           for x in xsets for n in counts])
+            # the bulk tier's agreement games are the seat gain's reference games: reused, not replayed
+            agree_md += "\n" + G.markdown([G.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads,
+                                                        ref=c.a.records) for n, x, c in cells])
     date = datetime.now(UTC).isoformat(timespec="seconds")
     meta = f"Made by `{_command_line()}` (seed {seed}, {date})."
     L.write_csv(out / "ladder.csv", results)

@@ -14,6 +14,7 @@ import pyarrow as pa
 from kernels.duo.enums import BOT_NAMES
 from kernels.duo.state import RESULT_FIELDS
 from sim.duo.rules import DuoRules
+from sim.run.engine import win_share
 
 NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
 INT_COLUMNS = tuple(f for f in RESULT_FIELDS if f not in ("game", "player", "bot", "rank", "win_k"))
@@ -27,7 +28,6 @@ SCHEMA = pa.schema(
 def to_table(records: np.ndarray, rules: DuoRules) -> pa.Table:
     n = len(records)
     rank = np.ascontiguousarray(records["rank"])
-    win_k = np.maximum(records["win_k"], 1).astype(np.float64)
     prov = pa.DictionaryArray.from_arrays(pa.array(np.zeros(n, np.int8)), pa.array([rules.provenance()]))
     cols = [
         pa.array(np.ascontiguousarray(records["game"], np.int64)),
@@ -35,7 +35,7 @@ def to_table(records: np.ndarray, rules: DuoRules) -> pa.Table:
         pa.DictionaryArray.from_arrays(pa.array(np.ascontiguousarray(records["bot"], np.int8)),
                                        pa.array(list(BOT_NAMES))),
         pa.array(rank.astype(np.int8)),
-        pa.array(np.where(rank == 1, 1.0 / win_k, 0.0)),
+        pa.array(win_share(records)),
     ]
     cols += [pa.array(np.ascontiguousarray(records[c], np.int16)) for c in INT_COLUMNS]
     cols += [prov, pa.array(np.full(n, rules.verified))]

@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 from kernels.core import enums as E
 from kernels.core.enums import RESULT_FIELDS
 from sim.rules.tables import Rules
+from sim.run.engine import win_share
 
 # every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
 PTS_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
@@ -70,7 +71,6 @@ def to_table(records: np.ndarray, rules: Rules, n_players: int) -> pa.Table:
     trav = pa.array(traveler_names(rules), pa.string())
     bots = pa.array(list(E.BOT_NAMES), pa.string())
     rank = np.ascontiguousarray(records["rank"])
-    win_k = np.maximum(records["win_k"], 1).astype(np.float64)
     cols: dict[str, pa.Array] = {
         "game": pa.array(np.ascontiguousarray(records["game"], np.int64)),
         "n_players": pa.array(np.full(len(records), n_players, np.int8)),
@@ -81,7 +81,7 @@ def to_table(records: np.ndarray, rules: Rules, n_players: int) -> pa.Table:
         "bot": _names(records["bot"], bots, null_if_negative=False),
         "score": pa.array(np.ascontiguousarray(records["score"], np.int16)),
         "rank": pa.array(rank.astype(np.int8, copy=False)),
-        "win": pa.array(np.where(rank == 1, 1.0 / win_k, 0.0)),
+        "win": pa.array(win_share(records)),
     }
     for c in PTS_COLUMNS + COUNT_COLUMNS:
         cols[c] = pa.array(np.ascontiguousarray(records[c], np.int16))

@@ -38,6 +38,14 @@ class GameBatch:
         return self.events[i, : self.n_events[i]]
 
 
+def win_share(records: np.ndarray) -> np.ndarray:
+    """Each row's share of its game's win: 1 for a sole winner, 1/k in a k-way tie, else 0.
+
+    The one definition of a win that every table, tuner and check counts (``win`` in the dataset).
+    """
+    return np.where(records["rank"] == 1, 1.0 / np.maximum(records["win_k"], 1), 0.0)
+
+
 BOT_DIR = "bots"  # sim/data/bots/NAME.toml: one weight file per heuristic-tier bot
 TYPE_KEYS = tuple(f"type_{n}" for n in E.SPACE_NAMES)  # [features] keys of the per-type biases
 
