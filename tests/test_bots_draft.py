@@ -81,8 +81,25 @@ def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
     # the strong tier against itself gains nothing: every deal is played the same way twice
     same = G.seat_gain("greedy", "greedy", 3, (), 60, seed=5)
     assert same.mean_gain == 0.0 and all(v == 0.0 for v in same.gain.values())
+    assert same.mean_logit_gain == 0.0 and all(v == 0.0 for v in same.logit_gain.values())
     md = G.markdown([g])
     assert "| 3p-base | one heuristic among greedy | 300 |" in md and "gain - mean" in md
+    assert "log-odds gain - mean" in md and f"{g.mean_logit_gain:+.2f}" in md
+
+
+def test_seat_gain_on_the_log_odds_scale_has_no_floor():
+    from sim.bots.seatgain import _logit_gain
+
+    # a weak Traveler (bulk wins 1 of 19 deals -> 3 of 19) and a middling one (5 of 19 -> 10.5 of 19)
+    # gain 0.105 and 0.289 of the wins, but about the same in log-odds (0.96 and 1.17; +0.5 win, +1 deal)
+    weak_b, weak_s = np.r_[np.ones(1), np.zeros(18)], np.r_[np.ones(3), np.zeros(16)]
+    mid_b, mid_s = np.r_[np.ones(5), np.zeros(14)], np.r_[np.ones(10), 0.5, np.zeros(8)]
+    gw, hw = _logit_gain(weak_s, weak_b)
+    gm, _ = _logit_gain(mid_s, mid_b)
+    assert gw == pytest.approx(np.log((3.5 / 16.5) / (1.5 / 18.5)))
+    assert gm == pytest.approx(np.log((11 / 9) / (5.5 / 14.5)))
+    assert weak_s.mean() - weak_b.mean() < 0.5 * (mid_s.mean() - mid_b.mean()) and gw > 0.8 * gm
+    assert hw > 0 and _logit_gain(weak_b, weak_b) == (0.0, 0.0)
 
 
 def test_seat_gain_reuses_the_agreement_games_as_its_reference():

@@ -9,11 +9,17 @@ win share in that seat minus the bulk tier's on the same deals (paired, so the d
 cancels). A Traveler whose gain is far below the mean gain (in standard errors of its own
 gain) is one the stronger tier plays worse than it plays the rest; gains alike everywhere say
 the disagreement is the field's, not the player's.
+
+A gain in win share is bounded by the share there is to gain: a Traveler the bulk tier wins
+4% with cannot gain what one it wins 40% with can, and one already near 100% cannot gain
+either. So each gain is also given on the log-odds scale (``logit(strong share) -
+logit(bulk share)``), which has no floor or ceiling; a Traveler whose log-odds gain is like
+the mean's but whose win-share gain is small is a weak (or strong) Traveler, not a misplayed one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -35,10 +41,27 @@ class SeatGain:
     mean_gain: float
     mean_half: float
     mean_share: float  # strong's win share in its seat over all deals (fair 1/N)
+    # the gain on the log-odds scale: logit(strong's share) - logit(bulk's), shares with +0.5 wins / +1 deal
+    logit_gain: dict[str, float] = field(default_factory=dict)
+    logit_half: dict[str, float] = field(default_factory=dict)
+    mean_logit_gain: float = 0.0
 
     def z(self, t: str) -> float:
         """How far the gain with ``t`` lies from the mean gain, in standard errors of its own gain."""
         return (self.gain[t] - self.mean_gain) / max(1e-12, self.half[t] / 1.96)
+
+    def z_logit(self, t: str) -> float:
+        """The same on the log-odds scale (no floor for weak Travelers, no ceiling for strong ones)."""
+        return (self.logit_gain[t] - self.mean_logit_gain) / max(1e-12, self.logit_half[t] / 1.96)
+
+
+def _logit_gain(ws: np.ndarray, wb: np.ndarray) -> tuple[float, float]:
+    """``logit(mean ws) - logit(mean wb)`` on paired deals and its 95% half-width (delta method, paired)."""
+    k = len(ws)
+    ps, pb = (ws.sum() + 0.5) / (k + 1), (wb.sum() + 0.5) / (k + 1)
+    g = float(np.log(ps / (1 - ps)) - np.log(pb / (1 - pb)))
+    infl = (ws - ps) / (ps * (1 - ps)) - (wb - pb) / (pb * (1 - pb))
+    return g, 1.96 * float(infl.std(ddof=1)) / np.sqrt(k)
 
 
 def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games: int, seed: int,
@@ -76,7 +99,7 @@ def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games
         trav.append(rec["traveler"])
     ws, wb, tr = np.concatenate(win_s), np.concatenate(win_b), np.concatenate(trav)
     d = ws - wb
-    gain, half, share, apps = {}, {}, {}, {}
+    gain, half, share, apps, lgain, lhalf = {}, {}, {}, {}, {}, {}
     for i, t in enumerate(rules.travelers):
         m = tr == i
         k = int(m.sum())
@@ -86,9 +109,12 @@ def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games
         half[t.name] = round(1.96 * float(d[m].std(ddof=1)) / np.sqrt(k), 4)
         share[t.name] = round(float(ws[m].mean()), 4)
         apps[t.name] = k
+        lg, lh = _logit_gain(ws[m], wb[m])
+        lgain[t.name], lhalf[t.name] = round(lg, 4), round(lh, 4)
     mean_half = 1.96 * float(d.std(ddof=1)) / np.sqrt(len(d))
     return SeatGain(cell_key(base), bulk, strong, games, gain, half, share, apps, round(float(d.mean()), 4),
-                    round(mean_half, 4), round(float(ws.mean()), 4))
+                    round(mean_half, 4), round(float(ws.mean()), 4), lgain, lhalf,
+                    round(_logit_gain(ws, wb)[0], 4))
 
 
 def markdown(rows: list[SeatGain]) -> str:
@@ -97,17 +123,21 @@ def markdown(rows: list[SeatGain]) -> str:
         return ""
     lines = ["### One stronger player among the bulk tier (the same deals without it)", "",
              "| configuration | tiers | games | its win share | mean gain | smallest gain (below the mean, in "
-             "standard errors) | largest gain |",
-             "|---|---|---|---|---|---|---|"]
+             "standard errors) | largest gain | mean log-odds gain | smallest log-odds gain (z) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lo = min(r.gain, key=lambda t: r.gain[t])
         hi = max(r.gain, key=lambda t: r.gain[t])
+        llo = min(r.logit_gain, key=lambda t: r.logit_gain[t])
         lines.append(f"| {r.key} | one {r.strong} among {r.bulk} | {r.games} | {r.mean_share:.3f} | {r.mean_gain:+.3f} "
-                     f"(+-{r.mean_half:.3f}) | {r.gain[lo]:+.3f} ({lo}, {r.z(lo):+.1f}) | {r.gain[hi]:+.3f} ({hi}) |")
+                     f"(+-{r.mean_half:.3f}) | {r.gain[lo]:+.3f} ({lo}, {r.z(lo):+.1f}) | {r.gain[hi]:+.3f} ({hi}) "
+                     f"| {r.mean_logit_gain:+.2f} | {r.logit_gain[llo]:+.2f} ({llo}, {r.z_logit(llo):+.1f}) |")
     for r in rows:
         lines += ["", f"{r.key}: one {r.strong} among {r.bulk}, by the Traveler in its seat", "",
-                  f"| Traveler | deals | {r.strong}'s win share | gain over {r.bulk} | gain - mean, in standard errors |",
-                  "|---|---|---|---|---|"]
+                  f"| Traveler | deals | {r.strong}'s win share | gain over {r.bulk} | gain - mean, in standard errors "
+                  "| log-odds gain | log-odds gain - mean, in standard errors |",
+                  "|---|---|---|---|---|---|---|"]
         for t in r.gain:
-            lines.append(f"| {t} | {r.apps[t]} | {r.share[t]:.3f} | {r.gain[t]:+.3f} +- {r.half[t]:.3f} | {r.z(t):+.1f} |")
+            lines.append(f"| {t} | {r.apps[t]} | {r.share[t]:.3f} | {r.gain[t]:+.3f} +- {r.half[t]:.3f} | {r.z(t):+.1f} "
+                         f"| {r.logit_gain[t]:+.2f} +- {r.logit_half[t]:.2f} | {r.z_logit(t):+.1f} |")
     return "\n".join(lines) + "\n"
