@@ -195,7 +195,7 @@ def ladder(
     agreement_games: Annotated[int, typer.Option(help="Random-Traveler games of the first tier per configuration (0: none).")] = 20000,
     agreement_search_games: Annotated[int, typer.Option(help="The same for the second tier (the search bot is slow).")] = 400,
     agreement_expansions: Annotated[str, typer.Option(help="Expansion sets of the agreement table.")] = "none,crossroads",
-    agreement_seat_games: Annotated[int, typer.Option(help="Deals with one player of the second tier among the first (its seat rotating) and without it: its gain per Traveler (0: none).")] = 0,
+    agreement_seat_games: Annotated[int, typer.Option(help="Deals with one player of the second tier among the first (its seat rotating) and without it: its gain per Traveler, in win share and log-odds (0: none).")] = 0,
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Play the bot tiers against each other; write win rates, intervals, Elo gaps and tier agreement to OUT."""
