@@ -158,6 +158,30 @@ def test_killed_worker_loses_only_its_chunk(tmp_path: Path, reference: pa.Table,
     assert "attempt-4000-2" not in attempts
 
 
+class StoppedCell:
+    """A cluster that stops the cell before any part of it is saved."""
+
+    def play_chunks(self, game: Any, seed: int, out: Path, *args: Any) -> None:
+        raise cluster.Stopped("stopped: another cell of the study failed or was interrupted")
+
+
+def test_stopped_cell_keeps_its_manifest_for_a_late_part(tmp_path: Path, reference: pa.Table) -> None:
+    """CI flake of test_study_on_cluster_matches_in_process: a cell stopped before its first part lost
+    its manifest, then a worker still playing a cancelled chunk wrote its part, and --resume refused
+    the folder ("holds files but no manifest.json")."""
+    donor = tmp_path / "donor"
+    runner.run(CONFIG, CHUNK, SEED, donor, CHUNK, progress=False)
+    out = tmp_path / "run"
+    with pytest.raises(cluster.Stopped):
+        runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False, cluster=StoppedCell())
+    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "interrupted"
+    late = next(donor.glob("part-*.parquet"))
+    late.rename(out / late.name)  # the worker's chunk lands after the cell stopped
+    s = runner.run(CONFIG, GAMES, SEED, out, CHUNK, resume=True, progress=False)
+    assert s.played == GAMES - CHUNK
+    assert table(out).equals(reference)
+
+
 def test_failed_chunk_stops_the_run_and_resume_finishes_it(
     tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster
 ) -> None:

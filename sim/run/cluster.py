@@ -71,6 +71,10 @@ class ClusterError(UserError):
 class Stopped(Exception):
     """A study on the cluster stopped this cell because another cell failed or was interrupted."""
 
+    # the runner keeps the cell's manifest: a worker may still be writing a chunk it had begun,
+    # and a part without a manifest would block --resume
+    resumable = True
+
 
 def parse_spec(spec: str) -> int | str:
     """``local:N`` -> N (worker processes); anything else must be a scheduler address ``[PROTOCOL://]HOST:PORT``."""
