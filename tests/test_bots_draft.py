@@ -69,6 +69,26 @@ def test_spearman_and_verdicts():
     assert np.isnan(res.rho)  # two Travelers: no rank correlation
     # 0.2 apart with standard errors 0.02/1.96 each: 0.2 / (0.0102 * sqrt 2) = 13.9 standard errors
     assert res.max_z_traveler == "x" and res.max_z == pytest.approx(0.2 / (0.02 / 1.96 * np.sqrt(2)))
+    # x is 20 pp apart (+-2.8): beyond 3 pp; y is 5 pp apart: undecided (2.2 to 7.8 straddles 3)
+    assert res.beyond == ["x"] and res.within == [] and not res.meets
+
+
+def test_three_point_criterion_on_the_intervals():
+    """Within 3 pp needs the whole 95% interval of the difference inside +-3 pp (issue 13, item 5)."""
+    names = [f"t{i}" for i in range(4)]
+    a = D.Cell("4p-base", 100, 1, dict(zip(names, [0.10, 0.20, 0.30, 0.40], strict=True)),
+               dict.fromkeys(names, 0.01), dict.fromkeys(names, 50))
+    b = D.Cell("4p-base", 100, 1, dict(zip(names, [0.11, 0.21, 0.29, 0.41], strict=True)),
+               dict.fromkeys(names, 0.01), dict.fromkeys(names, 50))
+    res = A.compare(a, b, 4)
+    # 1 pp apart, interval +-1.41 pp: every Traveler within; same ranks: rho 1
+    assert res.within == names and res.beyond == [] and res.meets
+    b.shares["t3"] = 0.44  # 4 pp apart: 2.6 to 5.4, undecided
+    res = A.compare(a, b, 4)
+    assert "t3" not in res.within and res.beyond == [] and not res.meets
+    b.shares["t3"] = 0.46  # 6 pp apart: 4.6 to 7.4, beyond
+    assert A.compare(a, b, 4).beyond == ["t3"]
+    assert "| 3 of 4 | t3 |" in A.markdown([A.compare(a, b, 4)])
 
 
 def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():

@@ -8,16 +8,23 @@ Traveler's *verdict* (stronger or weaker than the fair share 1/N, at 95%) differ
 the two tiers call it on opposite sides. A difference is also given in standard errors of the
 difference: above about 3, it is not the noise of the two samples but the tiers playing that
 Traveler differently.
+
+The issue's "every Traveler within 3 points" is tested on the intervals, not the point
+estimates alone: a Traveler is *beyond* 3 points when the 95% interval of the difference lies
+wholly outside +-3 pp, *within* when it lies wholly inside, and undecided otherwise (the
+samples are too small to tell).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
 from sim.bots.draft import Cell, measure
+
+TOLERANCE = 0.03  # the issue's "every Traveler within 3 points"
 
 
 @dataclass
@@ -33,6 +40,14 @@ class Agreement:
     differ: list[str]  # Travelers whose verdicts (vs the fair share) differ
     max_z: float = 0.0  # the largest difference in standard errors of the difference (beyond noise: > 3)
     max_z_traveler: str = ""
+    beyond: list[str] = field(default_factory=list)  # difference beyond TOLERANCE at 95%
+    within: list[str] = field(default_factory=list)  # difference inside +-TOLERANCE at 95%
+    n_travelers: int = 0
+
+    @property
+    def meets(self) -> bool:
+        """The issue's criterion shown: rho >= 0.9 and every Traveler within 3 points at 95%."""
+        return self.rho >= 0.9 and len(self.within) == self.n_travelers > 0
 
 
 def verdict(share: float, half: float, fair: float) -> int:
@@ -60,7 +75,10 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     # deals, which if anything makes the true error of the difference smaller: the z is conservative)
     z = {t: diffs[t] / max(1e-12, float(np.hypot(a.halfwidth[t], b.halfwidth[t])) / 1.96) for t in names}
     zt = max(z, key=lambda t: z[t])
-    return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt)
+    half = {t: float(np.hypot(a.halfwidth[t], b.halfwidth[t])) for t in names}
+    beyond = [t for t in names if diffs[t] - half[t] > TOLERANCE]
+    within = [t for t in names if diffs[t] + half[t] <= TOLERANCE]
+    return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names))
 
 
 def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], games_a: int, games_b: int,
@@ -75,10 +93,14 @@ def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], gam
 def markdown(rows: list[Agreement]) -> str:
     lines = ["### Tier agreement (Travelers dealt at random)", "",
              "| configuration | tiers | games | Spearman rho | max difference | largest in standard errors "
-             "| verdicts that differ |",
-             "|---|---|---|---|---|---|---|"]
+             "| verdicts that differ | within 3 pp at 95% | beyond 3 pp at 95% |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} | "
                      f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {r.max_z:.1f} ({r.max_z_traveler}) | "
-                     f"{', '.join(r.differ) or 'none'} |")
+                     f"{', '.join(r.differ) or 'none'} | {len(r.within)} of {r.n_travelers} | "
+                     f"{', '.join(r.beyond) or 'none'} |")
+    lines += ["", "Within / beyond: the 95% interval of a Traveler's difference lies inside / outside +-3 pp; "
+              "the rest the samples cannot decide. The issue's criterion (rho >= 0.9, every Traveler within "
+              "3 pp) is shown only when every Traveler is within."]
     return "\n".join(lines) + "\n"
