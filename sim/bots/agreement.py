@@ -73,9 +73,9 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     differ = [t for t in names if verdict(a.shares[t], a.halfwidth[t], fair) * verdict(b.shares[t], b.halfwidth[t], fair) < 0]
     # the half-widths are 1.96 standard errors; the cells are taken as independent (they share the
     # deals, which if anything makes the true error of the difference smaller: the z is conservative)
-    z = {t: diffs[t] / max(1e-12, float(np.hypot(a.halfwidth[t], b.halfwidth[t])) / 1.96) for t in names}
+    half = {t: float(np.hypot(a.halfwidth[t], b.halfwidth[t])) for t in names}  # of the difference, 95%
+    z = {t: diffs[t] / max(1e-12, half[t] / 1.96) for t in names}
     zt = max(z, key=lambda t: z[t])
-    half = {t: float(np.hypot(a.halfwidth[t], b.halfwidth[t])) for t in names}
     beyond = [t for t in names if diffs[t] - half[t] > TOLERANCE]
     within = [t for t in names if diffs[t] + half[t] <= TOLERANCE]
     return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names))
