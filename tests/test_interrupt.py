@@ -34,8 +34,11 @@ def _games(root: Path) -> dict[str, list]:
 
 @pytest.mark.skipif(STUB, reason="needs the real engine")
 def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_path: Path) -> None:
+    # A 2-player search game takes about 0.06 s: with 12 games the run could finish before the
+    # signal was handled (exit 0 in a CI run); 60 leave some 3 s of play after the sixth game.
+    games = 60
     out, mark = tmp_path / "run", tmp_path / "mark"
-    args = ["run", "-p", "2", "-g", "12", "-s", "3", "--bots", "search", "--chunk-size", "5", "--out", str(out), "-q"]
+    args = ["run", "-p", "2", "-g", str(games), "-s", "3", "--bots", "search", "--chunk-size", "5", "--out", str(out), "-q"]
     proc = subprocess.Popen([sys.executable, "-c", MARKED_CLI, *args], env={**ENV, "TOKAIDO_MARK": str(mark)},
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
@@ -51,17 +54,17 @@ def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_pat
     assert seconds < 5  # typically 0.2 s; generous for a loaded CI machine
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
     m = json.loads((out / outdir.MANIFEST).read_text())
-    assert m["status"] == "interrupted" and m["games"] == 12
+    assert m["status"] == "interrupted" and m["games"] == games
     files = sorted(p.name for p in out.glob("part-*.parquet"))
     assert [e["file"] for e in m["parts"]] == files
     kept = sum(e - s for s, e in (map(int, f[5:-8].split("-")) for f in files))
     assert kept >= int(mark.read_text()) - 2  # every finished game but those of the thread still playing
-    assert 6 <= kept < 12 and files[0] == outdir.part_name(0, 5)
+    assert 6 <= kept < games and files[0] == outdir.part_name(0, 5)
     res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
-    runner.run(GameConfig(n_players=2, bots=("search",)), 12, 3, tmp_path / "whole", 5, progress=False)
+    runner.run(GameConfig(n_players=2, bots=("search",)), games, 3, tmp_path / "whole", 5, progress=False)
     assert _games(out) == _games(tmp_path / "whole")  # no game lost, none twice, the same games
 
 
