@@ -42,7 +42,8 @@ def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_pat
     proc = subprocess.Popen([sys.executable, "-c", MARKED_CLI, *args], env={**ENV, "TOKAIDO_MARK": str(mark)},
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while not (mark.exists() and mark.read_text() and int(mark.read_text()) >= 6):  # into the second chunk
+    # read the mark once per look: the run truncates it before writing, so a second read may be empty
+    while not ((txt := mark.read_text().strip() if mark.exists() else "") and int(txt) >= 6):  # 2nd chunk
         assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
         time.sleep(0.01)
     t0 = time.monotonic()
