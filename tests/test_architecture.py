@@ -23,6 +23,7 @@ LAYERS: dict[str, set[str]] = {
     "kernels.game": {"kernels.core", "kernels.bots"},
     "kernels.search": {"kernels.core", "kernels.bots", "kernels.game"},
     "kernels.play": {"kernels.core", "kernels.bots", "kernels.game", "kernels.search"},
+    "kernels.imitate": {"kernels.core", "kernels.bots", "kernels.game", "kernels.play"},  # records the search's moves
     "kernels.duo": {"kernels.core"},  # enums, state, moves, bots, game: the rules of Duo
     "kernels.duo.search": {"kernels.core", "kernels.duo"},
     "kernels.duo.play": {"kernels.core", "kernels.duo", "kernels.duo.search"},
@@ -32,7 +33,7 @@ LAYERS: dict[str, set[str]] = {
     "sim": set(),
     "sim.rules": {"kernels.core", "sim.errors", "sim.data", "sim"},
     "sim.referee": {"kernels.core", "sim.rules", "sim.errors"},
-    "sim.run": {"kernels", "kernels.core", "kernels.play", "sim.rules", "sim.errors", "sim.data", "sim"},
+    "sim.run": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.rules", "sim.errors", "sim.data", "sim"},
     "sim.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.bots": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.errors", "sim.data", "sim",

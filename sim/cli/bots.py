@@ -42,7 +42,8 @@ def tune(
     sigma: Annotated[float, typer.Option(help="Initial standard deviation of each weight.")] = 0.4,
     start: Annotated[str | None, typer.Option(help="Bot whose weights start the search (default: the tier's own file).")] = None,
     trav_games: Annotated[int, typer.Option(help="Self-play games per player count for the Traveler priors (tuned).")] = 20000,
-    method: Annotated[str, typer.Option(help="cma (CMA-ES) or sweep (expert: coordinate ascent on paired duels; --generations rounds, --games deals per move).")] = "cma",
+    method: Annotated[str, typer.Option(help="cma (CMA-ES), sweep (expert: coordinate ascent on paired duels; --generations rounds, --games deals per move) or imitate (expert: fit to the search's move choices; --generations rounds, --games search games per round).")] = "cma",
+    iterations: Annotated[int, typer.Option(help="--method imitate: CMA-ES iterations per round.")] = 250,
     field: Annotated[str, typer.Option(help="--method sweep: the other seats in turn, comma-separated: start, current (the weights so far) or a bot.")] = "start",
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
@@ -57,8 +58,14 @@ def tune(
         raise UserError("--expansions takes one set for tune, e.g. crossroads")
     if tier == "expert" and len(counts) != 1:
         raise UserError("--tier expert tunes one player count at a time, e.g. --players 4")
-    if method not in ("cma", "sweep"):
-        raise UserError(f"--method must be cma or sweep, not '{method}'")
+    if method not in ("cma", "sweep", "imitate"):
+        raise UserError(f"--method must be cma, sweep or imitate, not '{method}'")
+    if method == "imitate":
+        if tier != "expert":
+            raise UserError("--method imitate fits the expert: add --tier expert --players N")
+        if games < 10 or generations < 1 or iterations < 1:
+            raise UserError("--method imitate needs --games >= 10 (search games per round), --generations >= 1 "
+                            "(rounds) and --iterations >= 1")
     if method == "sweep":
         if tier != "expert":
             raise UserError("--method sweep polishes the expert: add --tier expert --players N")
@@ -88,6 +95,23 @@ def tune(
         bar.append(cm)
         return cm.__enter__()
 
+    if method == "imitate":
+        from sim.bots import imitate as I
+
+        si = I.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
+                               iterations=iterations, seed=seed, start=s.start, threads=threads)
+        try:
+            w = I.imitate(si, progress)
+        finally:
+            for cm in bar:
+                cm.__exit__(None, None, None)
+        I.write_weights(out, w, si, _command_line())
+        if not quiet:
+            for h in si.history:
+                typer.echo(f"round {h['round']}: {h['decisions']} decisions; held-out agreement "
+                           f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}")
+            typer.echo(f"wrote {out}")
+        return
     if method == "sweep":
         from sim.bots import sweep as S
 
