@@ -54,6 +54,7 @@ class ImitateSettings:
     threads: int | None = None
     history: list[dict] = field(default_factory=list)
 
+
 def log_likelihood(vals: np.ndarray, choice: np.ndarray, tau: float) -> float:
     """Mean log-probability of the choices under ``softmax(vals / tau)`` per row (-inf past a row's candidates)."""
     z = vals / tau
