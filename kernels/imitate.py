@@ -74,6 +74,7 @@ def search_states_nb(seed, start, count, rules, states, meta):
 
 @njit(cache=True)
 def _values_nb(states, meta, r, ru, work, c, vals):
+    # the record copy lives in its own function: inside a prange loop numba miscompiles it
     work[c] = states[r]
     p = work[c]
     p["bscr"][:] = 0.0
@@ -87,9 +88,9 @@ def _values_nb(states, meta, r, ru, work, c, vals):
 def move_values_nb(states, meta, n, rules, work, vals):
     """``vals[r, k]``: the heuristic's value of candidate k at recorded position r < n.
 
-    ``rules[0]['botw']`` holds the weights to value with in every player's row (``with_weights``
-    in ``sim/bots/imitate.py``); ``work``: scratch ``PUB_DTYPE`` records, one per chunk of positions
-    (allocated by the caller: a parallel kernel cannot allocate record arrays).
+    ``rules[0]['botw']`` holds the weights to value with in every player's row (``Positions.values``
+    in ``sim/run/imitation.py`` sets them); ``work``: scratch ``PUB_DTYPE`` records, one per chunk of
+    positions (allocated by the caller: a parallel kernel cannot allocate record arrays).
     """
     nch = len(work)
     for c in prange(nch):
