@@ -40,7 +40,7 @@ CASES = [
     (["playthroughs", "--out", "FILE"], "FILE is a file, not a directory"),
     (["tune", "--start", "nobody"], "--start 'nobody' is not a bot with heuristic weights; choose from: heuristic"),
     (["tune", "--out", "DIR"], "is a directory"),
-    (["tune", "--method", "annealing"], "--method must be cma or sweep, not 'annealing'"),
+    (["tune", "--method", "annealing"], "--method must be cma, sweep or imitate, not 'annealing'"),
     (["tune", "--method", "sweep"], "--method sweep polishes the expert: add --tier expert --players N"),
     (["tune", "--method", "sweep", "--tier", "expert", "--players", "4", "--games", "10"], "--games >= 100"),
     (["tune", "--method", "sweep", "--tier", "expert", "--players", "4", "--field", "start,nobody"],
