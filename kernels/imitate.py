@@ -26,10 +26,9 @@ from numba import njit, prange
 from kernels.bots.features import B_CAND
 from kernels.bots.heuristic import heuristic_move_nb
 from kernels.core.enums import PF, Bot
-from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
-from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
-from kernels.play import decide_move_nb
+from kernels.game.turn import begin_turn_nb, move_nb
+from kernels.play import decide_move_nb, new_game_nb
 
 META_N = 5
 
@@ -49,11 +48,7 @@ def search_states_nb(seed, start, count, rules, states, meta):
         pubs[0] = zero[0]
         pub = pubs[0]
         hid = hids[0]
-        hid["deck"][:, :] = 0
-        hid["dtop"][:] = 0
-        hid["lg"][:] = 0
-        seed_game_nb(pub["rng"], seed, start + g)
-        setup_nb(pub, hid, ru)
+        new_game_nb(pub, hid, ru, seed, start + g)
         while True:
             t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
             if t < 0:

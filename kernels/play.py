@@ -50,6 +50,18 @@ UNFINISHED = -2  # ``nlog`` of a game stopped by ``stop`` (or not played yet)
 
 
 @njit(cache=True)
+def new_game_nb(pub, hid, ru, seed, game):
+    """Set up game ``game`` of ``seed`` in a zeroed ``pub`` and a ``hid`` whose action log may hold an
+    earlier game: the piles and the log's counters are cleared, the rest of the log is written before
+    it is read."""
+    hid["deck"][:, :] = 0
+    hid["dtop"][:] = 0
+    hid["lg"][:] = 0
+    seed_game_nb(pub["rng"], seed, game)
+    setup_nb(pub, hid, ru)
+
+
+@njit(cache=True)
 def play_game_nb(seed, game, rules, out, log, stop):
     """Play game ``game`` of the run seeded ``seed`` (``rules``: one ``RULES_DTYPE`` record).
 
@@ -65,11 +77,7 @@ def play_game_nb(seed, game, rules, out, log, stop):
     hids = np.empty(1, HID_DTYPE)  # the action log (most of it) is written before it is read: not zeroed
     pub = pubs[0]
     hid = hids[0]
-    hid["deck"][:, :] = 0
-    hid["dtop"][:] = 0
-    hid["lg"][:] = 0
-    seed_game_nb(pub["rng"], seed, game)
-    setup_nb(pub, hid, ru)
+    new_game_nb(pub, hid, ru, seed, game)
     while turn_nb(pub, hid, ru):
         if stop[0] != 0:
             return UNFINISHED
@@ -127,11 +135,7 @@ def inn_states_nb(seed, start, count, rules, feats, now, final, trav):
         pubs[0] = zero[0]
         pub = pubs[0]
         hid = hids[0]
-        hid["deck"][:, :] = 0
-        hid["dtop"][:] = 0
-        hid["lg"][:] = 0
-        seed_game_nb(pub["rng"], seed, start + g)
-        setup_nb(pub, hid, ru)
+        new_game_nb(pub, hid, ru, seed, start + g)
         while True:
             t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
             if t < 0:

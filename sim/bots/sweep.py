@@ -129,7 +129,7 @@ def write_weights(path, w: np.ndarray, s: SweepSettings, command: str) -> None:
     """The expert weight file with the sweep's provenance and every round's moves in its header."""
     from datetime import UTC, datetime
 
-    from sim.bots.tune import weights_toml
+    from sim.bots.tune import weights_toml, write_weight_file
 
     date = datetime.now(UTC).isoformat(timespec="seconds")
     header = [
@@ -143,7 +143,4 @@ def write_weights(path, w: np.ndarray, s: SweepSettings, command: str) -> None:
     for h in s.history:
         moves = ", ".join(f"{k} {v:.4g}" for k, v in h["moves"].items()) or f"none (best z {h['best_z']:.1f})"
         header.append(f"  round {h['round']}: {moves}; {h['vs_start']:+.3f}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(weights_toml(w, {}, header, "expert"))
-    tmp.replace(path)
+    write_weight_file(path, weights_toml(w, {}, header, "expert"))

@@ -202,9 +202,14 @@ def write_weights(path: Path, w: np.ndarray, priors: dict[str, float], s: TuneSe
     ]
     for h in s.history:
         header.append(f"  gen {h['generation']:2d}: {h['best']:.3f} / {h['mean_candidate']:.3f}")
+    write_weight_file(path, weights_toml(w, priors, header, s.tier))
+
+
+def write_weight_file(path: Path, text: str) -> None:
+    """Write a weight file whole or not at all: an interrupted tune leaves no half file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(weights_toml(w, priors, header, s.tier))
+    tmp.write_text(text)
     tmp.replace(path)
 
 

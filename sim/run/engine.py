@@ -75,6 +75,15 @@ def _data_file(name: str):
     return resources.files("sim.data") / BOT_DIR / f"{name}.toml"
 
 
+def weight_file(name: str, key: str | None = None):
+    """The file of bot ``name`` for configuration ``key``: ``NAME-KEY.toml`` if there is one, else
+    ``NAME.toml``; None when neither exists (random, greedy: ``sim/data/bots.toml``)."""
+    path = _data_file(f"{name}-{key}") if key else None
+    if path is None or not path.is_file():
+        path = _data_file(name)
+    return path if path.is_file() else None
+
+
 def bot_table(name: str, key: str | None = None, keyed: bool = True) -> dict:
     """The raw TOML table of bot ``name``: ``sim/data/bots.toml`` or ``sim/data/bots/NAME.toml``.
 
@@ -86,10 +95,8 @@ def bot_table(name: str, key: str | None = None, keyed: bool = True) -> dict:
     data = tomllib.loads((resources.files("sim.data") / "bots.toml").read_text())
     if name in data:
         return dict(data[name])
-    path = _data_file(f"{name}-{key}") if key and keyed else None
-    if path is None or not path.is_file():
-        path = _data_file(name)
-    if not path.is_file():
+    path = weight_file(name, key if keyed else None)
+    if path is None:
         return {}
     table = tomllib.loads(path.read_text())
     parent = table.pop("inherit", None)
