@@ -91,6 +91,26 @@ def test_three_point_criterion_on_the_intervals():
     assert "| 3 of 4 | t3 |" in A.markdown([A.compare(a, b, 4)])
 
 
+def test_rho_has_an_interval_and_a_noise_ceiling():
+    """Rho's interval and ceiling follow the samples' standard errors (docs/bots.md, tier agreement)."""
+    x = np.linspace(0.2, 0.5, 10)
+    lo, hi, ceiling = A.rho_interval(x, np.full(10, 0.001), x, np.full(10, 0.001))
+    assert lo == pytest.approx(1.0) and hi == pytest.approx(1.0) and ceiling == pytest.approx(1.0)
+    # errors as large as the steps between the shares: even identical tiers rank them apart
+    step = x[1] - x[0]
+    lo, hi, ceiling = A.rho_interval(x, np.full(10, step), x, np.full(10, step))
+    assert 0.6 < ceiling < 0.95 and lo < ceiling <= hi
+    # reversed ranks: the interval sits at -1 whatever the ceiling
+    lo, hi, ceiling = A.rho_interval(x[::-1], np.full(10, 0.001), x, np.full(10, 0.001))
+    assert hi == pytest.approx(-1.0) and ceiling == pytest.approx(1.0)
+    names = [f"t{i}" for i in range(10)]
+    cell = D.Cell("4p-base", 100, 1, dict(zip(names, x, strict=True)), dict.fromkeys(names, 1.96 * step),
+                  dict.fromkeys(names, 50))
+    res = A.compare(cell, cell, 4)
+    assert res.rho == pytest.approx(1.0) and res.rho_lo < 0.95 and 0.6 < res.rho_ceiling < 0.95
+    assert f"| 1.00 ({res.rho_lo:.2f} to {res.rho_hi:.2f}) | {res.rho_ceiling:.2f} |" in A.markdown([res])
+
+
 def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
     from sim.bots import seatgain as G
 

@@ -91,12 +91,30 @@ def test_the_weight_file_records_the_rounds(tmp_path):
     text = out.read_text()
     assert "Made by: tokaido-sim tune --method imitate" in text and 'inherit = "expert"' in text
     assert "round 0: 4000 decisions, 29 weights; agree 0.8400 -> 0.8500" in text
+    # the start was the shipped 3-player file: its own making is kept, so the chain can be rerun
+    assert "The start, expert-3p-base.toml, had this header:" in text
+    assert "#   Made by: tokaido-sim tune --tier expert --players 3" in text
+
+
+def test_the_gate_keeps_a_step_only_where_it_beats_the_rounds_start():
+    """The strength gate: a fit that plays worse than the round's start is not kept, a better one is."""
+    cfg = GameConfig(n_players=3, bots=("expert",) * 3, travelers="random")
+    good = engine.bot_weights("expert", cfg.rules(), cfg)
+    bad = good.copy()
+    bad[key_index("pts")] = -1.0  # a player who avoids points
+    s = I.ImitateSettings(players=3, gate=150, seed=2, threads=2)
+    fig: dict = {}
+    kept = I.gate(cfg, good, bad, s, 0, fig)
+    assert fig["step"] == 0.0 and np.array_equal(kept, good) and max(fig["gate"].values()) <= 0.5
+    kept = I.gate(cfg, bad, good, s, 0, fig)
+    assert fig["step"] > 0 and kept[key_index("pts")] > -1.0 and fig["gate"][fig["step"]] > 0.5
 
 
 @pytest.mark.parametrize("args, says", [
     (["--tier", "tuned"], "--method imitate fits the expert"),
     (["--tier", "expert", "--players", "3", "--games", "5"], "--games >= 10"),
     (["--tier", "expert", "--players", "3", "--iterations", "0"], "--iterations >= 1"),
+    (["--tier", "expert", "--players", "3", "--gate", "-1"], "--gate must be 0 (off)"),
 ])
 def test_bad_imitate_options_get_one_line_and_write_nothing(tmp_path, capsys, args, says):
     out = tmp_path / "w.toml"

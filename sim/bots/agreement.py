@@ -13,6 +13,12 @@ The issue's "every Traveler within 3 points" is tested on the intervals, not the
 estimates alone: a Traveler is *beyond* 3 points when the 95% interval of the difference lies
 wholly outside +-3 pp, *within* when it lies wholly inside, and undecided otherwise (the
 samples are too small to tell).
+
+Rho is given with a 95% interval (``RHO_DRAWS`` parametric bootstrap draws of both tiers'
+shares, each Traveler's normal with its own standard error) and with its *noise ceiling*: the
+median rho of two such draws around the same shares (tier B's), which is what two tiers that
+agree exactly would show with these sample sizes. A rho near its ceiling is as high as the
+samples can show; "rho >= 0.9" cannot be shown where the ceiling is below 0.9.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import polars as pl
 from sim.bots.draft import Cell, measure
 
 TOLERANCE = 0.03  # the issue's "every Traveler within 3 points"
+RHO_DRAWS = 4000  # bootstrap draws for rho's interval and ceiling (fixed seed: the table is reproducible)
 
 
 @dataclass
@@ -43,6 +50,9 @@ class Agreement:
     beyond: list[str] = field(default_factory=list)  # difference beyond TOLERANCE at 95%
     within: list[str] = field(default_factory=list)  # difference inside +-TOLERANCE at 95%
     n_travelers: int = 0
+    rho_lo: float = float("nan")  # rho's 95% interval (parametric bootstrap of both tiers' shares)
+    rho_hi: float = float("nan")
+    rho_ceiling: float = float("nan")  # the median rho of two tiers that agree exactly, at these sample sizes
 
     @property
     def meets(self) -> bool:
@@ -62,6 +72,33 @@ def spearman(x: list[float], y: list[float]) -> float:
     return float(np.corrcoef(rx, ry)[0, 1])
 
 
+def _ranks(x: np.ndarray) -> np.ndarray:
+    """Row-wise ranks 0..k-1 (draws of continuous normals have no ties)."""
+    return np.argsort(np.argsort(x, axis=1), axis=1).astype(float)
+
+
+def _row_rho(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    rx, ry = _ranks(x), _ranks(y)
+    rx -= rx.mean(axis=1, keepdims=True)
+    ry -= ry.mean(axis=1, keepdims=True)
+    return (rx * ry).sum(axis=1) / np.sqrt((rx * rx).sum(axis=1) * (ry * ry).sum(axis=1))
+
+
+def rho_interval(xa, sa, xb, sb, draws: int = RHO_DRAWS, seed: int = 0) -> tuple[float, float, float]:
+    """(low, high, ceiling) of Spearman's rho for shares ``xa``, ``xb`` with standard errors ``sa``, ``sb``:
+    the 2.5 and 97.5 percentiles of rho over bootstrap draws of both, and the median rho of two draws
+    around ``xb`` alone (the same true shares measured twice)."""
+    rng = np.random.default_rng(seed)
+    xa, sa, xb, sb = (np.asarray(v, dtype=float)[None, :] for v in (xa, sa, xb, sb))
+    k = xa.shape[1]
+    da = xa + sa * rng.standard_normal((draws, k))
+    db = xb + sb * rng.standard_normal((draws, k))
+    lo, hi = np.percentile(_row_rho(da, db), [2.5, 97.5])
+    same_a = xb + sa * rng.standard_normal((draws, k))
+    ceiling = float(np.median(_row_rho(same_a, db)))
+    return float(lo), float(hi), ceiling
+
+
 def compare(a: Cell, b: Cell, n: int) -> Agreement:
     names = [t for t in a.shares if t in b.shares]
     xa = [a.shares[t] for t in names]
@@ -78,7 +115,11 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     zt = max(z, key=lambda t: z[t])
     beyond = [t for t in names if diffs[t] - half[t] > TOLERANCE]
     within = [t for t in names if diffs[t] + half[t] <= TOLERANCE]
-    return Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names))
+    res = Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names))
+    if len(names) > 2:
+        res.rho_lo, res.rho_hi, res.rho_ceiling = rho_interval(
+            xa, [a.halfwidth[t] / 1.96 for t in names], xb, [b.halfwidth[t] / 1.96 for t in names])
+    return res
 
 
 def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], games_a: int, games_b: int,
@@ -92,15 +133,17 @@ def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], gam
 
 def markdown(rows: list[Agreement]) -> str:
     lines = ["### Tier agreement (Travelers dealt at random)", "",
-             "| configuration | tiers | games | Spearman rho | max difference | largest in standard errors "
-             "| verdicts that differ | within 3 pp at 95% | beyond 3 pp at 95% |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| configuration | tiers | games | Spearman rho (95%) | rho's noise ceiling | max difference "
+             "| largest in standard errors | verdicts that differ | within 3 pp at 95% | beyond 3 pp at 95% |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} | "
+        lines.append(f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} "
+                     f"({r.rho_lo:.2f} to {r.rho_hi:.2f}) | {r.rho_ceiling:.2f} | "
                      f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {r.max_z:.1f} ({r.max_z_traveler}) | "
                      f"{', '.join(r.differ) or 'none'} | {len(r.within)} of {r.n_travelers} | "
                      f"{', '.join(r.beyond) or 'none'} |")
     lines += ["", "Within / beyond: the 95% interval of a Traveler's difference lies inside / outside +-3 pp; "
               "the rest the samples cannot decide. The issue's criterion (rho >= 0.9, every Traveler within "
-              "3 pp) is shown only when every Traveler is within."]
+              "3 pp) is shown only when every Traveler is within. Rho's interval: bootstrap draws of both tiers' "
+              "shares; its noise ceiling: the median rho of two tiers that agree exactly, with these samples."]
     return "\n".join(lines) + "\n"

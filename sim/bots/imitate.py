@@ -52,7 +52,11 @@ class ImitateSettings:
     seed: int = 1
     start: str = "expert"
     threads: int | None = None
+    gate: int = 0  # paired deals per step of the strength gate (0: no gate, every fit is kept)
     history: list[dict] = field(default_factory=list)
+
+
+GATE_STEPS = (1.0, 0.5, 0.25)  # the fitted move tried whole, half and a quarter against the round's start
 
 
 def log_likelihood(vals: np.ndarray, choice: np.ndarray, tau: float) -> float:
@@ -133,24 +137,59 @@ def imitate(s: ImitateSettings, progress: Callable[[int], Callable[[int], None]]
     search_w = engine.bot_weights("search", rules, config)
     tuned = np.array([key_index(k) for k in tuned_keys("expert")], dtype=np.int64)
     keys = [k for k in swept_keys(s.expansions) if n == 2 or k != "h_block"]
-    advance = progress(s.rounds * (s.games + s.iterations)) if progress else (lambda k: None)
+    steps = len(GATE_STEPS) if s.gate else 0
+    advance = progress(s.rounds * (s.games + s.iterations + steps)) if progress else (lambda k: None)
     for r in range(s.rounds):
         ws = search_w.copy()
         ws[tuned] = cur[tuned]  # the search's heuristic and rollout policy: the weights so far
         pos = record(config, np.repeat(ws[None, :], n, axis=0), s.games, s.seed + r, s.threads, advance)
         fk = fitted_keys(pos, cur, keys)
-        cur, figures = fit(pos, cur, fk, s, s.seed + r, advance)
+        fitted, figures = fit(pos, cur, fk, s, s.seed + r, advance)
+        if s.gate:
+            fitted = gate(expert_cfg, cur, fitted, s, r, figures, advance)
+            figures["agree_kept"] = agreement_rate(pos.values(fitted)[pos.held_out], pos.choice[pos.held_out])
+        cur = fitted
         figures["round"] = r
         figures["fitted"] = len(fk)
         s.history.append(figures)
     return cur
 
 
+def gate(config: GameConfig, cur: np.ndarray, fitted: np.ndarray, s: ImitateSettings, r: int, figures: dict,
+         advance: Callable[[int], None] = lambda k: None) -> np.ndarray:
+    """The strength gate (as in expert iteration's gating): the fitted move is tried at each of
+    ``GATE_STEPS`` in paired duels against the round's start on the same deals; the best step is
+    kept if it wins more than half, else the round's start is kept. ``figures['gate']`` gets
+    each step's win share, ``figures['step']`` the step kept (0: none)."""
+    from sim.bots.duel import play_duel
+
+    shares = {}
+    for a in GATE_STEPS:
+        res, _ = play_duel(config, cur + a * (fitted - cur), cur, s.gate, s.seed + 1000 + r, s.threads)
+        shares[a] = res.win_a
+        advance(1)
+    best = max(shares, key=lambda a: shares[a])
+    step = best if shares[best] > 0.5 else 0.0
+    figures["gate"], figures["step"] = shares, step
+    return cur + step * (fitted - cur)
+
+
+def start_provenance(s: ImitateSettings) -> list[str]:
+    """The header of the weight file the fit started from, indented: a file made by rounds on top
+    of earlier rounds says how those were made too."""
+    cfg = GameConfig(n_players=s.players, bots=("expert",) * s.players, expansions=s.expansions)
+    path = engine.weight_file(s.start, engine.config_key(cfg))
+    if path is None:
+        return []
+    old = [ln[2:] for ln in path.read_text().splitlines() if ln.startswith("# ")]
+    return [f"The start, {path.name}, had this header:"] + [f"  {ln}" for ln in old] if old else []
+
+
 def write_weights(path, w: np.ndarray, s: ImitateSettings, command: str) -> None:
     """The expert weight file with the fit's provenance and every round's figures in its header."""
     from datetime import UTC, datetime
 
-    from sim.bots.tune import weights_toml
+    from sim.bots.tune import weights_toml, write_weight_file
 
     date = datetime.now(UTC).isoformat(timespec="seconds")
     header = [
@@ -165,7 +204,9 @@ def write_weights(path, w: np.ndarray, s: ImitateSettings, command: str) -> None
         header.append(f"  round {h['round']}: {h['decisions']} decisions, {h['fitted']} weights; agree "
                       f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}; ll {h['ll_before']:.4f} -> "
                       f"{h['ll_after']:.4f}, tau {h['tau']:.3f}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(weights_toml(w, {}, header, "expert"))
-    tmp.replace(path)
+        if "gate" in h:
+            tried = ", ".join(f"{a:g}: {v:.3f}" for a, v in h["gate"].items())
+            header.append(f"    gate ({s.gate} deals x 2 against the round's start; win share by step): {tried}; "
+                          f"kept step {h['step']:g}, agree {h['agree_kept']:.4f}")
+    header += start_provenance(s)
+    write_weight_file(path, weights_toml(w, {}, header, "expert"))

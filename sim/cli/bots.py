@@ -44,6 +44,8 @@ def tune(
     trav_games: Annotated[int, typer.Option(help="Self-play games per player count for the Traveler priors (tuned).")] = 20000,
     method: Annotated[str, typer.Option(help="cma (CMA-ES), sweep (expert: coordinate ascent on paired duels; --generations rounds, --games deals per move) or imitate (expert: fit to the search's move choices; --generations rounds, --games search games per round).")] = "cma",
     iterations: Annotated[int, typer.Option(help="--method imitate: CMA-ES iterations per round.")] = 250,
+    gate: Annotated[int, typer.Option(help="--method imitate: paired deals per step of the strength gate "
+                                           "(each round's fit kept only where it beats the round's start; 0: off).")] = 0,
     field: Annotated[str, typer.Option(help="--method sweep: the other seats in turn, comma-separated: start, current (the weights so far) or a bot.")] = "start",
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
@@ -66,6 +68,8 @@ def tune(
         if games < 10 or generations < 1 or iterations < 1:
             raise UserError("--method imitate needs --games >= 10 (search games per round), --generations >= 1 "
                             "(rounds) and --iterations >= 1")
+        if gate < 0:
+            raise UserError(f"--gate must be 0 (off) or a number of deals, not {gate}")
     if method == "sweep":
         if tier != "expert":
             raise UserError("--method sweep polishes the expert: add --tier expert --players N")
@@ -99,7 +103,7 @@ def tune(
         from sim.bots import imitate as I
 
         si = I.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
-                               iterations=iterations, seed=seed, start=s.start, threads=threads)
+                               iterations=iterations, seed=seed, start=s.start, threads=threads, gate=gate)
         try:
             w = I.imitate(si, progress)
         finally:
@@ -110,6 +114,8 @@ def tune(
             for h in si.history:
                 typer.echo(f"round {h['round']}: {h['decisions']} decisions; held-out agreement "
                            f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}")
+                if "gate" in h:
+                    typer.echo(f"  gate: win share by step {h['gate']}; kept step {h['step']:g}")
             typer.echo(f"wrote {out}")
         return
     if method == "sweep":
