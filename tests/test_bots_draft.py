@@ -111,6 +111,23 @@ def test_rho_has_an_interval_and_a_noise_ceiling():
     assert f"| 1.00 ({res.rho_lo:.2f} to {res.rho_hi:.2f}) | {res.rho_ceiling:.2f} |" in A.markdown([res])
 
 
+
+def test_the_slope_line_takes_out_a_tier_compressing_the_gaps():
+    """B's gaps from the fair share half of A's: slope 0.5, and every Traveler on the line but one."""
+    names = [f"t{i}" for i in range(5)]
+    xa = [0.10, 0.20, 0.25, 0.30, 0.40]
+    xb = [0.25 + 0.5 * (x - 0.25) for x in xa]
+    xb[4] += 0.02  # t4: 2 pp off the line
+    hw = dict.fromkeys(names, 0.01)
+    a = D.Cell("4p-base", 100, 1, dict(zip(names, xa, strict=True)), hw, dict.fromkeys(names, 50))
+    b = D.Cell("4p-base", 100, 1, dict(zip(names, xb, strict=True)), hw, dict.fromkeys(names, 50))
+    res = A.compare(a, b, 4)
+    assert 0.5 < res.slope < 0.6 and max(res.off_line, key=lambda t: abs(res.off_line[t])) == "t4"
+    assert abs(res.off_line["t2"]) < 1e-12  # the fair share stays fair whatever the slope
+    md = A.markdown([res])
+    assert f"slope {res.slope:.2f}" in md and "| t0 | 0.100 | 0.175 | +7.5 pp | +6.1 to +8.9 |" in md
+
+
 def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
     from sim.bots import seatgain as G
 

@@ -53,6 +53,8 @@ class Agreement:
     rho_lo: float = float("nan")  # rho's 95% interval (parametric bootstrap of both tiers' shares)
     rho_hi: float = float("nan")
     rho_ceiling: float = float("nan")  # the median rho of two tiers that agree exactly, at these sample sizes
+    slope: float = float("nan")  # B's shares on A's, each less the fair 1/N (least squares): < 1, B compresses A's gaps
+    off_line: dict[str, float] = field(default_factory=dict)  # each Traveler's B share less the line's
 
     @property
     def meets(self) -> bool:
@@ -117,6 +119,10 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     within = [t for t in names if diffs[t] + half[t] <= TOLERANCE]
     res = Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names))
     if len(names) > 2:
+        # the line through the fair point: a tier that compresses every gap alike lies on it
+        da, db = np.array(xa) - fair, np.array(xb) - fair
+        res.slope = float(da @ db) / max(1e-12, float(da @ da))
+        res.off_line = {t: float(y - res.slope * x) for t, x, y in zip(names, da, db, strict=True)}
         res.rho_lo, res.rho_hi, res.rho_ceiling = rho_interval(
             xa, [a.halfwidth[t] / 1.96 for t in names], xb, [b.halfwidth[t] / 1.96 for t in names])
     return res
@@ -146,4 +152,22 @@ def markdown(rows: list[Agreement]) -> str:
               "the rest the samples cannot decide. The issue's criterion (rho >= 0.9, every Traveler within "
               "3 pp) is shown only when every Traveler is within. Rho's interval: bootstrap draws of both tiers' "
               "shares; its noise ceiling: the median rho of two tiers that agree exactly, with these samples."]
+    for r in rows:
+        lines += per_traveler(r)
     return "\n".join(lines) + "\n"
+
+
+def per_traveler(r: Agreement) -> list[str]:
+    """One configuration's Travelers: both shares, the difference with its 95% interval, and how far
+    B's share lies off the line ``B - fair = slope x (A - fair)`` (what is left once B's compression
+    of A's gaps is taken out)."""
+    lines = ["", f"#### {r.key}: per Traveler ({r.tier_b}'s shares on {r.tier_a}'s, less the fair share: slope "
+             f"{r.slope:.2f})", "",
+             f"| Traveler | {r.tier_a} | {r.tier_b} | difference | 95% interval | off the slope line |",
+             "|---|---|---|---|---|---|"]
+    for t in r.off_line:
+        d = r.b.shares[t] - r.a.shares[t]
+        h = float(np.hypot(r.a.halfwidth[t], r.b.halfwidth[t]))
+        lines.append(f"| {t} | {r.a.shares[t]:.3f} | {r.b.shares[t]:.3f} | {100 * d:+.1f} pp | "
+                     f"{100 * (d - h):+.1f} to {100 * (d + h):+.1f} | {100 * r.off_line[t]:+.1f} pp |")
+    return lines
