@@ -111,7 +111,6 @@ def test_rho_has_an_interval_and_a_noise_ceiling():
     assert f"| 1.00 ({res.rho_lo:.2f} to {res.rho_hi:.2f}) | {res.rho_ceiling:.2f} |" in A.markdown([res])
 
 
-
 def test_the_slope_line_takes_out_a_tier_compressing_the_gaps():
     """B's gaps from the fair share half of A's: slope 0.5, and every Traveler on the line but one."""
     names = [f"t{i}" for i in range(5)]
