@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import polars as pl
 
-from analysis import describe, fmt, tables
+from analysis import caveats, describe, fmt, tables
 from analysis.load import POINT_SOURCES, Dataset, load_dataset
 from analysis.matsuri import matsuri_md
 from analysis.parts import reading
@@ -57,19 +58,22 @@ def _digits(games: int) -> int:
     return 2 if games >= 50_000 else 1
 
 
-def _travelers_md(df: pl.DataFrame, keys: list[str]) -> str:
+def _travelers_md(df: pl.DataFrame, keys: list[str], disputed: dict[tuple, set[str]] | None = None) -> str:
     out = []
     for vals, sub in fmt.groups(df, keys):
+        mark = (disputed or {}).get(tuple(vals.values()), set())
         rows = [
-            [r["traveler"], f"{r['games']:,}", fmt.pct_ci(r["win_rate"], r["win_lo"], r["win_hi"], _digits(r["games"])),
+            [r["traveler"] + (" †" if r["traveler"] in mark else ""), f"{r['games']:,}", fmt.pct_ci(r["win_rate"], r["win_lo"], r["win_hi"], _digits(r["games"])),
              fmt.num(r["win_ratio"], 2), fmt.num(100 * r["win_diff"], 1, sign=True), fmt.pval(r["p_holm"]),
              r["verdict"], fmt.num_ci(r["mean_score"], r["score_lo"], r["score_hi"]), fmt.num(r["mean_rank"], 2)]
             for r in sub.sort("win_rate", descending=True).iter_rows(named=True)
         ]
         head = ["Traveler", "games", "win rate (95% CI)", "× fair", "Δ fair (pp)", "p (Holm)", "verdict",
                 "mean score (95% CI)", "mean rank"]
+        foot = ("\n\n† disputed: the stronger tier's share differs by more than 3 points, or its verdict differs "
+                "(*Bot tier and its check*)." if mark & set(sub["traveler"].to_list()) else "")
         out.append(f"### {fmt.group_label(vals)} (fair share {fmt.pct(1 / vals['n_players'])})\n\n"
-                   + fmt.table(head, rows, right=[c not in ("Traveler", "verdict") for c in head]))
+                   + fmt.table(head, rows, right=[c not in ("Traveler", "verdict") for c in head]) + foot)
     return "\n\n".join(out)
 
 
@@ -130,7 +134,7 @@ def _h2h_md(df: pl.DataFrame, keys: list[str]) -> str:
     return "\n\n".join(out)
 
 
-def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str]) -> str:
+def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disputed: str = "") -> str:
     def describe(df: pl.DataFrame, what: str, label: str) -> str:
         flagged = df.filter(pl.col("verdict") == what).sort("win_ratio", descending=(what == "stronger"))
         if flagged.is_empty():
@@ -151,6 +155,8 @@ def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str]) -> str
         f"- Seats winning **more** than fair: {describe(seats, 'stronger', 'seat {seat}')}.",
         f"- Seats winning **less** than fair: {describe(seats, 'weaker', 'seat {seat}')}.",
     ]
+    if disputed:
+        lines.append(disputed)
     if not trav.filter(pl.col("verdict") != "").height:
         lines.append("- No Traveler's win rate differs from fair share by more than chance explains "
                      "at this sample size (see the intervals for how large a gap could still hide).")
@@ -164,11 +170,12 @@ def _header(ds: Dataset, about: describe.About, n_rows: int) -> str:
              f"- Games: {about.played()} ({n_rows:,} player rows)",
              f"- Run status: {about.status or 'not recorded'}", f"- Seed: {m.get('seed', 'not recorded')}"]
     lines += [f"- Skipped: {note}" for note in ds.notes]
-    warning = about.warning()
-    return "\n".join(lines) + (f"\n\n{warning}" if warning else "")
+    notes = [n for n in (caveats.tier_note(about.bots), about.warning()) if n]
+    return "\n".join(lines) + "".join(f"\n\n{n}" for n in notes)
 
 
-def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LEVEL, alpha: float = ALPHA) -> Path:
+def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LEVEL, alpha: float = ALPHA,
+                 checks: Mapping[str, caveats.TierCheck] | None = None) -> Path:
     """Write the balance report of the dataset at ``dataset_dir`` into ``out_dir``; return ``report.md``.
 
     Beside ``report.md`` it writes ``travelers.csv`` (per Traveler and player count: games,
@@ -177,6 +184,8 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
     ``seats.csv`` (the same per seat), ``draft.csv`` (win rate when chosen vs when left) and
     ``head_to_head.csv`` (every ordered Traveler pair). CSV values are unrounded. Figures are
     split by player count and by every configuration column that varies (study datasets).
+    ``checks`` (exact configuration key -> ``caveats.TierCheck``; the CLI passes the measured
+    expert-vs-search table) names the Travelers whose figures the strong tiers dispute.
     """
     ds = load_dataset(dataset_dir)
     lf = ds.frame
@@ -189,16 +198,20 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
         about = describe.about(ds)
         n_rows = int(lf.select(pl.len()).collect(engine="streaming").item())
         mats = matsuri_md(lf, keys)
+        groups = caveats.groups(lf, ds.manifest, keys) if checks else []
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     frames = {"travelers": trav, "seats": seats, "draft": draft, "head_to_head": h2h}
     for name, df in frames.items():
         df.write_csv(out / CSV_FILES[name])
     conds = [k for k in keys if k != "n_players"]
+    checked = caveats.check_md(groups, checks or {}, caveats.changed_rules(ds.manifest))
     sections = [
         _header(ds, about, n_rows),
-        "## Summary\n\n" + _summary_md(trav, seats, keys),
-        "## Travelers: win rate and score\n\n" + (_travelers_md(trav, keys) if trav.height else
+        "## Summary\n\n" + _summary_md(trav, seats, keys, caveats.summary_line(groups, checks or {})),
+        *(["## Bot tier and its check\n\n" + checked] if checked else []),
+        "## Travelers: win rate and score\n\n" + (_travelers_md(trav, keys, caveats.disputed_names(groups, checks or {}))
+                                                   if trav.height else
                                                    "No Travelers in this dataset (Journey of Initiation)."),
         "## Mean points by source\n\n" + (_points_md(trav, keys) if trav.height else "–"),
         "## Seat advantage\n\n" + _seats_md(seats, keys),

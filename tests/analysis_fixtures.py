@@ -61,6 +61,8 @@ def make_dataset(
     *,
     hive: bool = False,
     travelers: str = "draft",
+    bot: str = "greedy",
+    expansions: str = "none",
 ) -> Path:
     """Write a dataset of ``n_games`` games to the directory ``path`` and return it.
 
@@ -68,7 +70,8 @@ def make_dataset(
     seat K. With ``hive=True`` rows go to ``n_players=N/variants=V/part-00000.parquet`` (the
     ``variants`` column then lives only in the path), as a ``study`` writes them; calling
     again with other variants adds a partition. The variant string also seeds a small
-    extra noise, so paired datasets differ a little even without an effect.
+    extra noise, so paired datasets differ a little even without an effect. ``bot`` and
+    ``expansions`` are only recorded (the bot column, the manifest's configuration).
     """
     out = Path(path)
     g, n = n_games, n_players
@@ -115,13 +118,14 @@ def make_dataset(
     cols: dict[str, Any] = {k: np.asarray(v).ravel() for k, v in c.items()}
     cols.update(game=np.repeat(np.arange(g), n), n_players=np.full(g * n, n), player=np.tile(np.arange(n), g),
                 seat=seat.ravel(), traveler=trav.ravel().tolist(), alt_traveler=alt.ravel().tolist(),
-                bot=["greedy"] * (g * n), score=score.ravel(), rank=rank.ravel(), win=win.ravel())
+                bot=[bot] * (g * n), score=score.ravel(), rank=rank.ravel(), win=win.ravel())
     df = _frame(cols)
     part = out / f"n_players={n}" / f"variants={variants}" if hive else out
     part.mkdir(parents=True, exist_ok=True)
     df.write_parquet(part / "part-00000.parquet")
-    config = {"n_players": n, "variants": [] if variants == "none" else variants.split("+"), "expansions": [],
-              "travelers": travelers, "bots": ["greedy"]}
+    config = {"n_players": n, "variants": [] if variants == "none" else variants.split("+"),
+              "expansions": [] if expansions == "none" else expansions.split("+"), "travelers": travelers,
+              "bots": [bot]}
     (out / "manifest.json").write_text(json.dumps({"seed": seed, "games": g, "config": config}, indent=1))
     return out
 

@@ -19,19 +19,28 @@ shares, each Traveler's normal with its own standard error) and with its *noise 
 median rho of two such draws around the same shares (tier B's), which is what two tiers that
 agree exactly would show with these sample sizes. A rho near its ceiling is as high as the
 samples can show; "rho >= 0.9" cannot be shown where the ceiling is below 0.9.
+
+``tokaido-sim calibrate-agreement`` stores both tiers' shares per configuration, with their
+provenance, as ``sim/data/bots/agreement-TIER.toml`` (``table_toml``); ``load_table`` reads it
+back into ``Agreement`` rows (recomputed by ``compare``, so the file holds measurements only),
+and the balance report names the Travelers whose figures the two tiers dispute.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 import polars as pl
 
-from sim.bots.draft import Cell, measure
+from sim.bots.draft import DATA_DIR, Cell, measure
 
 TOLERANCE = 0.03  # the issue's "every Traveler within 3 points"
 RHO_DRAWS = 4000  # bootstrap draws for rho's interval and ceiling (fixed seed: the table is reproducible)
+TABLE_PREFIX = "agreement-"  # sim/data/bots/agreement-TIER.toml: the measured agreement of TIER with a stronger tier
 
 
 @dataclass
@@ -171,3 +180,70 @@ def per_traveler(r: Agreement) -> list[str]:
         lines.append(f"| {t} | {r.a.shares[t]:.3f} | {r.b.shares[t]:.3f} | {100 * d:+.1f} pp | "
                      f"{100 * (d - h):+.1f} to {100 * (d + h):+.1f} | {100 * r.off_line[t]:+.1f} pp |")
     return lines
+
+
+def exact_key(n: int, expansions: tuple[str, ...]) -> str:
+    """A configuration's section in the agreement table: ``4p-base``, ``3p-crossroads``,
+    ``4p-crossroads+matsuri`` (unlike the weight files' keys, every expansion counts)."""
+    return f"{n}p-{'+'.join(sorted(expansions)) or 'base'}"
+
+
+def table_path(tier: str) -> Path:
+    return DATA_DIR / f"{TABLE_PREFIX}{tier}.toml"
+
+
+def _shares_toml(name: str, values: dict[str, float]) -> list[str]:
+    return [f"[{name}]", *(f'"{t}" = {v}' for t, v in values.items())]
+
+
+def table_toml(rows: list[tuple[str, Agreement]], command: str, seed: int) -> str:
+    """The agreement table: for each (exact key, row), both tiers' games, shares, half-widths and
+    appearances, under the provenance (command, seed, date). Derived figures are not stored."""
+    tier_a, tier_b = rows[0][1].tier_a, rows[0][1].tier_b
+    date = datetime.now(UTC).isoformat(timespec="seconds")
+    lines = [
+        f"# Tier agreement of '{tier_a}' with '{tier_b}': each Traveler's share of the wins in each tier's",
+        "# self-play with Travelers dealt at random (a shared win counts 1/k; fair = 1/N), per configuration.",
+        "# The balance report reads it to name the Travelers whose figures the two tiers dispute",
+        "# (sim/bots/agreement.py; docs/bots.md, Tier agreement).",
+        f"# Made by: {command}",
+        "# Refresh after a rule or bot change with the same command.",
+        "",
+        "[provenance]",
+        f'tier = "{tier_a}"',
+        f'reference = "{tier_b}"',
+        f'command = "{command}"',
+        f"seed = {seed}",
+        f'date = "{date}"',
+    ]
+    for key, r in rows:
+        lines += ["", f'["{key}"]', f"n_players = {int(key.split('p-')[0])}",
+                  f"games = {r.a.games}", f"reference_games = {r.b.games}",
+                  f"seed = {r.a.seed}", f"reference_seed = {r.b.seed}"]
+        for name, cell in (("a", r.a), ("b", r.b)):
+            lines += [""] + _shares_toml(f'"{key}".{name}_share', cell.shares)
+            lines += [""] + _shares_toml(f'"{key}".{name}_half', cell.halfwidth)
+            lines += [""] + _shares_toml(f'"{key}".{name}_apps', {t: float(k) for t, k in cell.appearances.items()})
+    return "\n".join(lines) + "\n"
+
+
+def load_table(path: Path) -> tuple[dict[str, object], dict[str, Agreement]]:
+    """(provenance, {exact key: Agreement}) of an agreement table; ValueError names what is wrong."""
+    try:
+        data = tomllib.loads(path.read_text())
+        prov = data.pop("provenance")
+        tier_a, tier_b = str(prov["tier"]), str(prov["reference"])
+        rows = {}
+        for key, sec in data.items():
+            n = int(sec["n_players"])
+            a = Cell(key, int(sec["games"]), int(sec["seed"]), dict(sec["a_share"]), dict(sec["a_half"]),
+                     {t: int(k) for t, k in sec["a_apps"].items()})
+            b = Cell(key, int(sec["reference_games"]), int(sec["reference_seed"]), dict(sec["b_share"]),
+                     dict(sec["b_half"]), {t: int(k) for t, k in sec["b_apps"].items()})
+            r = compare(a, b, n)
+            r.key, r.tier_a, r.tier_b = key, tier_a, tier_b
+            rows[key] = r
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"agreement table {path} is unreadable ({type(exc).__name__}: {exc}); "
+                         "remake it with tokaido-sim calibrate-agreement") from None
+    return prov, rows

@@ -209,6 +209,43 @@ def calibrate_draft(
     typer.echo(f"wrote {path}")
 
 
+@bots_app.command("calibrate-agreement")
+@user_errors
+def calibrate_agreement(
+    tiers: Annotated[str, typer.Option(help="The bulk tier and the stronger tier it is checked against.")] = "expert,search",
+    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
+    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")] = "none,crossroads",
+    games: Annotated[int, typer.Option(help="Self-play games of the bulk tier per configuration.")] = 100000,
+    reference_games: Annotated[int, typer.Option(help="The same for the stronger tier (search: slow).")] = 8000,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/data/bots/agreement-TIER.toml).")] = None,
+    seed: Seed = 11, threads: Threads = None, quiet: Quiet = False,
+) -> None:
+    """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
+    from kernels.core import enums as E
+    from sim.bots import agreement as A
+    from sim.bots.draft import write_table
+    from sim.rules.config import EXPANSIONS
+
+    pair = [t.strip() for t in tiers.split(",") if t.strip()]
+    if len(pair) != 2 or pair[0] == pair[1] or any(t not in E.BOT_NAMES for t in pair):
+        raise UserError(f"--tiers takes two different tiers of {', '.join(E.BOT_NAMES)}, e.g. expert,search; got '{tiers}'")
+    if games < 100 or reference_games < 100:
+        raise UserError("--games and --reference-games must be at least 100")
+    counts = _counts(players)
+    xsets = _sets(expansions, "expansions", EXPANSIONS)
+    path = out or A.table_path(pair[0])
+    rows = []
+    for x in xsets:
+        for n in counts:
+            r = A.agreement(pair[0], pair[1], n, x, games, reference_games, seed, threads)
+            rows.append((A.exact_key(n, x), r))
+            if not quiet:
+                typer.echo(f"{rows[-1][0]}: rho {r.rho:.2f} ({r.rho_lo:.2f} to {r.rho_hi:.2f}); beyond 3 pp: "
+                           f"{', '.join(r.beyond) or 'none'}; verdicts that differ: {', '.join(r.differ) or 'none'}")
+    write_table(path, A.table_toml(rows, _command_line(), seed))
+    typer.echo(f"wrote {path}")
+
+
 @bots_app.command()
 @user_errors
 def ladder(
