@@ -152,14 +152,17 @@ def summary_line(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> s
     """The summary's line naming the disputed Travelers ('' when no group was checked)."""
     items = []
     first = None
-    for g, c in _checked(groups_, checks):
-        if c is None:
+    seen = set()
+    for _, c in _checked(groups_, checks):
+        if c is None or c.key in seen:  # one line per configuration, not per group (draft and random cells)
             continue
+        seen.add(c.key)
         first = first or c
         names = [f"{d.traveler} ({fmt.pct(d.share)} vs {fmt.pct(d.reference)})" for d in c.disputed]
         names += [f"{t} (verdict differs)" for t in c.differ if t not in {d.traveler for d in c.disputed}]
         if names:
-            items.append(f"{fmt.group_label(g.values) if g.values else g.key}: {', '.join(names)}")
+            n, _, xs = c.key.partition("p-")
+            items.append(f"{n} players{'' if xs == 'base' else ' · ' + xs}: {', '.join(names)}")
     if first is None or not items:
         return ""
     return (f"- Figures the {first.tier} and the stronger {first.reference} tier **dispute** (their win shares "

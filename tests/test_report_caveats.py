@@ -53,7 +53,7 @@ def test_the_report_names_the_travelers_the_strong_tiers_dispute(tmp_path: Path)
     ds = make_dataset(tmp_path / "d", 400, 4, seed=2, bot="expert")
     text = write_report(ds, tmp_path / "r", checks={"4p-base": _check(disputed=(KINKO,), differ=("satsuki",))}).read_text()
     summary = text.split("## Summary")[1].split("\n## ")[0]
-    assert "**dispute**" in summary and "kinko (30.0% vs 20.0%)" in summary and "satsuki (verdict differs)" in summary
+    assert "**dispute**" in summary and "4 players: kinko (30.0% vs 20.0%), satsuki (verdict differs)" in summary
     section = text.split("## Bot tier and its check")[1].split("\n## ")[0]
     assert "| 4 players | expert 100,000 / search 8,000 | 0.93 (0.85 to 0.97) | kinko (30.0% vs 20.0%, -14.0 to -6.0 pp)" in section
     assert "Source: a test table." in section
@@ -132,6 +132,16 @@ def test_the_cli_report_reads_the_measured_table(tmp_path: Path, monkeypatch: py
         main(["report", str(ds), "--out", str(tmp_path / "r")])
     assert exc.value.code == 0
     assert "| kinko † |" in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_the_shipped_table_covers_the_measured_configurations() -> None:
+    prov, rows = A.load_table(A.table_path("expert"))
+    assert (prov["tier"], prov["reference"]) == ("expert", "search") and "calibrate-agreement" in str(prov["command"])
+    assert set(rows) == {f"{n}p-{x}" for n in (2, 3, 4, 5) for x in ("base", "crossroads")}
+    for key, r in rows.items():
+        assert r.a.games == 100_000 and r.b.games == 8_000
+        assert len(r.a.shares) == (16 if "crossroads" in key else 10) and set(r.a.shares) == set(r.b.shares)
+        assert -1.0 <= r.rho <= 1.0 and r.rho_lo <= r.rho_hi
 
 
 def test_calibrate_agreement_writes_both_tiers_shares(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

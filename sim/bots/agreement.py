@@ -192,7 +192,7 @@ def table_path(tier: str) -> Path:
     return DATA_DIR / f"{TABLE_PREFIX}{tier}.toml"
 
 
-def _shares_toml(name: str, values: dict[str, float]) -> list[str]:
+def _shares_toml(name: str, values: dict[str, float] | dict[str, int]) -> list[str]:
     return [f"[{name}]", *(f'"{t}" = {v}' for t, v in values.items())]
 
 
@@ -223,7 +223,7 @@ def table_toml(rows: list[tuple[str, Agreement]], command: str, seed: int) -> st
         for name, cell in (("a", r.a), ("b", r.b)):
             lines += [""] + _shares_toml(f'"{key}".{name}_share', cell.shares)
             lines += [""] + _shares_toml(f'"{key}".{name}_half', cell.halfwidth)
-            lines += [""] + _shares_toml(f'"{key}".{name}_apps', {t: float(k) for t, k in cell.appearances.items()})
+            lines += [""] + _shares_toml(f'"{key}".{name}_apps', cell.appearances)
     return "\n".join(lines) + "\n"
 
 
