@@ -16,6 +16,7 @@ from analysis.caveats import Disputed, TierCheck
 from analysis.report import write_report
 from sim.bots import agreement as A
 from sim.bots.draft import Cell
+from sim.checks import golden
 from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
 
@@ -142,6 +143,24 @@ def test_the_shipped_table_covers_the_measured_configurations() -> None:
         assert r.a.games == 100_000 and r.b.games == 8_000
         assert len(r.a.shares) == (16 if "crossroads" in key else 10) and set(r.a.shares) == set(r.b.shares)
         assert -1.0 <= r.rho <= 1.0 and r.rho_lo <= r.rho_hi
+
+
+def test_the_agreement_table_is_no_bot_weight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bot reads the table, so refreshing it must not say the bot weights changed (golden games,
+    statistical baselines)."""
+    assert A.TABLE_PREFIX in golden.MEASURED_ONLY
+    before = golden.bots_digest()
+    table = A.table_path("expert")
+    monkeypatch.setattr(golden.resources, "files", lambda pkg: tmp_path)
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots.toml").write_text((table.parents[1] / "bots.toml").read_text())
+    for f in table.parent.glob("*.toml"):
+        (tmp_path / "bots" / f.name).write_text(f.read_text())
+    assert golden.bots_digest() == before
+    (tmp_path / "bots" / table.name).write_text("# remade\n")
+    assert golden.bots_digest() == before
+    (tmp_path / "bots" / "expert.toml").write_text("# changed\n")
+    assert golden.bots_digest() != before
 
 
 def test_calibrate_agreement_writes_both_tiers_shares(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -112,14 +112,18 @@ def describe_event(row: Any) -> str:
     return " ".join(parts)
 
 
+MEASURED_ONLY = ("agreement-",)  # sim.bots.agreement.TABLE_PREFIX: a measurement of the bots, read by no bot
+
+
 def bots_digest() -> str:
-    """Short hash of the bot weights (``sim/data/bots.toml``, ``sim/data/bots/*.toml``; not in the rules fingerprint)."""
+    """Short hash of the bot weights (``sim/data/bots.toml``, ``sim/data/bots/*.toml`` but the agreement
+    tables, which no bot reads; not in the rules fingerprint)."""
     root = resources.files("sim.data")
     h = hashlib.sha256((root / "bots.toml").read_text().encode())
     folder = root / "bots"
     if folder.is_dir():
         for f in sorted(folder.iterdir(), key=lambda f: f.name):
-            if f.name.endswith(".toml"):
+            if f.name.endswith(".toml") and not f.name.startswith(MEASURED_ONLY):
                 h.update(f.name.encode() + b"\0" + f.read_text().encode())
     return h.hexdigest()[:16]
 
