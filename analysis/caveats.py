@@ -191,11 +191,11 @@ def check_md(groups_: Sequence[Group], checks: Mapping[str, TierCheck], rules_ch
         first = next(c for _, c in pairs if c is not None)
         parts.append(
             f"The {first.tier} bots' per-Traveler win shares checked against the {first.reference} tier "
-            "(stronger and slower), "
-            "both with Travelers dealt at random on the rulebook's rules. A Traveler listed as disputed has "
+            "(stronger and slower), both with Travelers dealt at random on the rulebook's rules. A Traveler listed as disputed has "
             "shares that differ by more than 3 points at 95% (shares: this tier vs the stronger one; the "
             "interval: the stronger one's less this one's): read his figures in this report as the bots', not "
-            "the game's. Rho ranks all Travelers alike (1: the same order).")
+            "the game's. Rho: Spearman's rank correlation of the two tiers' shares over all Travelers (1: the "
+            "same order).")
         parts.append(fmt.table(["group", "games (random Travelers)", "Spearman rho (95%)",
                                 "disputed (beyond 3 pp at 95%)", "verdicts that differ"], rows,
                                right=[False, True, True, False, False]))
