@@ -21,6 +21,8 @@ bots_app = typer.Typer(help="Bot tiers: tune the heuristic's weights, play the l
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed.")]
+PlayerCounts = Annotated[str, typer.Option(help="Player counts, comma-separated.")]
+ExpansionSets = Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")]
 
 
 
@@ -177,8 +179,8 @@ def _sets(text: str, option: str, known: tuple[str, ...]) -> list[tuple[str, ...
 @user_errors
 def calibrate_draft(
     tier: Annotated[str, typer.Option(help="Tier whose draft table to measure (self-play).")] = "expert",
-    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
-    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")] = "none,crossroads",
+    players: PlayerCounts = "2,3,4,5",
+    expansions: ExpansionSets = "none,crossroads",
     variants: Annotated[str, typer.Option(help="Variant sets, comma-separated ('none', 'preparations').")] = "none",
     games: Annotated[int, typer.Option(help="Games per player count and set.")] = 20000,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/data/bots/draft-TIER.toml).")] = None,
@@ -213,8 +215,8 @@ def calibrate_draft(
 @user_errors
 def calibrate_agreement(
     tiers: Annotated[str, typer.Option(help="The bulk tier and the stronger tier it is checked against.")] = "expert,search",
-    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
-    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")] = "none,crossroads",
+    players: PlayerCounts = "2,3,4,5",
+    expansions: ExpansionSets = "none,crossroads",
     games: Annotated[int, typer.Option(help="Self-play games of the bulk tier per configuration.")] = 100000,
     reference_games: Annotated[int, typer.Option(help="The same for the stronger tier (search: slow).")] = 8000,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/data/bots/agreement-TIER.toml).")] = None,
@@ -250,7 +252,7 @@ def calibrate_agreement(
 @user_errors
 def ladder(
     out: Annotated[Path, typer.Option("--out", "-o", help="Directory for ladder.csv and ladder.md.")],
-    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
+    players: PlayerCounts = "2,3,4,5",
     tiers: Annotated[str, typer.Option(help="Tiers, weakest first, comma-separated.")] = "random,greedy,heuristic,tuned,expert,search",
     games: Annotated[int, typer.Option(help="Games per pairing and player count (each deal twice, seats swapped).")] = 4000,
     search_games: Annotated[int, typer.Option(help="The same for pairings with the search bot (slow).")] = 400,
@@ -338,8 +340,8 @@ def ladder(
 def bot_report(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Markdown file to write (default: print only).")] = None,
     tiers: Annotated[str, typer.Option(help="Tiers, comma-separated.")] = "random,greedy,heuristic,tuned,expert",
-    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "4",
-    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads').")] = "none",
+    players: PlayerCounts = "4",
+    expansions: ExpansionSets = "none",
     games: Annotated[int, typer.Option(help="Self-play games per tier and configuration (each refereed).")] = 2000,
     search_games: Annotated[int, typer.Option(help="The same for the search bot (slow).")] = 40,
     seed: Seed = 1, threads: Threads = None,
@@ -368,8 +370,8 @@ def bot_report(
 @bots_app.command("fit-search-eval")
 @user_errors
 def fit_search_eval(
-    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4,5",
-    expansions: Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads').")] = "none,crossroads",
+    players: PlayerCounts = "2,3,4,5",
+    expansions: ExpansionSets = "none,crossroads",
     games: Annotated[int, typer.Option(help="Expert self-play games per player count and set.")] = 20000,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write (default sim/data/bots/search_eval.toml).")] = None,
     seed: Seed = 1,
