@@ -32,8 +32,8 @@ CHILD = r"""
 import json, sys, time
 import numpy as np
 try:
-    from sim.run.engine import play_games
-    from sim.rules.config import GameConfig
+    from sim.games.tokaido.engine import play_games
+    from sim.games.tokaido.rules.config import GameConfig
 except ImportError:  # trees from before the package layout
     from sim.engine import play_games
     from sim.config import GameConfig

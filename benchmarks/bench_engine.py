@@ -35,9 +35,9 @@ import numpy as np
 import pyarrow
 import pyarrow.parquet as pq
 
-from sim.referee.game import referee_game, rows_from_records
-from sim.rules.config import GameConfig
-from sim.run.engine import play_games
+from sim.games.tokaido.referee.game import referee_game, rows_from_records
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games
 
 QUIET = 0.25  # CPUs used by other processes below which a timing counts as undisturbed
 TARGET = 60_000  # games/s end to end, 4 players, greedy bots, base game, 2 cores
@@ -48,8 +48,8 @@ import json, sys, time
 import numba
 assert numba.config.DISABLE_JIT
 import numpy as np
-from sim.rules.config import GameConfig
-from sim.run.engine import play_games
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games
 spec, seed, count, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 config = GameConfig.parse(spec)
 rules = config.rules()
@@ -297,7 +297,7 @@ def report(args: argparse.Namespace, facts: dict[str, str], r: dict) -> str:
         "",
         "## Correctness (checked before anything is timed)",
         "",
-        f"- referee: {args.referee_games:,} games replayed by `sim/referee/game.py`, **{r['ref_bad']} mismatches**",
+        f"- referee: {args.referee_games:,} games replayed by `sim/games/tokaido/referee/game.py`, **{r['ref_bad']} mismatches**",
         f"- compiled vs pure Python (`NUMBA_DISABLE_JIT=1`): {args.check_games:,} games, records "
         f"**{'identical' if r['nojit_same'] else 'DIFFERENT'}**",
         f"- end-to-end run: manifest complete, {args.games * args.players:,} Parquet rows",

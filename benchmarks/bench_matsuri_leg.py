@@ -2,7 +2,7 @@
 
 "Without" is the tier's weight vector with ``m_leg_stop = m_leg_share = 0``: the same code, the
 move choice and the keep decision as they were before (``kernels/bots/matsuri_leg.py``). A duel
-(``sim.bots.duel``: seats split and swapped, the same deals for both) reports A's win share with its
+(``sim.games.tokaido.tuning.duel``: seats split and swapped, the same deals for both) reports A's win share with its
 Wilson interval and the Elo gap; then self-play speeds of both vectors, interleaved.
 
     .venv/bin/python benchmarks/bench_matsuri_leg.py --tier expert --players 4 --deals 10000 --threads 2
@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.core.weights import W
-from sim.bots.duel import play_duel
-from sim.rules.config import GameConfig
-from sim.run import engine
+from sim.games.tokaido.tuning.duel import play_duel
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import engine
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,8 +21,8 @@ from pathlib import Path
 CHILD = r"""
 import sys
 import numpy as np
-from sim.run.engine import play_games
-from sim.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games
+from sim.games.tokaido.rules.config import GameConfig
 spec, games, seed, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 config = GameConfig.parse(spec)
 b = play_games(config, config.rules(), seed, 0, games, log=True)

@@ -29,8 +29,8 @@ from pathlib import Path
 
 CHILD = r"""
 import os, sys
-from sim.run.engine import play_games, rules_record
-from sim.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games, rules_record
+from sim.games.tokaido.rules.config import GameConfig
 spec, games, count = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 config = GameConfig.parse(spec)
 rules = config.rules()

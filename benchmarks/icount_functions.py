@@ -21,8 +21,8 @@ import sys
 
 CHILD = r"""
 import os, sys
-from sim.run.engine import play_games, rules_record
-from sim.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games, rules_record
+from sim.games.tokaido.rules.config import GameConfig
 from kernels.play import play_batch_nb
 spec, games, mapf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 config = GameConfig.parse(spec); rules = config.rules(); ru = rules_record(config, rules)
@@ -72,7 +72,7 @@ def run(tree, spec, games, tag):
         "NUMBA_CPU_FEATURES": "",
     }
     mapf, out = f"/tmp/cgfn_{tag}.map", f"/tmp/cgfn_{tag}.out"
-    warm = "from sim.run.engine import play_games; from sim.rules.config import GameConfig; import sys; c = GameConfig.parse(sys.argv[1]); play_games(c, c.rules(), 1, 0, 8, threads=1)"
+    warm = "from sim.games.tokaido.engine import play_games; from sim.games.tokaido.rules.config import GameConfig; import sys; c = GameConfig.parse(sys.argv[1]); play_games(c, c.rules(), 1, 0, 8, threads=1)"
     subprocess.run(
         [sys.executable, "-c", warm, spec], env=env, cwd=tree, check=True
     )  # compile natively, not under valgrind

@@ -1,4 +1,4 @@
-"""The search's move choices recorded, and the heuristic's values of the same positions (``sim/bots/imitate.py``).
+"""The search's move choices recorded, and the heuristic's values of the same positions (``sim/games/tokaido/tuning/imitate.py``).
 
 ``search_states_nb`` plays games with every player's own policy and, at each move
 decision of a ``Bot.SEARCH`` player with more than one candidate, copies the public
@@ -17,7 +17,7 @@ The scratch part of each copy (``bscr``, the memo included) is cleared first, so
 values are those of a fresh decision with those weights, whatever weights made the record.
 
 The layer above ``kernels.play`` (it drives games through ``decide_move_nb``);
-``sim/run/imitation.py`` calls it.
+``sim/games/tokaido/tuning/imitation.py`` calls it.
 """
 
 import numpy as np
@@ -84,7 +84,7 @@ def move_values_nb(states, meta, n, rules, work, vals):
     """``vals[r, k]``: the heuristic's value of candidate k at recorded position r < n.
 
     ``rules[0]['botw']`` holds the weights to value with in every player's row (``Positions.values``
-    in ``sim/run/imitation.py`` sets them); ``work``: scratch ``PUB_DTYPE`` records, one per chunk of
+    in ``sim/games/tokaido/tuning/imitation.py`` sets them); ``work``: scratch ``PUB_DTYPE`` records, one per chunk of
     positions (allocated by the caller: a parallel kernel cannot allocate record arrays).
     """
     nch = len(work)

@@ -123,7 +123,7 @@ def inn_states_nb(seed, start, count, rules, feats, now, final, trav):
     points the end scoring would give there first) at Inn k (1-3) of game g, ``now[g, k - 1, p]``
     the score had the journey ended there, ``final[g, p]`` the final
     score, ``trav[g, p]`` their Traveler. The search bot's evaluation is fitted on them
-    (``sim/bots/search_fit.py``).
+    (``sim/games/tokaido/tuning/search_fit.py``).
     """
     ru = rules[0]
     n = ru["cfg"][Cfg.N_PLAYERS]

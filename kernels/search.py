@@ -1,7 +1,7 @@
 """The search bot (``Bot.SEARCH``): determinized Monte Carlo rollouts of its best candidate moves.
 
 At each move with a choice, the bot ranks the legal destinations with its
-heuristic (the expert's weights, ``sim/data/bots/search.toml``) and
+heuristic (the expert's weights, ``sim/games/tokaido/data/bots/search.toml``) and
 searches the best ``w[S_TOPK]`` of them. For each of ``w[S_ROLLOUTS]``
 determinizations it copies the public record into a scratch record and builds
 scratch piles: a random order of the cards it cannot see in each pile (every
@@ -89,7 +89,7 @@ def inn_reached_nb(p2, r2, s):
     return k
 
 
-EV_ROW = MAX_TRAV - 1  # the row of ``ru['botw']`` no traveler uses holds the evaluation (sim/run/engine.py)
+EV_ROW = MAX_TRAV - 1  # the row of ``ru['botw']`` no traveler uses holds the evaluation (sim/games/tokaido/engine.py)
 EV_NF = 9  # features per Inn: see ``ev_features_nb``; coefficient f at Inn k is botw[EV_ROW, (k - 1) * EV_NF + f]
 EV_NT = 40  # Traveler terms per Inn: what Traveler i's ability is still worth at Inn k (Hiroshige's and
 EV_T0 = 3 * EV_NF  # Chuubei's Inn gifts to come...) is botw[EV_ROW, EV_T0 + (k - 1) * EV_NT + i]

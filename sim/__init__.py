@@ -1,11 +1,11 @@
 """tokaido-sim orchestration, one concern per package (dependencies point down this list):
 
 - ``sim.cli``: the command line.
-- ``sim.checks``: golden games, statistical baselines, playthroughs.  ``sim.bots``: tuning, ladder.
-- ``sim.duo``: Tokaido Duo (board as data, runs, study, its own referee).
+- ``sim.checks``: golden games, statistical baselines, playthroughs.  ``sim.games.tokaido.tuning``: tuning, ladder.
+- ``sim.games.duo``: Tokaido Duo (board as data, runs, study, its own referee).
 - ``sim.run``: the engine wrapper, runs, datasets, studies, clusters.
-- ``sim.referee``: the independent referee (reads the rules tables, never the engine).
-- ``sim.rules``: rules data -> integer tables, configuration, overrides.  ``sim.data``: the TOML.
+- ``sim.games.tokaido.referee``: the independent referee (reads the rules tables, never the engine).
+- ``sim.games.tokaido.rules``: rules data -> integer tables, configuration, overrides.  ``sim.games.tokaido.data``: the TOML.
 - ``sim.errors``: the user-error type and its one-line reporting (imports nothing of the project).
 
 See docs/architecture.md for the picture.

@@ -12,7 +12,7 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("P
 # every engine call sleeps 50 ms, so a test can interrupt a run between chunks
 SLOW_CLI = (
     "import sys, time\n"
-    "import sim.run.engine as e\n"
+    "import sim.games.tokaido.engine as e\n"
     "play = e.play_games\n"
     "def slow(*a, **k):\n"
     "    time.sleep(0.05)\n"
@@ -25,7 +25,7 @@ SLOW_CLI = (
 # number of games its engine calls have returned so far, so a test knows when games are finished
 MARKED_CLI = (
     "import os, sys\n"
-    "import sim.run.engine as e\n"
+    "import sim.games.tokaido.engine as e\n"
     "play, done = e.play_games, [0]\n"
     "def marked(*a, **k):\n"
     "    batch = play(*a, **k)\n"

@@ -22,8 +22,8 @@ from kernels.duo.enums import CHAR_NAMES, PF, SIDE_NAMES, G
 from kernels.duo.game import pick_nb, setup_nb
 from kernels.duo.moves import plays_nb
 from kernels.duo.state import HID_DTYPE, PUB_DTYPE
-from sim.duo.board import TOWNS
-from sim.duo.rules import DuoRules, load_duo_rules
+from sim.games.duo.board import TOWNS
+from sim.games.duo.rules import DuoRules, load_duo_rules
 
 
 @dataclass

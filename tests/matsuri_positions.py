@@ -16,7 +16,7 @@ from positions import RuleSet, xr_position
 from kernels.core.enums import DECK_CAP, Deck, G
 from kernels.core.events import MATSURI_KINDS
 from kernels.game.matsuri import matsuri_inn_nb
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 MT = ("crossroads", "matsuri")
 INN1, INN2, INN3, EDO = 14, 27, 41, 54

@@ -6,7 +6,7 @@
     pos.stop(1, 14)              # traveler 1 arrives at the Inn on space 14
     pos.ps[1, PF.MEALS], pos.events(Ev.GAIN)
 
-``make_rules`` builds the rules record the way ``sim.run.engine.play_games`` does
+``make_rules`` builds the rules record the way ``sim.games.tokaido.engine.play_games`` does
 (``GameConfig(...).rules().tables()``, ``config.cfg_array``, ``bot_weights``) and
 can override any number of ``kernels.core.enums.P`` by name. ``make_position`` builds a
 public record (``pub``) and a hidden one (``hid``: piles and the action log) with
@@ -58,9 +58,9 @@ from kernels.core.weights import W
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 from kernels.game.turn import setup_nb
 from kernels.play import turn_nb
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
-from sim.run.engine import bot_weights
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
+from sim.games.tokaido.engine import bot_weights
 
 MODES = ("jit", "py")
 BOTH = pytest.mark.parametrize("mode", MODES)
@@ -114,7 +114,7 @@ def make_rules(
     arr = np.zeros(1, RULES_DTYPE)
     ru = arr[0]
     for key, table in rules.tables().items():
-        if key in RULES_DTYPE.names:  # as sim.run.engine.play_games does
+        if key in RULES_DTYPE.names:  # as sim.games.tokaido.engine.play_games does
             ru[key][tuple(slice(0, k) for k in table.shape)] = table
     cfg = config.cfg_array(rules, log=True)
     ru["cfg"][: len(cfg)] = cfg

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from kernels.core.board import lead_player_nb
 from kernels.core.enums import PF, Cfg
 from kernels.game.turn import begin_turn_nb, move_nb
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 if TYPE_CHECKING:
     from positions import Position, RuleSet

@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import cache
 
 from kernels.core.enums import Deck, Ev, Opt
-from sim.referee.game import Referee
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
+from sim.games.tokaido.referee.game import Referee
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
 
 Row = tuple[int, int, int, int, int, int]
 
@@ -71,7 +71,7 @@ def assert_illegal(ref: Referee, index: int, *words: str) -> None:
 
 # ====================================================================== Crossroads
 XR = ("crossroads",)
-# card ids (sim/data/crossroads.toml order)
+# card ids (sim/games/tokaido/data/crossroads.toml order)
 SHODO, EMAKI, BUPPATSU, EMA, MURASAME, MASAMUNE = range(6)
 VITALITY, FORTUNE, HEALTH, FRIENDSHIP, HOSPITALITY, DEVOTION = range(6)
 FORESIGHT, CONTEMPLATION, NOSTALGIA, PATIENCE, PERFECTION, FASTING = range(6)
@@ -123,7 +123,7 @@ def ok(config: GameConfig, rules: Rules, rows: list[Row]) -> Referee:
 
 def stop(t: int, space: int, option: int = 0) -> list[Row]:
     """A player's MOVE to a station and the CHOICE that follows."""
-    from sim.rules.tables import load_rules
+    from sim.games.tokaido.rules.tables import load_rules
 
     kind = load_rules().board_types[space]
     return [ev(Ev.MOVE, t, space, t), ev(Ev.CHOICE, t, kind, option)]

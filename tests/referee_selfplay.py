@@ -10,10 +10,10 @@ import numpy as np
 from referee_helpers import Row, ev
 
 from kernels.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
-from sim.referee.game import Referee
-from sim.referee.state import PANORAMA_SPACES, TravelerState, amulet_kind
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
+from sim.games.tokaido.referee.game import Referee
+from sim.games.tokaido.referee.state import PANORAMA_SPACES, TravelerState, amulet_kind
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
 
 
 class SelfPlay:

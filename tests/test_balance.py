@@ -15,12 +15,12 @@ import numpy as np
 import pytest
 from cli_helpers import call
 
-from sim.balance import knobs as kn
-from sim.balance import model, search
-from sim.balance.evaluate import Tally
+from sim.games.tokaido.balance import knobs as kn
+from sim.games.tokaido.balance import model, search
+from sim.games.tokaido.balance.evaluate import Tally
 from sim.cli import app as cli
-from sim.rules.config import GameConfig
-from sim.rules.overrides import load_patch
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.overrides import load_patch
 from sim.run import runner
 
 NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",

@@ -1,4 +1,4 @@
-"""The expert fitted to the search's move choices (sim/bots/imitate.py, ``tune --method imitate``)."""
+"""The expert fitted to the search's move choices (sim/games/tokaido/tuning/imitate.py, ``tune --method imitate``)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import pytest
 from cli_helpers import call
 
 from kernels.core.weights import W
-from sim.bots import imitate as I
-from sim.bots.tune import key_index
-from sim.rules.config import GameConfig
-from sim.run import engine
-from sim.run import imitation as R
+from sim.games.tokaido.tuning import imitate as I
+from sim.games.tokaido.tuning.tune import key_index
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import engine
+from sim.games.tokaido.tuning import imitation as R
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = GameConfig(n_players=3, bots=("search",) * 3, travelers="random")
@@ -139,7 +139,7 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
         "import json, numpy as np\n"
         "from kernels.core.weights import W\n"
         "from sim.run import imitation as R\n"
-        "from sim.rules.config import GameConfig\n"
+        "from sim.games.tokaido.rules.config import GameConfig\n"
         "from sim.run import engine\n"
         "c = GameConfig(n_players=3, bots=('search',) * 3, travelers='random')\n"
         "ws = np.repeat(engine.bot_weights('search', c.rules(), c)[None, :], 3, axis=0)\n"

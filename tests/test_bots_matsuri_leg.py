@@ -21,8 +21,8 @@ from kernels.bots.matsuri import card_value_nb
 from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import Bot, Deck, P, Space
 from kernels.core.weights import HF, W
-from sim.bots.duel import play_duel
-from sim.run.engine import bot_weights
+from sim.games.tokaido.tuning.duel import play_duel
+from sim.games.tokaido.engine import bot_weights
 
 PADDY, ENC, HOT, MOUNTAIN, TEMPLE = 18, 20, 22, 23, 16
 CANDS = [PADDY, ENC, HOT, MOUNTAIN, TEMPLE]
@@ -172,7 +172,7 @@ def test_keeping_a_closure_counts_whose_stations_it_closes():
 
 
 def test_a_duel_of_identical_weights_is_even():
-    """``sim.bots.duel``: every deal is played twice with the seats swapped, so two equal weight vectors
+    """``sim.games.tokaido.tuning.duel``: every deal is played twice with the seats swapped, so two equal weight vectors
     share the wins exactly (the design, not luck: both plays of a deal are the same game)."""
     config = mt_config(4, travelers="draft", bots=("greedy",))
     w = bot_weights("greedy", config.rules(), config)

@@ -1,14 +1,14 @@
-"""The coordinate sweep that polishes the expert's weights (sim/bots/sweep.py, ``tune --method sweep``)."""
+"""The coordinate sweep that polishes the expert's weights (sim/games/tokaido/tuning/sweep.py, ``tune --method sweep``)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from sim.bots import sweep as S
-from sim.bots import tune as T
-from sim.rules.config import GameConfig
-from sim.run import engine
+from sim.games.tokaido.tuning import sweep as S
+from sim.games.tokaido.tuning import tune as T
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import engine
 
 
 def test_per_game_fitness_is_the_tuners_fitness_game_by_game():

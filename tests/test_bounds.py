@@ -12,11 +12,11 @@ if str(ROOT) not in sys.path:
 import pytest
 
 from sim.errors import UserError
-from sim.rules import bounds
-from sim.rules.config import ConfigError, GameConfig
-from sim.rules.inert import inert_options, refuse_inert
-from sim.rules.tables import RulesError, load_rules
-from sim.run import engine
+from sim.games.tokaido.rules import bounds
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.inert import inert_options, refuse_inert
+from sim.games.tokaido.rules.tables import RulesError, load_rules
+from sim.games.tokaido import engine
 
 
 def test_shipped_rules_are_inside_the_bounds_with_room() -> None:
@@ -47,7 +47,7 @@ def test_out_of_range_override_names_key_range_and_why(key: str, value: str, mes
     with pytest.raises(ConfigError, match="^override " + key.replace(".", r"\.")) as exc:
         GameConfig(expansions=("crossroads",), overrides=((key, value),))
     assert message in str(exc.value)
-    assert "sim/data" not in str(exc.value) and "lower" not in str(exc.value)
+    assert "sim/games/tokaido/data" not in str(exc.value) and "lower" not in str(exc.value)
 
 
 def test_values_in_range_but_overflowing_together_are_refused_with_the_limit() -> None:
@@ -68,18 +68,18 @@ def test_values_in_range_but_overflowing_together_are_refused_with_the_limit() -
 
 
 def test_a_bad_data_file_value_names_the_file() -> None:
-    from sim.rules import tables
+    from sim.games.tokaido.rules import tables
 
     raw = tables._read_data()
     raw["rules"]["farm"]["coins"] = 500
-    with pytest.raises(RulesError, match=r"^sim/data/rules\.toml: farm\.coins=500 is out of range"):
+    with pytest.raises(RulesError, match=r"^sim/games/tokaido/data/rules\.toml: farm\.coins=500 is out of range"):
         tables.build_rules(raw)
 
 
 def test_values_at_their_bounds_play_games_the_referee_accepts() -> None:
     """The bounds are inside what the engine holds: the referee (Python ints) agrees with the kernel."""
     from sim.cli.options import kernel_rows
-    from sim.referee.game import referee_game
+    from sim.games.tokaido.referee.game import referee_game
 
     cfg = GameConfig(n_players=3, travelers="kinko,chuubei,hiroshige", overrides=(
         ("travelers.kinko.coins", "100"), ("meals.points", "100"), ("farm.coins", "100"),

@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 
 from sim.cli import app as cli
 from sim.cli import options
-from sim.run import dataset, outdir
+from sim.games.tokaido import dataset
+from sim.run import outdir
 
 
 def assert_user_error(code: int, out: str, err: str) -> None:
@@ -143,7 +144,7 @@ def test_verify_and_replay(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_verify_reports_the_first_mismatch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import sim.referee.game
+    import sim.games.tokaido.referee.game
 
     seen: list[int] = []
 
@@ -153,7 +154,7 @@ def test_verify_reports_the_first_mismatch(monkeypatch: pytest.MonkeyPatch, caps
         assert kernel_rows is not None and len(kernel_rows) == config.n_players
         return SimpleNamespace(ok=not bad, errors=["boom: pts_meals differs"] if bad else [], narration=[])
 
-    monkeypatch.setattr(sim.referee.game, "referee_game", fake_referee)
+    monkeypatch.setattr(sim.games.tokaido.referee.game, "referee_game", fake_referee)
     code, out, _ = call(["verify", "--games", "10", "--seed", "5", "--players", "2", "--quiet"], capsys)
     assert code == 1
     assert out.splitlines()[0] == "verified 10 games, 2 mismatches"

@@ -20,8 +20,9 @@ import pytest
 
 from sim.cli import app as cli
 from sim.errors import UserError
-from sim.rules.config import GameConfig
-from sim.run import cluster, dataset, outdir, runner
+from sim.games.tokaido.rules.config import GameConfig
+from sim.run import cluster, outdir, runner
+from sim.games.tokaido import dataset
 from sim.run.study import run_study
 
 # the failing tasks below run on the workers, which cannot import this test module

@@ -1,7 +1,7 @@
 """compare refuses what cannot be compared and says what it cannot test (issue 12).
 
 Each case runs ``tokaido-sim compare`` (exit code, message, nothing written) or
-``analysis.compare.compare`` on synthetic datasets (tests/analysis_fixtures.py).
+``analysis.tokaido.compare.compare`` on synthetic datasets (tests/analysis_fixtures.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from analysis_fixtures import make_dataset
 from cli_helpers import call
 
-from analysis.compare import compare
+from analysis.tokaido.compare import compare
 
 
 def test_different_player_counts_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,8 +80,8 @@ def test_compare_names_both_configurations(tmp_path: Path) -> None:
 
 
 def test_plots_and_compare_do_not_import_each_other() -> None:
-    code = ("import sys, analysis.plots, analysis.effects\n"
-            "assert 'analysis.compare' not in sys.modules, 'plots imports compare'\n")
+    code = ("import sys, analysis.tokaido.plots, analysis.tokaido.effects\n"
+            "assert 'analysis.tokaido.compare' not in sys.modules, 'plots imports compare'\n")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])
     src = (Path(__file__).resolve().parents[1] / "analysis" / "effects.py").read_text()
     imports = [line for line in src.splitlines() if line.lstrip().startswith(("import ", "from "))]

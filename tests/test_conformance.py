@@ -4,7 +4,7 @@
   slow search bot), 35,300 games in all: 2-5 players, every variant alone
   and combined, both expansions (the New Encounters promo, Crossroads),
   draft/random/fixed Travelers and every bot, played with the action log and
-  replayed by the independent referee (``sim/referee/game.py``); 0 mismatches.
+  replayed by the independent referee (``sim/games/tokaido/referee/game.py``); 0 mismatches.
   The referee replays ~750 games/s per core: the module takes about a minute
   on one core, ~40 s with ``pytest -n 2`` (one configuration per test), on a
   quiet machine.
@@ -24,9 +24,9 @@ import pytest
 from conformance_helpers import by_game, cases, referee_agrees, setup
 
 from kernels.core.enums import BOT_NAMES
-from sim.rules.config import EXPANSIONS, VARIANTS, GameConfig
-from sim.rules.tables import Rules
-from sim.run.engine import GameBatch, play_games
+from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
+from sim.games.tokaido.rules.tables import Rules
+from sim.games.tokaido.engine import GameBatch, play_games
 
 TRAV_A = "hiroshige+chuubei+kinko+yoshiyasu+satsuki"
 TRAV_B = "mitsukuni+sasayakko+hirotada+umegae+zen-emon"

@@ -4,7 +4,7 @@
   games): 2-5 players, greedy and random bots (alone and mixed), draft / random / fixed
   Travelers (the six Crossroads Travelers among them), every variant alone and all combined,
   with and without New Encounters and the start Amulet. Every game is played with the action
-  log and replayed by the independent referee (``sim/referee/game.py``); 0 mismatches. The referee
+  log and replayed by the independent referee (``sim/games/tokaido/referee/game.py``); 0 mismatches. The referee
   replays a Crossroads game in ~3-5 ms (2 players ~2.7 ms, 5 players ~5 ms): about 80 s on one
   core, ~45 s with ``pytest -n 2``.
 * ``test_conformance_games_exercise_every_crossroads_rule``: those games take every option at
@@ -25,8 +25,8 @@ import pytest
 from conformance_helpers import ALL_VARIANTS, by_game, cases, logged_events, referee_agrees, setup
 
 from kernels.core.enums import Ev, Space
-from sim.rules.config import VARIANTS, GameConfig
-from sim.run.engine import play_games
+from sim.games.tokaido.rules.config import VARIANTS, GameConfig
+from sim.games.tokaido.engine import play_games
 
 XR = "expansions=crossroads"
 XR_NE = "expansions=crossroads+new-encounters"

@@ -1,7 +1,7 @@
 """Matsuri conformance: the independent referee agrees with the kernels on Matsuri games.
 
 * ``test_referee_agrees_matsuri`` (fast, ~300 games): four Matsuri configurations, 2-5 players,
-  replayed by the referee (``sim/referee/matsuri.py``, written from seed 002, not from the kernels).
+  replayed by the referee (``sim/games/tokaido/referee/matsuri.py``, written from seed 002, not from the kernels).
 * ``test_referee_agrees_matsuri_slow`` (``@pytest.mark.slow``): 21 configurations of 1,000 games and
   one of 500 (21,500 games): 2-5 players, greedy and random bots (alone and mixed; the heuristic,
   tuned and expert tiers in the last one), draft / random / fixed Travelers, every variant alone and
@@ -22,7 +22,7 @@ from __future__ import annotations
 from conformance_helpers import ALL_VARIANTS, cases, logged_events, referee_agrees, setup
 
 from kernels.core.enums import Ev, Opt
-from sim.rules.config import VARIANTS, GameConfig
+from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 
 MX = "expansions=crossroads+matsuri"
 MX_NE = "expansions=crossroads+matsuri+new-encounters"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from conformance_helpers import assert_referee_agrees
 
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 X = "expansions=crossroads+matsuri+promos"
 CONFORMANCE: list[tuple[str, int]] = [

@@ -1,4 +1,4 @@
-"""Matsuri Travelers conformance: the independent referee (``sim/referee/matsuri_travelers.py``) agrees with
+"""Matsuri Travelers conformance: the independent referee (``sim/games/tokaido/referee/matsuri_travelers.py``) agrees with
 the kernels on games with ``--expansions crossroads,matsuri`` (the pool then holds the 16 Matsuri Travelers),
 2-5 players, variants and New Encounters, random and fixed Travelers, the MT-* choices flipped.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from conformance_helpers import cases, logged_events, referee_agrees
 
 from kernels.core.enums import Deck, Ev
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 PR = "expansions=promos"
 XR = "expansions=crossroads+promos"

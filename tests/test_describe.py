@@ -1,4 +1,4 @@
-"""analysis.describe: what a report or plot title says about its data."""
+"""analysis.tokaido.describe: what a report or plot title says about its data."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 from analysis_fixtures import make_dataset
 
-from analysis.describe import About, about_frame
+from analysis.tokaido.describe import About, about_frame
 from analysis.load import conditions, load, load_dataset
 
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim.duo.board import BoardError, validate_board
-from sim.duo.board_gen import board_family, generate_board
-from sim.duo.engine import play_duo_games
-from sim.duo.referee import referee_game, rows_from_records
-from sim.duo.rules import default_board_path, from_raw, load_duo_rules
+from sim.games.duo.board import BoardError, validate_board
+from sim.games.duo.board_gen import board_family, generate_board
+from sim.games.duo.engine import play_duo_games
+from sim.games.duo.referee.game import referee_game, rows_from_records
+from sim.games.duo.rules import default_board_path, from_raw, load_duo_rules
 
 STAR = Path(__file__).parent / "data" / "duo_board_star.toml"
 

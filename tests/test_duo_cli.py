@@ -12,7 +12,7 @@ from cli_helpers import ENV
 from typer.testing import CliRunner
 
 from sim.cli.app import app
-from sim.run import dataset
+from sim.games.tokaido import dataset
 
 STAR = Path(__file__).parent / "data" / "duo_board_star.toml"
 runner = CliRunner()
@@ -60,7 +60,7 @@ def test_study_reports_robust_and_board_only_conclusions(tmp_path: Path) -> None
     assert "## Robust" in robust and "(median" in text and "round-1 first picker" in text
     per = (tmp_path / "s" / "per_board.csv").read_text().splitlines()
     assert len(per) == 4  # a header and one row per board
-    from sim.duo.study import SAYS
+    from sim.games.duo.study import SAYS
 
     signed = [c for c in per[0].split(",") if c not in ("board", "rounds") and not c.startswith("share_")]
     assert signed and all(c in SAYS for c in signed), "every effect needs its conclusion in words (SAYS)"

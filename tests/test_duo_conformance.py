@@ -1,4 +1,4 @@
-"""Conformance: the kernels' Duo games replayed by the independent referee (sim/duo/referee.py), 0 mismatches."""
+"""Conformance: the kernels' Duo games replayed by the independent referee (sim/games/duo/referee/game.py), 0 mismatches."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from kernels.duo.enums import Ev
-from sim.duo.engine import play_duo_games
-from sim.duo.referee import referee_game, rows_from_records
-from sim.duo.rules import DuoRules, load_duo_rules
+from sim.games.duo.engine import play_duo_games
+from sim.games.duo.referee.game import referee_game, rows_from_records
+from sim.games.duo.rules import DuoRules, load_duo_rules
 
 CHUNK = 500
 
@@ -77,7 +77,7 @@ def test_pure_python_mode_plays_the_same_games(tmp_path) -> None:
     import subprocess
     import sys
 
-    code = ("import numpy as np; from sim.duo.rules import load_duo_rules; from sim.duo.engine import play_duo_games; "
+    code = ("import numpy as np; from sim.games.duo.rules import load_duo_rules; from sim.games.duo.engine import play_duo_games; "
             "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
             f"np.save({str(tmp_path / 'py.npy')!r}, r)")
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}

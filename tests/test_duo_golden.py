@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from kernels.duo.enums import BOT_NAMES, PATH_NAMES, Ev
-from sim.checks import duo_golden as D
-from sim.checks.golden import save
+from sim.games.duo import golden as D
+from sim.games.tokaido.golden import save
 from sim.cli import app as cli
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "duo_golden.json"

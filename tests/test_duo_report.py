@@ -10,12 +10,13 @@ import pytest
 from analysis_fixtures import make_dataset
 from typer.testing import CliRunner
 
-import analysis.duo_plots as duo_plots
-from analysis import duo, stats
+import analysis.duo.plots as duo_plots
+from analysis.duo import report as duo
+from analysis import stats
 from kernels.duo.enums import CHAR_NAMES, TRIGGER_NAMES
 from sim.cli.app import app
-from sim.duo.game import DuoGame
-from sim.duo.rules import load_duo_rules
+from sim.games.duo.game import DuoGame
+from sim.games.duo.rules import load_duo_rules
 from sim.run.runner import run
 
 STAR = Path(__file__).parent / "data" / "duo_board_star.toml"

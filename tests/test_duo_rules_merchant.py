@@ -9,7 +9,7 @@ from __future__ import annotations
 from duo_positions import duo_position
 
 from kernels.duo.enums import PF, Char, Ev, G, Trig
-from sim.duo.board import TOWNS
+from sim.games.duo.board import TOWNS
 
 MER = Char.MERCHANT
 

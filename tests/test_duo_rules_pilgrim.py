@@ -1,6 +1,6 @@
 """Duo rules of the Pilgrim on hand-built positions (seed 003; research expansions.md C.2, C.5).
 
-Shipped board (sim/data/duo/board.toml): ring 0 C1, 1 T, 2 G, 3 S, 4 T, 5 C2, 6 G,
+Shipped board (sim/games/duo/data/board.toml): ring 0 C1, 1 T, 2 G, 3 S, 4 T, 5 C2, 6 G,
 7 H, 8 T, 9 C3, ... 14 C4, 15 H; C1..C8 are towns 0..7.
 """
 

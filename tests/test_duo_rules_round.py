@@ -8,8 +8,8 @@ from duo_positions import duo_position
 
 from kernels.duo.enums import PF, Char, Ev, G, Trig
 from kernels.duo.game import end_pick_nb, score_nb
-from sim.duo.engine import play_duo_games
-from sim.duo.rules import load_duo_rules
+from sim.games.duo.engine import play_duo_games
+from sim.games.duo.rules import load_duo_rules
 
 
 @pytest.fixture(scope="module")

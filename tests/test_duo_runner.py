@@ -19,13 +19,14 @@ import pyarrow as pa
 import pytest
 from cli_helpers import call
 
-import sim.duo.game as duo_game
-from sim.duo import dataset as duo_dataset
-from sim.duo.engine import play_duo_games
-from sim.duo.game import DuoGame
-from sim.duo.rules import DuoRules, load_duo_rules
-from sim.rules.config import GameConfig
-from sim.run import cluster, dataset, outdir, runner
+import sim.games.duo.game as duo_game
+from sim.games.duo import dataset as duo_dataset
+from sim.games.duo.engine import play_duo_games
+from sim.games.duo.game import DuoGame
+from sim.games.duo.rules import DuoRules, load_duo_rules
+from sim.games.tokaido.rules.config import GameConfig
+from sim.run import cluster, outdir, runner
+from sim.games.tokaido import dataset
 from sim.run.game import Game, as_game
 
 SEED, GAMES, CHUNK = 7, 3000, 1000

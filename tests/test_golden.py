@@ -16,7 +16,7 @@ import pytest
 from cli_helpers import call
 
 from kernels.core import enums as E
-from sim.checks import golden
+from sim.games.tokaido import golden
 
 GOLDEN = ROOT / "tests" / "golden" / "golden.json"
 
@@ -100,7 +100,7 @@ def test_changed_rules_without_a_version_bump(data: dict) -> None:
     assert any("no golden game moved" in n for n in rep.notes)
     d, _, _ = tamper(d, 0, 0)
     rep = golden.check_golden(d)
-    assert any(n.startswith("behaviour changed:") and "bump `version` in sim/data/rules.toml" in n
+    assert any(n.startswith("behaviour changed:") and "bump `version` in sim/games/tokaido/data/rules.toml" in n
                for n in rep.notes)
     d["rules_version"] = "old-0.9"
     rep = golden.check_golden(d)

@@ -20,8 +20,9 @@ import numpy as np
 import pytest
 from cli_helpers import ENV, MARKED_CLI
 
-from sim.rules.config import GameConfig
-from sim.run import dataset, engine, outdir, pace, progress, runner
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import dataset, engine
+from sim.run import outdir, pace, progress, runner
 from sim.run.game import TokaidoGame
 
 STUB = "STUB" in (engine.__doc__ or "")

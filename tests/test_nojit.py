@@ -28,9 +28,9 @@ import pytest
 
 from kernels.core.enums import PF
 from kernels.core.weights import W
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
-from sim.run.engine import bot_weights, play_games
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
+from sim.games.tokaido.engine import bot_weights, play_games
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -79,8 +79,8 @@ if sys.argv[3] == "python":
     assert numba.config.DISABLE_JIT, "NUMBA_DISABLE_JIT was not honoured"
     from kernels.play import play_batch_nb
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
-from sim.rules.config import GameConfig
-from sim.run.engine import play_games
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games
 from test_nojit import weights  # this module, on PYTHONPATH
 cases = json.loads(sys.argv[1])
 out = {}

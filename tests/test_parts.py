@@ -15,9 +15,10 @@ import pytest
 from cli_helpers import call
 
 from analysis.load import load_dataset
-from analysis.report import write_report
-from sim.rules.config import GameConfig
-from sim.run import engine, outdir, runner
+from analysis.tokaido.report import write_report
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import engine
+from sim.run import outdir, runner
 
 GAMES, CHUNK = 250, 100
 FIRST = outdir.part_name(0, 100)

@@ -14,10 +14,10 @@ import pytest
 
 from kernels.core.enums import BOT_NAMES
 from kernels.duo.enums import BOT_NAMES as DUO_BOT_NAMES
-from sim.checks import duo_golden
-from sim.checks import duo_playthrough as dpt
-from sim.checks import playthrough as pt
-from sim.rules.config import EXPANSIONS, VARIANTS, GameConfig
+from sim.games.duo import golden as duo_golden
+from sim.games.duo import playthrough as dpt
+from sim.games.tokaido import playthrough as pt
+from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 
 DIR = Path(__file__).resolve().parent / "playthroughs"
 MAX_DIFF_LINES = 60

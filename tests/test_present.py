@@ -10,7 +10,7 @@ import pytest
 
 from kernels.core.enums import PF, G
 from kernels.core.present import ARRIVAL, MUTSUMI, holds_nb
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 from tests.positions import BOTH, make_position, make_rules, setup_position
 
 CONFIGS = [

@@ -1,4 +1,4 @@
-"""Rules profiles (``--rules rulebook|online``): named TOML patches of sim/data/profiles/."""
+"""Rules profiles (``--rules rulebook|online``): named TOML patches of sim/games/tokaido/data/profiles/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The referee (sim/referee/game.py): scoring examples from the rulebook and hand-built logs.
+"""The referee (sim/games/tokaido/referee/game.py): scoring examples from the rulebook and hand-built logs.
 
 Hand-built logs use small helpers (``setup_log``, ``ev``: tests/referee_helpers.py); whole random
 legal games (``SelfPlay``, tests/referee_selfplay.py) are in tests/test_referee_selfplay.py.
@@ -11,9 +11,9 @@ from referee_helpers import Row, assert_illegal, cfg, ev, feed, setup_log
 from referee_selfplay import SelfPlay as SelfPlay  # re-exported: older test files import it from here
 
 from kernels.core.enums import Deck, Enc, Ev
-from sim.referee.scoring import achievement_winners, final_ranks, souvenir_collection_points, temple_bonus
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
+from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks, souvenir_collection_points, temple_bonus
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
 
 # ====================================================================== scoring arithmetic
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3

@@ -1,4 +1,4 @@
-"""The referee's Crossroads rules (sim/referee/crossroads.py): hand-built logs and rulebook examples of the
+"""The referee's Crossroads rules (sim/games/tokaido/referee/crossroads.py): hand-built logs and rulebook examples of the
 scoring, the set-up and the station choices.
 
 Every rule of seed 002 "The Crossroads expansion" and the project's choices
@@ -44,16 +44,8 @@ from referee_helpers import (
 )
 
 from kernels.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
-from sim.referee.scoring import (
-    MATSURI_ROW_FIELDS,
-    ROW_FIELDS,
-    calligraphy_points,
-    end_achievement_count,
-    patience_points,
-    script_purchase_points,
-    souvenir_collection_points,
-)
-from sim.referee.state import TravelerState
+from sim.games.tokaido.referee.scoring import MATSURI_ROW_FIELDS, ROW_FIELDS, calligraphy_points, end_achievement_count, patience_points, script_purchase_points, souvenir_collection_points
+from sim.games.tokaido.referee.state import TravelerState
 
 
 # ====================================================================== scoring arithmetic

@@ -1,4 +1,4 @@
-"""The referee's Matsuri rules (sim/referee/matsuri_cards.py, sim/referee/matsuri.py) on hand-built values.
+"""The referee's Matsuri rules (sim/games/tokaido/referee/matsuri_cards.py, sim/games/tokaido/referee/matsuri.py) on hand-built values.
 
 Each test quotes seed 002 ("The Matsuri", "Matsuri effects", L1261-1562) or names
 the default of ``../shared/research/expansions.md`` part A (M1-M30). The worked
@@ -14,24 +14,12 @@ import pytest
 from test_referee import Row, cfg
 
 from kernels.core.enums import Ev, Space
-from sim.referee.game import Referee
-from sim.referee.matsuri_cards import (
-    CARD_TIMING,
-    LEG,
-    NEXT_INN,
-    NOW,
-    cho_yo_price,
-    closures,
-    ofune_completers,
-    shishimai_points,
-    tanabata_winners,
-    token_points,
-    usable_slots,
-)
-from sim.referee.scoring import end_achievement_count
-from sim.referee.state import Event, Illegal, InnVisit
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
+from sim.games.tokaido.referee.game import Referee
+from sim.games.tokaido.referee.matsuri_cards import CARD_TIMING, LEG, NEXT_INN, NOW, cho_yo_price, closures, ofune_completers, shishimai_points, tanabata_winners, token_points, usable_slots
+from sim.games.tokaido.referee.scoring import end_achievement_count
+from sim.games.tokaido.referee.state import Event, Illegal, InnVisit
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
 
 SET_POINTS = [1, 3, 5, 7, 9]  # 1/3/5/7 and the Offerings as a fifth family with Crossroads (C30)
 SMALL, FOOD, CLOTHING, ART, OFFERING = range(5)
@@ -96,7 +84,7 @@ def test_ofune_simultaneous_completion() -> None:
 # ====================================================================== closures
 # the base board (game-data.md 1.1): leg Inn 1 -> Inn 2 is spaces 15-26
 def board() -> tuple[list[int], list[int]]:
-    from sim.rules.config import GameConfig
+    from sim.games.tokaido.rules.config import GameConfig
     rules = GameConfig(n_players=4).rules()
     return list(rules.board_types), list(rules.board_double)
 

@@ -15,8 +15,8 @@ from test_referee_matsuri import at_inn, card, drive, effect, mref, r6
 from test_referee_matsuri_leg import stack
 
 from kernels.core.enums import Ability, Deck, Ev, Opt, Space
-from sim.referee.game import Referee
-from sim.referee.state import Event, Illegal
+from sim.games.tokaido.referee.game import Referee
+from sim.games.tokaido.referee.state import Event, Illegal
 
 INN1 = 14
 MISOSHIRU, SUSHI, UNAGI, UDON, FUGU = 0, 13, 19, 21, 22  # meal ids (costs 1, 2, 3, 3, 3)

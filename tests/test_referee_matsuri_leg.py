@@ -26,7 +26,7 @@ from test_referee_matsuri import (
 )
 
 from kernels.core.enums import Ev, Space
-from sim.referee.state import Illegal
+from sim.games.tokaido.referee.state import Illegal
 
 
 def test_kamiarisai_closes_the_temples_of_the_next_leg() -> None:

@@ -11,11 +11,11 @@ from referee_helpers import cfg, xcfg
 from referee_selfplay import SelfPlay
 
 from kernels.core.enums import Ability, Ev, Space
-from sim.referee.game import Referee, explain_mismatch, referee_game
-from sim.referee.scoring import souvenir_collection_points
-from sim.referee.state import TravelerState
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
+from sim.games.tokaido.referee.game import Referee, explain_mismatch, referee_game
+from sim.games.tokaido.referee.scoring import souvenir_collection_points
+from sim.games.tokaido.referee.state import TravelerState
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
 
 CONFIGS = [
     dict(n=2),

@@ -11,11 +11,11 @@ import pytest
 from analysis_fixtures import make_dataset, write_rows
 
 from analysis import stats
-from analysis.compare import compare
-from analysis.effects import effects
+from analysis.tokaido.compare import compare
+from analysis.tokaido.effects import effects
 from analysis.load import load, load_dataset
-from analysis.plots import PLOT_FILES, plot_all, plot_effects
-from analysis.report import write_report
+from analysis.tokaido.plots import PLOT_FILES, plot_all, plot_effects
+from analysis.tokaido.report import write_report
 
 
 def _row(game: int, player: int, seat: int, traveler: str, alt: str | None, score: int, rank: int, win: float,

@@ -1,5 +1,5 @@
 """The report's caveats: the bot tier that made the figures, and the Travelers the strong tiers dispute
-(analysis/caveats.py; the measured table: calibrate-agreement, sim/data/bots/agreement-expert.toml)."""
+(analysis/tokaido/caveats.py; the measured table: calibrate-agreement, sim/games/tokaido/data/bots/agreement-expert.toml)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import polars as pl
 import pytest
 from analysis_fixtures import make_dataset
 
-from analysis import caveats
-from analysis.caveats import Disputed, TierCheck
-from analysis.report import write_report
-from sim.bots import agreement as A
-from sim.bots.draft import Cell
-from sim.checks import golden
+from analysis.tokaido import caveats
+from analysis.tokaido.caveats import Disputed, TierCheck
+from analysis.tokaido.report import write_report
+from sim.games.tokaido.tuning import agreement as A
+from sim.games.tokaido.tuning.draft import Cell
+from sim.games.tokaido import golden
 from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
 

@@ -33,7 +33,7 @@ from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Space
 from kernels.core.score import temple_ranking_nb
 from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
 from kernels.game.stations import meal_nb
-from sim.referee.state import GameState
+from sim.games.tokaido.referee.state import GameState
 
 CFG3 = xr_config(3)
 VITALITY, FORTUNE, HEALTH, FRIENDSHIP, HOSPITALITY, DEVOTION = range(6)  # card ids (crossroads.toml)

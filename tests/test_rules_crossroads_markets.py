@@ -21,8 +21,8 @@ from positions import (
 from kernels.bots.crossroads import choose_legendary_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
 from sim.cli import app as cli
-from sim.referee.game import referee_game, rows_from_records
-from sim.run.engine import play_games
+from sim.games.tokaido.referee.game import referee_game, rows_from_records
+from sim.games.tokaido.engine import play_games
 
 CFG3 = xr_config(3)
 
@@ -171,7 +171,7 @@ def test_crossroads_overrides_on_the_command_line(capsys: pytest.CaptureFixture[
     ("crossroads.abilities.jirocho_bet", "2", "JIROCHO_BET", 2),
 ])
 def test_crossroads_numbers_are_data(key: str, value: str, param: str, want: int) -> None:
-    """Overrides: every number of the Crossroads rules is data (``sim/data/crossroads.toml``) and
+    """Overrides: every number of the Crossroads rules is data (``sim/games/tokaido/data/crossroads.toml``) and
     reaches the kernels' ``params``."""
     rs = make_rules(xr_config(3, overrides=((key, value),)))
     assert rs.ru["params"][getattr(P, param)] == want

@@ -1,4 +1,4 @@
-"""The ``online`` rules profile's own parameters (sim/data/profiles/online.toml, issue 11): each one
+"""The ``online`` rules profile's own parameters (sim/games/tokaido/data/profiles/online.toml, issue 11): each one
 alone, in the kernels (hand-made positions, ``tests/positions.py``) and in the referee (hand-built
 logs, ``tests/test_referee_crossroads.py``). The rulebook default of each is checked next to it."""
 
@@ -25,7 +25,7 @@ from test_referee_crossroads import (
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Deck, Ev, Space
 from kernels.game.crossroads import alternative_nb
-from sim.referee.game import Referee
+from sim.games.tokaido.referee.game import Referee
 
 SCRIPT_LEGENDARY = "crossroads.legendary.script_counts_legendary"
 CHERRY_AT_COMPLETE = "crossroads.cherry_tree.at_completed_panorama"

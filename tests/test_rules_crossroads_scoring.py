@@ -4,7 +4,7 @@ achievements counting Crossroads cards.
 Hand-made end positions (``tests/positions.py``: ``xr_position`` with ``calligraphy=``). Each test
 quotes the Crossroads rulebook (seed 002, "Kalligrafie-Karten") or names the rule choice
 (docs/rules-choices.md, C23-C39). The property test compares the kernel with the referee's own
-``calligraphy_points`` (``sim/referee/scoring.py``).
+``calligraphy_points`` (``sim/games/tokaido/referee/scoring.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from kernels.core.enums import CALLI_NAMES, PF, Calli
 from kernels.core.score import end_achievements_nb
 from kernels.game.crossroads import calligraphy_scoring_nb
 from kernels.game.turn import end_scoring_nb
-from sim.referee.scoring import calligraphy_points
+from sim.games.tokaido.referee.scoring import calligraphy_points
 
 CFG3 = xr_config(3)
 

@@ -22,7 +22,7 @@ from positions import (
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
 from kernels.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 CFG3 = xr_config(3)
 TEMPLE, ENCOUNTER, PADDY, HOT, FARM = 2, 3, 4, 5, 7  # spaces of the first leg

@@ -20,7 +20,7 @@ from positions import (
 )
 
 from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
-from sim.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
 
 XR_COINS = {"daigoro": 3, "gotozaemon": 0, "jirocho": 5, "kita": 4, "miyataka": 4, "nampo": 2}
 BASE = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",

@@ -22,7 +22,7 @@ from positions import (
 from kernels.core.enums import PF, Deck, Ev, Space
 from kernels.core.score import gain_souvenir_nb
 from kernels.game.crossroads import alternative_nb, alternative_possible_nb
-from sim.referee.scoring import souvenir_collection_points
+from sim.games.tokaido.referee.scoring import souvenir_collection_points
 
 CFG3 = xr_config(3)
 SMALL, FOOD, CLOTHING, ART, OFFERING = 0, 1, 2, 3, 4

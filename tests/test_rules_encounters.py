@@ -14,7 +14,7 @@ from positions import BOTH, encounter_ids, hot_spring_ids, make_position, make_r
 
 from kernels.bots.policy import choose_panorama_nb
 from kernels.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 BASE = GameConfig(n_players=3, travelers="random")
 PROMO = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

@@ -12,9 +12,9 @@ from positions import BOTH, kern, make_position, make_rules, meal_ids
 
 from kernels.bots.policy import choose_meal_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G
-from sim.referee.game import explain_mismatch, referee_game, rows_from_records
-from sim.rules.config import ConfigError, GameConfig
-from sim.run.engine import play_games
+from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.engine import play_games
 
 INN = 14
 
@@ -218,7 +218,7 @@ def test_meal_hand_override_beyond_hand_capacity() -> None:
 
 
 def test_meals_per_inn_override_is_used_or_rejected() -> None:
-    """Overrides: every number in ``sim/data/rules.toml`` changes the game or is rejected; with
+    """Overrides: every number in ``sim/games/tokaido/data/rules.toml`` changes the game or is rejected; with
     ``meals.per_inn=2`` a random player with many coins sometimes eats two meals at one Inn."""
     try:
         config = GameConfig(n_players=3, travelers="random", overrides=(("meals.per_inn", "2"),))

@@ -22,7 +22,7 @@ from test_referee_matsuri_leg import stack
 from kernels.bots.matsuri_order import choose_hanabi_order_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
 from kernels.game.matsuri_choices import neutral_moved_nb
-from sim.referee.state import Illegal
+from sim.games.tokaido.referee.state import Illegal
 
 # ------------------------------------------------------------------ M4: the Neutral's mover chooses
 NEUTRAL_MOVER = (("matsuri.choices.first_arrival_skips_neutral", "false"),)

@@ -15,9 +15,9 @@ from positions import BOTH, begin_turn, encounter_ids, make_rules, xmove
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
-from sim.rules.config import ConfigError, GameConfig
-from sim.rules.tables import RulesError
-from sim.run.engine import play_games
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.tables import RulesError
+from sim.games.tokaido.engine import play_games
 
 TEMPLES, FARM_D, FARM_S, VILLAGE = (16, 21), 17, 26, 25
 HOT, MOUNTAIN, PADDY, ENC = 22, 23, 18, 20  # more spaces of that leg (checked below)
@@ -217,7 +217,7 @@ def test_matsuri_needs_crossroads_and_its_rules_are_overridable():
         GameConfig(n_players=3, expansions=("matsuri",))
     cfg = mt_config(3, overrides=(("matsuri.choyo_discount", 2),))
     assert cfg.rules().tables()["params"][__import__("kernels.core.enums", fromlist=["P"]).P.M_CHOYO_DISCOUNT] == 2
-    from sim.rules.tables import _read_data, build_rules
+    from sim.games.tokaido.rules.tables import _read_data, build_rules
 
     raw = _read_data()
     raw["rules"]["_crossroads"] = raw["rules"]["_matsuri"] = True

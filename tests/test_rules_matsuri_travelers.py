@@ -22,7 +22,7 @@ from positions import (
 from kernels.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
 from kernels.core.prices import souvenir_price_nb
 from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
-from sim.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
 
 MT_TILES = {  # 002 tiles (VALEX-TILES): coins, gender
     "ayumu": (5, "M"), "chihaya": (3, "F"), "iyasaka": (5, "M"), "kamui": (3, "M"), "kidzuna": (3, "F"),

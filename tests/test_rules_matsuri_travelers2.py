@@ -25,7 +25,7 @@ from kernels.core.prices import amulet_price_nb, legendary_price_nb, souvenir_pr
 from kernels.core.weights import W
 from kernels.game.crossroads import alternative_nb, alternative_possible_nb
 from kernels.game.matsuri_travelers import suseri_nb
-from sim.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
 
 TRIO = ["kinko", "satsuki"]
 

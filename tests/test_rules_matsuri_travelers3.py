@@ -17,7 +17,7 @@ from positions import BOTH, amulet_ids, begin_turn, meal_ids, xr_position
 from test_referee_matsuri import mref, r6
 
 from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
-from sim.referee.state import Event, Illegal
+from sim.games.tokaido.referee.state import Event, Illegal
 
 TRIO = ["kinko", "satsuki"]
 NO_FREE_STOP = (("abilities.mari_free_temple", "false"),)

@@ -10,7 +10,7 @@ from positions import BOTH, encounter_ids, kern, make_position, make_rules, meal
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Deck, Ev, G
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

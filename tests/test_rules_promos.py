@@ -2,7 +2,7 @@
 
 Hand-made positions (``tests/positions.py``); each test quotes the seed line it checks and the
 project's default where the seed is silent (docs/rules-choices.md P1-P8). The referee's tie
-functions (``sim/referee/promos.py``) are checked on the same cases as the kernels.
+functions (``sim/games/tokaido/referee/promos.py``) are checked on the same cases as the kernels.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, PanSrc, Sp
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
 from kernels.game.promos import closest_nb, eriku_start_nb, setup_antoine_nb
-from sim.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
-from sim.referee.scoring import achievement_winners, final_ranks
-from sim.rules.config import ConfigError, GameConfig
-from sim.rules.tables import RulesError
+from sim.games.tokaido.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
+from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.tables import RulesError
 
 PROMO = ("promos",)
 ALL = 1_000_000  # Felicia wins every round (P.FELICIA_WIN_PPM)
@@ -319,7 +319,7 @@ def test_random_felicia_may_decline(mode: str) -> None:
 def test_felicia_win_rate_is_the_rule_parameter() -> None:
     """P5: each round an independent chance event won with abilities.felicia_win_p (1/3: the mixed
     equilibrium of rock-paper-scissors); over whole games the logged rounds match it."""
-    from sim.run.engine import play_games
+    from sim.games.tokaido.engine import play_games
     cfg = GameConfig(n_players=3, travelers="felicia,kinko,satsuki", expansions=PROMO)
     batch = play_games(cfg, cfg.rules(), 5, 0, 300, log=True)
     won = [r[3] for i in range(300) for r in batch.game_events(i).tolist() if r[0] == Ev.RPS]
@@ -327,10 +327,10 @@ def test_felicia_win_rate_is_the_rule_parameter() -> None:
 
 
 def test_referee_refuses_a_wrong_duel_or_price() -> None:
-    """The independent referee (sim/referee/promos.py) checks P7's opponent and the price paid: the
+    """The independent referee (sim/games/tokaido/referee/promos.py) checks P7's opponent and the price paid: the
     same log with another opponent, or with a coin less paid, is refused."""
-    from sim.referee.game import referee_game
-    from sim.run.engine import play_games
+    from sim.games.tokaido.referee.game import referee_game
+    from sim.games.tokaido.engine import play_games
     cfg = GameConfig(n_players=4, travelers="felicia,kinko,satsuki,umegae", expansions=PROMO)
     rules = cfg.rules()
     events = play_games(cfg, rules, 9, 0, 1, log=True).game_events(0).copy()

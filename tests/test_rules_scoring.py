@@ -1,7 +1,7 @@
 """Rules of the end of the game: temple ranking, end achievements, final ranking and ties.
 
 The kernels' end-scoring functions run on hand-made positions (``tests/positions.py``)
-and are compared with the referee's plain-Python scoring (``sim/referee/scoring.py``).
+and are compared with the referee's plain-Python scoring (``sim/games/tokaido/referee/scoring.py``).
 Docstrings quote the rulebook (seed 000) or name the rule choice.
 """
 
@@ -15,8 +15,8 @@ from positions import BOTH, kern, make_position, make_rules
 
 from kernels.core.enums import PF, G
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
-from sim.referee.scoring import achievement_winners, final_ranks, temple_bonus
-from sim.rules.config import GameConfig
+from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks, temple_bonus
+from sim.games.tokaido.rules.config import GameConfig
 
 CFG = {n: GameConfig(n_players=n, travelers="random") for n in range(2, 6)}
 ACH_FIELDS = ("MEAL_VALUE", "HOT_SPRINGS", "ENCOUNTERS", "SOUVENIRS")  # Gourmet, Bather, Chatterbox, Collector

@@ -14,8 +14,8 @@ from positions import BOTH, INNS, kern, make_position, make_rules, souvenir_ids,
 from kernels.bots.policy import choose_village_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G, Space
 from kernels.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
-from sim.referee.scoring import souvenir_collection_points, souvenir_points
-from sim.rules.config import GameConfig
+from sim.games.tokaido.referee.scoring import souvenir_collection_points, souvenir_points
+from sim.games.tokaido.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3

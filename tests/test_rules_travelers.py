@@ -22,7 +22,7 @@ from positions import (
 from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
 from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))
@@ -40,7 +40,7 @@ def rs3(**kw):
 @pytest.mark.parametrize("names", [list(COINS)[:5], list(COINS)[5:]])
 def test_starting_coins_from_the_traveler_tile(mode: str, names: list[str]) -> None:
     """Rulebook "Set-up": "Each player receives coins equal to the number in the upper right corner
-    of their chosen tile" (values: game-data.md 7.1, ``sim/data/travelers.toml``)."""
+    of their chosen tile" (values: game-data.md 7.1, ``sim/games/tokaido/data/travelers.toml``)."""
     config = GameConfig(n_players=5, travelers=",".join(names))
     rs = make_rules(config)
     pos = setup_position(rs, seed=3, mode=mode)

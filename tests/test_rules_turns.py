@@ -12,8 +12,8 @@ from positions import BOTH, INNS, LAST, kern, make_position, make_rules, setup_p
 
 from kernels.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
 from kernels.core.enums import PF, Ev, G
-from sim.referee.state import GameState
-from sim.rules.config import GameConfig
+from sim.games.tokaido.referee.state import GameState
+from sim.games.tokaido.rules.config import GameConfig
 
 CFG = {n: GameConfig(n_players=n, travelers="random") for n in range(2, 6)}
 

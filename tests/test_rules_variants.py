@@ -1,7 +1,7 @@
 """Rules of the variants (rulebook "Variations") and their combinations.
 
 Set-up runs the real ``setup_nb`` (``tests/positions.setup_position``); the
-combinations play whole games and have the referee (``sim/referee/game.py``) check
+combinations play whole games and have the referee (``sim/games/tokaido/referee/game.py``) check
 every move. Docstrings quote the rulebook (seed 000) or name the rule choice.
 """
 
@@ -12,10 +12,10 @@ from positions import BOTH, kern, make_position, make_rules, setup_position
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Ability, Ev, P, Space
-from sim.referee.game import explain_mismatch, referee_game, rows_from_records
-from sim.referee.state import GameState
-from sim.rules.config import GameConfig
-from sim.run.engine import play_games
+from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
+from sim.games.tokaido.referee.state import GameState
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.engine import play_games
 
 
 def prep_rule(n: int, seat: int) -> int:

@@ -19,8 +19,9 @@ import pytest
 
 from kernels.core.records import RESULT_DTYPE
 from sim.errors import UserError
-from sim.rules.config import GameConfig
-from sim.run import dataset, engine, outdir, parts, runner
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import dataset, engine
+from sim.run import outdir, parts, runner
 
 STUB = "STUB" in (engine.__doc__ or "")
 

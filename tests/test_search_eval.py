@@ -2,7 +2,7 @@
 
 A rollout with ``S_HORIZON`` = H stops once everyone has gathered at the H-th Inn after the
 position and values the players there (``margin_nb``, coefficients from
-``sim/data/bots/search_eval.toml`` in row ``EV_ROW`` of ``ru['botw']``); it never reads the
+``sim/games/tokaido/data/bots/search_eval.toml`` in row ``EV_ROW`` of ``ru['botw']``); it never reads the
 true piles.
 """
 
@@ -20,9 +20,9 @@ from kernels.core.enums import PF, G, Space
 from kernels.core.state import PUB_DTYPE
 from kernels.core.weights import W
 from kernels.game.turn import move_nb
-from sim.bots import search_fit
-from sim.rules.config import ConfigError, GameConfig
-from sim.run import engine
+from sim.games.tokaido.tuning import search_fit
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido import engine
 
 
 def _with_eval(ru, horizon: int, prior: float = 0.0):
@@ -170,7 +170,7 @@ def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
 
 
 def test_shipped_evaluation_covers_every_configuration():
-    """sim/data/bots/search_eval.toml has all three Inns of every player count, base and Crossroads,
+    """sim/games/tokaido/data/bots/search_eval.toml has all three Inns of every player count, base and Crossroads,
     and values coins positively at every Inn (a coin can still buy points)."""
     for x in ((), ("crossroads",)):
         for n in (2, 3, 4, 5):

@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from cli_helpers import call
 
-from sim.checks import statcheck
+from sim.games.tokaido import statcheck
 from sim.cli import app as cli
-from sim.rules.config import GameConfig
-from sim.run import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido import engine
 
 BASELINES = ROOT / "results" / "baselines"
 CHECK_GAMES = "20000"

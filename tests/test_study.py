@@ -19,7 +19,8 @@ import pytest
 from cli_helpers import ENV, SLOW_CLI
 
 from sim.errors import UserError
-from sim.run import dataset, outdir
+from sim.games.tokaido import dataset
+from sim.run import outdir
 from sim.run.study import load_study, parse_study, run_study
 
 STUDIES = ROOT / "studies"

@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 from analysis_fixtures import make_dataset
 
-from analysis import tables
+from analysis.tokaido import tables
 from analysis.load import load
 
 

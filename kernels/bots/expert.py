@@ -1,6 +1,6 @@
 """The expert tier's valuations: Crossroads choices, Amulet uses and yes/no options by the tier's own weights.
 
-A weight vector with ``w[W.EXPERT] == 1`` (``sim/data/bots/expert*.toml``) turns these on;
+A weight vector with ``w[W.EXPERT] == 1`` (``sim/games/tokaido/data/bots/expert*.toml``) turns these on;
 the extra weights are ``w[W.XF0 + XF.*]`` (0 in every other tier's vector, so the other
 tiers play exactly as before). Every value is in points, built from the same per-decision
 context as the heuristic (``features.context_nb`` must have run for ``t``), and reads only

@@ -3,7 +3,7 @@
 Each legal choice gets a value: its features (``weights.HF``, computed in
 ``kernels.bots.features`` from what the player may see) times the player's weight
 vector ``ru['botw'][p]``. The bot takes the best value. Weights are data
-(``sim/data/bots/*.toml``): two heuristic bots differ by their weight files only.
+(``sim/games/tokaido/data/bots/*.toml``): two heuristic bots differ by their weight files only.
 
 A move's value = the value of the space's type now (points, coins, panorama
 progress and race, souvenir set potential, Temple ranking, end achievements, the

@@ -1,7 +1,7 @@
 """The bots' Matsuri decisions: which card to keep, o-Bon, the free extras, Gion's and o-Tsukimi's picks.
 
 Every tier but ``Bot.RANDOM`` (uniform among the legal choices) values a choice with the same small
-feature set and its own weights (``W.M_*``, ``sim/data/bots.toml``, inherited by the heuristic tiers):
+feature set and its own weights (``W.M_*``, ``sim/games/tokaido/data/bots.toml``, inherited by the heuristic tiers):
 a card kept is worth what it brings the chooser now minus ``W.M_OPP`` times what it brings the
 average opponent. A card acting on the next leg brings each traveler the stop bonuses the move
 choice counts (``kernels.bots.matsuri_leg``, the tier's own values) at the leg's stations it acts

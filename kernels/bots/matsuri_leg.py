@@ -35,7 +35,7 @@ from kernels.core.events import Matsuri
 from kernels.core.score import pan_card_pts_nb, panorama_open_nb
 from kernels.core.weights import HF, W
 
-ANY_PANORAMA = 9  # a card's space for "any panorama" (sim/rules/matsuri.py)
+ANY_PANORAMA = 9  # a card's space for "any panorama" (sim/games/tokaido/rules/matsuri.py)
 
 
 @njit(cache=True)

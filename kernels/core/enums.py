@@ -19,7 +19,7 @@ State layout of one game (all arrays are owned by the kernel that plays it):
 ``hand`` int16[HAND_CAP]       the meal cards waiting at the current Inn
         (``gs[G.HAND_N]`` of them).
 
-Rules tables (built once in ``sim/rules/tables.py`` from ``sim/data/*.toml``):
+Rules tables (built once in ``sim/games/tokaido/rules/tables.py`` from ``sim/games/tokaido/data/*.toml``):
 
 ``board``  int8[2, N_SPACES]   row 0 space type (``Space``), row 1 double flag
            (Return Trip hands the kernel the reversed board).
@@ -198,10 +198,10 @@ class BotT(NamedTuple):
 
     RANDOM: int = 0
     GREEDY: int = 1
-    HEURISTIC: int = 2  # feature vector x weight vector (sim/data/bots/heuristic.toml)
-    TUNED: int = 3  # the heuristic with self-play tuned weights (sim/data/bots/tuned.toml)
-    SEARCH: int = 4  # determinized Monte Carlo rollouts of each move (sim/data/bots/search.toml)
-    EXPERT: int = 5  # the heuristic with the expert's valuations and tuned weights (sim/data/bots/expert*.toml)
+    HEURISTIC: int = 2  # feature vector x weight vector (sim/games/tokaido/data/bots/heuristic.toml)
+    TUNED: int = 3  # the heuristic with self-play tuned weights (sim/games/tokaido/data/bots/tuned.toml)
+    SEARCH: int = 4  # determinized Monte Carlo rollouts of each move (sim/games/tokaido/data/bots/search.toml)
+    EXPERT: int = 5  # the heuristic with the expert's valuations and tuned weights (sim/games/tokaido/data/bots/expert*.toml)
 
 
 Bot = BotT()

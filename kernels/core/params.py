@@ -1,6 +1,6 @@
 """The numbers of the rules: indices into the kernels' ``params`` int32 array (``P``).
 
-``sim/rules/tables.py`` fills ``params`` from the data files (``sim/data/*.toml``); a kernel reads
+``sim/games/tokaido/rules/tables.py`` fills ``params`` from the data files (``sim/games/tokaido/data/*.toml``); a kernel reads
 ``ru["params"][P.X]``. Split out of ``kernels.core.enums`` (which re-exports ``P``, ``PT`` and
 ``P_N``) so each expansion can add its numbers without growing one module past its size.
 Ranges: 0-79 base, New Encounters and Crossroads; 80-104 the Matsuri cards; 105-119 the Matsuri
@@ -78,7 +78,7 @@ class PT(NamedTuple):
     SATSUKI_PILE: int = 76  # 1: Satsuki's free meal is the top card of the meal pile (seed 002), 0: the hand
     AMULET_SAME_STOP: int = 77  # 1: an Amulet is usable at the stop where it was bought (online)
     ITAMAE_INN_MEAL: int = 78  # 1: a meal from Itamae at an Inn (Chuubei) is that Inn's one meal
-    MATSURI: int = 80  # Matsuri cards (80-104, sim/data/matsuri.toml): 1 = the expansion is on
+    MATSURI: int = 80  # Matsuri cards (80-104, sim/games/tokaido/data/matsuri.toml): 1 = the expansion is on
     M_DRAW: int = 81  # cards drawn at an Inn (keep 1)
     M_HANABI_DRAW: int = 82
     M_CLOSED_TOKENS: int = 83

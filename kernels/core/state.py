@@ -25,7 +25,7 @@ keeps calls between small kernels cheap.
     dtop  int32[N_DECKS]         index of each pile's top card
     log   int16[MAX_EVENTS, EV_FIELDS]  the action log (docs/log-format.md)
     lg    int64[3]               log rows used, logging on (0/1), overflow (0/1)
-``RULES``  the rules tables (built by ``sim.rules.tables.Rules.tables``) and the bots:
+``RULES``  the rules tables (built by ``sim.games.tokaido.rules.tables.Rules.tables``) and the bots:
     board int8[2, N_SPACES]      row 0 space type (``Space``), row 1 double flag
     card  int16[N_DECKS, 2, DECK_CAP]  two attributes per card id: souvenirs
           (family, cost), meals (dish, cost), hot springs (value, 0),

@@ -1,6 +1,6 @@
 """Indices into the bots' weight vectors (``ru['botw'][p]``, float64) and the heuristic's features.
 
-``W``: the weights a bot reads (``sim/data/bots.toml`` and ``sim/data/bots/*.toml`` fill them);
+``W``: the weights a bot reads (``sim/games/tokaido/data/bots.toml`` and ``sim/games/tokaido/data/bots/*.toml`` fill them);
 ``HF``: the heuristic's feature indices (each feature x its weight, docs/bots.md).
 """
 
@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 
 class WT(NamedTuple):
-    """Indices into a bot's float64 weight vector (``sim/data/bots.toml``)."""
+    """Indices into a bot's float64 weight vector (``sim/games/tokaido/data/bots.toml``)."""
 
     COIN: int = 0  # value of one coin, in points
     SKIP: int = 1  # cost of each space jumped over

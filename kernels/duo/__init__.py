@@ -23,7 +23,7 @@ State layout of one game (details beside each field in ``state.py``):
     cand   int32[160, 4]    candidate plays (target, extra, action, wave flag)
     rng    uint64[1]        the game's stream, seeded from (seed, game) by ``kernels.core.rng``
 ``hid`` (hidden)  tiles int8[2, 10] face-down painting icons; the action log
-``ru`` (rules)    integer tables from ``sim.duo.rules.DuoRules.tables`` (ring, towns,
+``ru`` (rules)    integer tables from ``sim.games.duo.rules.DuoRules.tables`` (ring, towns,
                   route adjacency, zones and their borders, dice, value tracks, boutiques,
                   bag, paintings, wave sides, start spaces, ``params``), config and bot weights
 

@@ -2,7 +2,7 @@
 
 Both see only ``pub`` and ``ru``. The greedy value of a play is its change in
 score, exactly where the rules make it exact (a track step, a slab, a gift),
-plus weighted estimates of progress (``W``, sim/data/duo/bots.toml): coins
+plus weighted estimates of progress (``W``, sim/games/duo/data/bots.toml): coins
 toward the next slab, wares toward sales, revealed paintings toward gifts, the
 Hot Spring token and a wave tile. Mountain draws are valued by the bag's mean,
 never by the stream's next numbers. The search tier (``search.py``) uses these

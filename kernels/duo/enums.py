@@ -1,7 +1,7 @@
 """Integer codes and sizes of the Duo kernels (NamedTuple instances: constants inside ``@njit``).
 
 Sizes fixed by the rules text (seed 003, research expansions.md C.2) are
-constants; everything board- or number-specific is data (``sim/data/duo``).
+constants; everything board- or number-specific is data (``sim/games/duo/data``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@
     tiles  int8[2, N_SLOTS]      each player's painting tiles (icon 0..3) in reading order
     log    int16[MAX_EVENTS, EV_FIELDS]  the action log (``Ev``; docs/duo.md)
     lg     int64[3]              log rows used, logging on (0/1), overflow (0/1)
-``RULES``  built by ``sim.duo.rules.DuoRules.record``:
+``RULES``  built by ``sim.games.duo.rules.DuoRules.record``:
     ring   int8[2, N_RING]       row 0 type (``Ring``), row 1 coastal town index or -1
     town   int8[3, N_TOWNS]      row 0 kind (0 coastal, 1 mountain), row 1 ring index or -1,
                                  row 2 wares drawn (mountain value)
@@ -119,7 +119,7 @@ RULES_DTYPE = np.dtype(
     align=True,
 )
 
-# One row per player per game (``game.write_records_nb``); sim/duo/dataset.py names the columns.
+# One row per player per game (``game.write_records_nb``); sim/games/duo/dataset.py names the columns.
 RESULT_FIELDS = (
     "game", "player", "bot", "first", "score", "rank", "win_k",
     "pts_pilgrim", "pts_merchant", "pts_artist", "coins", "slabs", "temple", "garden",

@@ -49,7 +49,7 @@ from kernels.core.weights import W
 from kernels.game.crossroads import roll_nb, take_amulet_nb
 from kernels.game.matsuri_choices import festival_chooser_nb, hanabi_order_nb
 
-ANY_PANORAMA = 9  # sim/rules/matsuri.py
+ANY_PANORAMA = 9  # sim/games/tokaido/rules/matsuri.py
 MATSURI_INNS = 3  # the intermediate Inns (G.M_KEPT0 has room for 3)
 _ONE = np.int64(1)
 

@@ -2,6 +2,6 @@
 (``statcheck``) and the recorded playthroughs (``playthrough``); the Tokaido Duo twins
 ``duo_golden`` and ``duo_playthrough``, checked by the same commands.
 
-May import: ``kernels``, ``sim.rules``, ``sim.run``, ``sim.referee``, ``sim.errors``, ``analysis``,
-``sim.duo`` and ``kernels.duo``.
+May import: ``kernels``, ``sim.games.tokaido.rules``, ``sim.run``, ``sim.games.tokaido.referee``, ``sim.errors``, ``analysis``,
+``sim.games.duo`` and ``kernels.duo``.
 """

@@ -4,7 +4,7 @@
 - ``options``: the options shared by the commands and ``make_config``.
 - ``games``: run, verify, replay, study.  ``analysis``: report, compare, plot.
 - ``checks``: check golden / stats / make-baseline, playthroughs.  ``bots``: tune, ladder.
-- ``duo``: duo run / verify / replay / study (Tokaido Duo, ``sim.duo``).
+- ``duo``: duo run / verify / replay / study (Tokaido Duo, ``sim.games.duo``).
 
 May import anything below it (``sim.*``, ``kernels``, ``analysis``); nothing imports ``sim.cli``.
 """

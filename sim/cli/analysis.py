@@ -35,7 +35,7 @@ def _analysis_out(out: Path | None, dataset: Path, suffix: str) -> Path:
 def report(dataset: DatasetDir, out: OutDir = None) -> None:
     """Write the balance report of a dataset (default --out: DATASET-report)."""
     out = _analysis_out(out, _dataset_dir(dataset), "report")
-    _analysis("analysis.report", "write_report", dataset, out, checks=tier_checks())
+    _analysis("analysis.tokaido.report", "write_report", dataset, out, checks=tier_checks())
     typer.echo(f"report written to {out}")
 
 
@@ -49,7 +49,7 @@ def compare(
     _dataset_dir(base)
     _dataset_dir(other)
     outdir.check_writable(out)
-    _analysis("analysis.compare", "compare", base, other, out)
+    _analysis("analysis.tokaido.compare", "compare", base, other, out)
     typer.echo(f"comparison written to {out}")
 
 
@@ -58,15 +58,15 @@ def compare(
 def plot(dataset: DatasetDir, out: OutDir = None) -> None:
     """Draw the standard plots of a dataset (default --out: DATASET-plots)."""
     out = _analysis_out(out, _dataset_dir(dataset), "plots")
-    _analysis("analysis.plots", "plot_all", dataset, out)
+    _analysis("analysis.tokaido.plots", "plot_all", dataset, out)
     typer.echo(f"plots written to {out}")
 
 
 def tier_checks(tier: str = "expert") -> dict[str, Any]:
-    """The measured agreement of ``tier`` with the stronger tier (``sim/data/bots/agreement-TIER.toml``,
-    made by ``calibrate-agreement``) as the report's ``analysis.caveats.TierCheck`` rows; {} if none."""
-    from analysis.caveats import Disputed, TierCheck
-    from sim.bots import agreement as A
+    """The measured agreement of ``tier`` with the stronger tier (``sim/games/tokaido/data/bots/agreement-TIER.toml``,
+    made by ``calibrate-agreement``) as the report's ``analysis.tokaido.caveats.TierCheck`` rows; {} if none."""
+    from analysis.tokaido.caveats import Disputed, TierCheck
+    from sim.games.tokaido.tuning import agreement as A
 
     path = A.table_path(tier)
     if not path.is_file():
@@ -75,7 +75,7 @@ def tier_checks(tier: str = "expert") -> dict[str, Any]:
         prov, rows = A.load_table(path)
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    source = f"`sim/data/bots/{path.name}` ({str(prov.get('date', ''))[:10]}: `{prov.get('command', '')}`)"
+    source = f"`sim/games/tokaido/data/bots/{path.name}` ({str(prov.get('date', ''))[:10]}: `{prov.get('command', '')}`)"
     out: dict[str, Any] = {}
     for key, r in rows.items():
         disputed = []

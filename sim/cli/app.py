@@ -11,7 +11,8 @@ import sys
 
 import typer
 
-from sim.cli import analysis, audit, balance, bots, checks, duo, games
+from sim.cli import analysis, audit, balance, bots, checks, games
+from sim.games.duo import cli as duo
 
 app = typer.Typer(
     name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,

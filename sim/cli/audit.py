@@ -10,8 +10,8 @@ import typer
 
 from sim.cli.options import Sets
 from sim.errors import UserError, user_errors
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
 
 app = typer.Typer()
 Record = Annotated[Path | None, typer.Option("--record", help="Also write the games as JSON-lines game records "
@@ -20,7 +20,7 @@ Record = Annotated[Path | None, typer.Option("--record", help="Also write the ga
 
 def write_records(out: IO[str], config: GameConfig, rules: Rules, events: Any, n_events: Any, rows: list) -> None:
     """Write one record per game of a logged batch (``rows``: the kernel's result rows, n per game)."""
-    from sim.referee.record import game_record
+    from sim.games.tokaido.referee.record import game_record
 
     n = config.n_players
     for i in range(events.shape[0]):
@@ -38,8 +38,8 @@ def audit(
     sets: Sets = None, quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary.")] = False,
 ) -> None:
     """Replay every recorded game with the referee: legal, and the score components equal?"""
-    from sim.referee.audit import audit_lines
-    from sim.referee.record import RecordError
+    from sim.games.tokaido.referee.audit import audit_lines
+    from sim.games.tokaido.referee.record import RecordError
 
     if not file.is_file():
         raise UserError(f"no such file: {file}")

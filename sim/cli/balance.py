@@ -49,8 +49,8 @@ def balance(
     threads: Threads = None, resume: Resume = False, quiet: Quiet = False, cluster: ClusterSpec = None,
 ) -> None:
     """Search the smallest change that brings every Traveler within --target of the fair share, and confirm it."""
-    from sim.balance.driver import run_balance
-    from sim.balance.search import Settings
+    from sim.games.tokaido.balance.driver import run_balance
+    from sim.games.tokaido.balance.search import Settings
     from sim.run.cluster import connect
 
     configs = {n: make_config(n, "random", bots, variants, expansions, sets) for n in _players(players)}

@@ -34,7 +34,7 @@ def _command_line() -> str:
 @bots_app.command()
 @user_errors
 def tune(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Weight file to write (default: results/bots/tuned.toml, or results/bots/expert-Np-SET.toml for --tier expert; copy it into sim/data/bots/ to ship it).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Weight file to write (default: results/bots/tuned.toml, or results/bots/expert-Np-SET.toml for --tier expert; copy it into sim/games/tokaido/data/bots/ to ship it).")] = None,
     tier: Annotated[str, typer.Option(help="tuned (the features, 2-5 players) or expert (one configuration).")] = "tuned",
     players: Annotated[str, typer.Option(help="Player counts, comma-separated (expert: one).")] = "2,3,4,5",
     expansions: Annotated[str, typer.Option(help="Expansions of the games ('none', 'crossroads').")] = "none",
@@ -52,8 +52,8 @@ def tune(
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its provenance."""
-    from sim.bots import tune as T
-    from sim.rules.config import EXPANSIONS
+    from sim.games.tokaido.tuning import tune as T
+    from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.run.progress import progress_bar
 
     counts = _counts(players)
@@ -102,7 +102,7 @@ def tune(
         return cm.__enter__()
 
     if method == "imitate":
-        from sim.bots import imitate as I
+        from sim.games.tokaido.tuning import imitate as I
 
         si = I.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
                                iterations=iterations, seed=seed, start=s.start, threads=threads, gate=gate)
@@ -121,7 +121,7 @@ def tune(
             typer.echo(f"wrote {out}")
         return
     if method == "sweep":
-        from sim.bots import sweep as S
+        from sim.games.tokaido.tuning import sweep as S
 
         ss = S.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
                              start=s.start, opponents=opponents, threads=threads)
@@ -183,13 +183,13 @@ def calibrate_draft(
     expansions: ExpansionSets = "none,crossroads",
     variants: Annotated[str, typer.Option(help="Variant sets, comma-separated ('none', 'preparations').")] = "none",
     games: Annotated[int, typer.Option(help="Games per player count and set.")] = 20000,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/data/bots/draft-TIER.toml).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/games/tokaido/data/bots/draft-TIER.toml).")] = None,
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
     from kernels.core import enums as E
-    from sim.bots import draft as D
-    from sim.rules.config import EXPANSIONS, VARIANTS
+    from sim.games.tokaido.tuning import draft as D
+    from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS
 
     if tier not in E.BOT_NAMES or tier in ("random", "greedy"):
         raise UserError(f"--tier must be a heuristic tier ({', '.join(E.BOT_NAMES[2:])}), got '{tier}'")
@@ -219,14 +219,14 @@ def calibrate_agreement(
     expansions: ExpansionSets = "none,crossroads",
     games: Annotated[int, typer.Option(help="Self-play games of the bulk tier per configuration.")] = 100000,
     reference_games: Annotated[int, typer.Option(help="The same for the stronger tier (search: slow).")] = 8000,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/data/bots/agreement-TIER.toml).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/games/tokaido/data/bots/agreement-TIER.toml).")] = None,
     seed: Seed = 11, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
     from kernels.core import enums as E
-    from sim.bots import agreement as A
-    from sim.bots.draft import write_table
-    from sim.rules.config import EXPANSIONS
+    from sim.games.tokaido.tuning import agreement as A
+    from sim.games.tokaido.tuning.draft import write_table
+    from sim.games.tokaido.rules.config import EXPANSIONS
 
     pair = [t.strip() for t in tiers.split(",") if t.strip()]
     if len(pair) != 2 or pair[0] == pair[1] or any(t not in E.BOT_NAMES for t in pair):
@@ -271,7 +271,7 @@ def ladder(
     from datetime import UTC, datetime
 
     from kernels.core import enums as E
-    from sim.bots import ladder as L
+    from sim.games.tokaido.tuning import ladder as L
     from sim.run.progress import progress_bar
 
     names = tuple(t.strip() for t in tiers.split(",") if t.strip())
@@ -310,8 +310,8 @@ def ladder(
     agree_md = ""
     pair = [t.strip() for t in agreement.split(",") if t.strip()]
     if pair and agreement_games > 0:
-        from sim.bots import agreement as A
-        from sim.rules.config import EXPANSIONS
+        from sim.games.tokaido.tuning import agreement as A
+        from sim.games.tokaido.rules.config import EXPANSIONS
 
         if len(pair) != 2 or any(t not in E.BOT_NAMES for t in pair):
             raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
@@ -321,7 +321,7 @@ def ladder(
                  for x in xsets for n in counts]
         agree_md = "\n" + A.markdown([c for _, _, c in cells])
         if agreement_seat_games > 0:
-            from sim.bots import seatgain as G
+            from sim.games.tokaido.tuning import seatgain as G
 
             # the bulk tier's agreement games are the seat gain's reference games: reused, not replayed
             agree_md += "\n" + G.markdown([G.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads,
@@ -348,8 +348,8 @@ def bot_report(
 ) -> None:
     """Sane play per tier: coins left, idle Village stops, meals skipped, never donating, keep rates."""
     from kernels.core import enums as E
-    from sim.checks import sane
-    from sim.rules.config import EXPANSIONS
+    from sim.games.tokaido.tuning import sane
+    from sim.games.tokaido.rules.config import EXPANSIONS
 
     names = [t.strip() for t in tiers.split(",") if t.strip()]
     for t in names:
@@ -373,13 +373,13 @@ def fit_search_eval(
     players: PlayerCounts = "2,3,4,5",
     expansions: ExpansionSets = "none,crossroads",
     games: Annotated[int, typer.Option(help="Expert self-play games per player count and set.")] = 20000,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write (default sim/data/bots/search_eval.toml).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write (default sim/games/tokaido/data/bots/search_eval.toml).")] = None,
     seed: Seed = 1,
 ) -> None:
     """Fit the search bot's evaluation at the Inns (truncated rollouts) from expert self-play."""
-    from sim.bots import draft as D
-    from sim.bots import search_fit as F
-    from sim.rules.config import EXPANSIONS, GameConfig
+    from sim.games.tokaido.tuning import draft as D
+    from sim.games.tokaido.tuning import search_fit as F
+    from sim.games.tokaido.rules.config import EXPANSIONS, GameConfig
 
     if games < 100:
         raise UserError("--games must be at least 100")

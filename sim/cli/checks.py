@@ -16,7 +16,7 @@ import typer
 
 from sim.cli.options import Bots
 from sim.errors import UserError, user_errors
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 
 check_app = typer.Typer(no_args_is_help=True, help="CI checks: golden games and statistical baselines.")
 
@@ -33,8 +33,8 @@ ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, 
 
 def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
-    from sim.rules.overrides import load_patch
-    from sim.rules.tables import parse_value
+    from sim.games.tokaido.rules.overrides import load_patch
+    from sim.games.tokaido.rules.tables import parse_value
 
     out: list[tuple[str, Any]] = []
     for item in sets or []:
@@ -57,8 +57,8 @@ def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
 
 def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """The ``--set`` overrides for a baseline's configuration; refused if one has no effect there."""
-    from sim.checks.golden import with_overrides
-    from sim.rules.inert import refuse_inert
+    from sim.games.tokaido.golden import with_overrides
+    from sim.games.tokaido.rules.inert import refuse_inert
 
     overrides = parse_sets(sets)
     refuse_inert(with_overrides(GameConfig.parse(data["spec"]), overrides))
@@ -66,7 +66,7 @@ def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tu
 
 
 def load_baseline(path: Path) -> dict[str, Any]:
-    from sim.checks.statcheck import check_baseline
+    from sim.games.tokaido.statcheck import check_baseline
 
     try:
         data = json.loads(path.read_text())
@@ -96,8 +96,8 @@ def golden(
     sets: Sets = None,
 ) -> None:
     """Replay the golden games (Tokaido and Duo); exit 1 with the first differing game and turn if any moved."""
-    from sim.checks import duo_golden as D
-    from sim.checks import golden as G
+    from sim.games.duo import golden as D
+    from sim.games.tokaido import golden as G
 
     overrides = parse_sets(sets)
     if file is not None and D.is_duo_golden(file):
@@ -113,13 +113,13 @@ def golden(
 
 
 def _tokaido_golden(path: Path, update: bool, force: bool, overrides: tuple[tuple[str, Any], ...]) -> bool:
-    from sim.checks import golden as G
+    from sim.games.tokaido import golden as G
 
     t0 = time.perf_counter()
     if update:
         if overrides:
             raise UserError("--update writes the goldens of the rules as they are; drop --set "
-                            "(change sim/data/*.toml instead)")
+                            "(change sim/games/tokaido/data/*.toml instead)")
         rep, new, written = G.update_golden(path, force)
         games = sum(len(c["games"]) for c in new["configs"])
         if rep is not None and (rep.diffs or rep.notes):
@@ -135,7 +135,7 @@ def _tokaido_golden(path: Path, update: bool, force: bool, overrides: tuple[tupl
 
 
 def _duo_golden(path: Path, update: bool) -> bool:
-    from sim.checks import duo_golden as D
+    from sim.games.duo import golden as D
 
     t0 = time.perf_counter()
     if update:
@@ -177,7 +177,7 @@ def stats(
     difference must be at most twice the tolerance wide (about 47,000 games for the shipped 4-player
     baseline at ±1 pp). With fewer, it warns and says how many.
     """
-    from sim.checks import statcheck as S
+    from sim.games.tokaido import statcheck as S
 
     data = load_baseline(baseline)
     if games is not None and games < 2:
@@ -233,10 +233,10 @@ def make_baseline(
     rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, threads: Threads = None,
 ) -> None:
     """Play games and write a baseline of every tracked figure."""
-    from sim.checks import statcheck as S
-    from sim.checks.golden import with_overrides
+    from sim.games.tokaido import statcheck as S
+    from sim.games.tokaido.golden import with_overrides
     from sim.cli.options import make_config
-    from sim.rules.inert import refuse_inert
+    from sim.games.tokaido.rules.inert import refuse_inert
     from sim.run import outdir, runner
 
     tol = tolerance(rate_tolerance, score_tolerance)
@@ -281,7 +281,7 @@ def calibrate(
     Without --set: the false-alarm rate of an unchanged engine. With --set (a
     rule change): the power, the share of checks that catch the change.
     """
-    from sim.checks import statcheck as S
+    from sim.games.tokaido import statcheck as S
 
     data = load_baseline(baseline)
     if runs < 1:
@@ -295,7 +295,7 @@ def calibrate(
     for label, n in sorted(moved.items(), key=lambda x: -x[1])[:10]:
         typer.echo(f"  {label}: flagged in {n} of {runs}")
     from sim.checks.power import note
-    from sim.checks.statcheck import DEFAULT_TOLERANCE
+    from sim.games.tokaido.statcheck import DEFAULT_TOLERANCE
 
     few = note(data, {**DEFAULT_TOLERANCE, **data.get("tolerance", {}), **tol}, games or int(data["games"]))
     if few is not None:
@@ -319,8 +319,9 @@ def playthroughs(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory (default: the repo's "
                                                                    "tests/playthroughs/).")] = None,
 ) -> None:
-    """Regenerate the golden playthrough files (Tokaido and Duo: sim/checks/playthrough.py, duo_playthrough.py)."""
-    from sim.checks import duo_playthrough, playthrough
+    """Regenerate the golden playthrough files (Tokaido and Duo: sim/games/tokaido/playthrough.py, duo_playthrough.py)."""
+    from sim.games.duo import playthrough as duo_playthrough
+    from sim.games.tokaido import playthrough
     from sim.run.outdir import check_writable
 
     if out is not None:

@@ -71,7 +71,7 @@ def verify(
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(games, seed, chunk_size, threads, max_chunk=VERIFY_MAX_CHUNK)
-    from sim.referee.game import referee_game
+    from sim.games.tokaido.referee.game import referee_game
     from sim.run import pace
 
     mismatches, first = 0, None
@@ -116,8 +116,8 @@ def replay(
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(1, seed, 1, None)
-    from sim.referee.game import referee_game
-    from sim.run import engine
+    from sim.games.tokaido.referee.game import referee_game
+    from sim.games.tokaido import engine
 
     if not 0 <= game <= engine.MAX_GAME:
         raise UserError(f"--game takes 0 to {engine.MAX_GAME:,} (a 64-bit game index), got {game:,}")

@@ -8,10 +8,10 @@ import typer
 
 from kernels.core import enums as E
 from sim.errors import UserError
-from sim.rules.config import GameConfig
-from sim.rules.inert import refuse_inert
-from sim.rules.overrides import expand_sets
-from sim.rules.profiles import profile_sets
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.inert import refuse_inert
+from sim.games.tokaido.rules.overrides import expand_sets
+from sim.games.tokaido.rules.profiles import profile_sets
 
 Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]
 Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (one per player).")]
@@ -23,7 +23,7 @@ Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml (a TOML "
                                                                "file of them), repeatable, e.g. --set "
                                                                "travelers.kinko.coins=6 or --set @kinko.toml.")]
-RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/data/profiles/).")]
+RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/games/tokaido/data/profiles/).")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
@@ -53,7 +53,7 @@ def make_config(
     trav = travelers.strip().lower()
     if trav not in ("draft", "random"):
         trav = ",".join(_split(trav))
-    return refuse_inert(GameConfig(  # an option that would change nothing is refused (sim/rules/inert.py)
+    return refuse_inert(GameConfig(  # an option that would change nothing is refused (sim/games/tokaido/rules/inert.py)
         n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
         bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides), profile=profile,
     ))

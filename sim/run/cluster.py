@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir
 from sim.run.game import Game, TokaidoGame, as_game
 
@@ -58,7 +58,7 @@ WORKER_TIMEOUT = 60.0  # seconds to wait for workers to join
 RETRIES = 2  # extra attempts for a task that raises (a dead worker is handled by the scheduler)
 MAX_CELL_THREADS = 32  # study cells in flight at once on the driver
 POLL = 0.25  # seconds between checks for a stop request while waiting
-# Duo's engine, table and rules loader, read as files (sim.run does not import sim.duo)
+# Duo's engine, table and rules loader, read as files (sim.run does not import sim.games.duo)
 DUO_FILES = ("duo/engine.py", "duo/dataset.py", "duo/rules.py", "duo/board.py", "duo/game.py")
 
 
@@ -127,7 +127,7 @@ def code_hash() -> str:
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
-    data = Path(str(resources.files("sim.data")))
+    data = Path(str(resources.files("sim.games.tokaido.data")))
     for path in sorted(data.rglob("*.toml")):  # the bots' weight files decide games too
         h.update(path.relative_to(data).as_posix().encode())
         h.update(path.read_bytes())

@@ -3,7 +3,7 @@
 ``sim.run.runner.run``, the paced engine calls (``sim.run.pace``), the part
 files (``sim.run.outdir.write_part``) and the cluster tasks
 (``sim.run.cluster.play_chunk``) know a game only through this interface, so a
-second game (Tokaido Duo: ``sim.duo.game.DuoGame``) shares every one of them.
+second game (Tokaido Duo: ``sim.games.duo.game.DuoGame``) shares every one of them.
 ``sim.run`` never imports a game other than Tokaido: the caller (the CLI)
 builds the game and passes it in, so the imports keep pointing one way.
 
@@ -21,9 +21,10 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import pyarrow as pa
 
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
-from sim.run import dataset, engine, outdir
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
+from sim.games.tokaido import dataset, engine
+from sim.run import outdir
 
 
 class Batch(Protocol):
@@ -76,7 +77,7 @@ class Game(Protocol):
 
 @dataclass(frozen=True, eq=False)
 class TokaidoGame:
-    """Tokaido through ``sim.run.engine``: a configuration, its rules, optional bot weights and action log."""
+    """Tokaido through ``sim.games.tokaido.engine``: a configuration, its rules, optional bot weights and action log."""
 
     config: GameConfig
     rules_: Rules | None = None

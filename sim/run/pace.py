@@ -25,9 +25,9 @@ import numba
 import numpy as np
 
 from kernels.play import UNFINISHED
-from sim.rules.config import GameConfig
-from sim.rules.tables import Rules
-from sim.run import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
+from sim.games.tokaido import engine
 from sim.run.game import Batch, Game, TokaidoGame
 
 TARGET_SECONDS = 0.25  # of play per engine call

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sim.errors import UserError
-from sim.rules.config import GameConfig
+from sim.games.tokaido.rules.config import GameConfig
 from sim.run import pace
 from sim.run.game import Game, as_game
 from sim.run.outdir import (

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
-from sim.rules.config import ConfigError, GameConfig
-from sim.rules.inert import override_reason
-from sim.rules.overrides import flatten
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.rules.inert import override_reason
+from sim.games.tokaido.rules.overrides import flatten
 from sim.run import outdir, progress, runner
 
 if TYPE_CHECKING:

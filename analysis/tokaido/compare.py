@@ -1,0 +1,163 @@
+"""The effect of a rule change, written out: ``compare.md``, ``compare.csv`` and ``effects.png``.
+
+The figures come from ``analysis.tokaido.effects`` (paired on common random numbers when the two runs
+share seed and games); this module formats them and draws the forest plot.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from analysis.tokaido import describe, plots
+from analysis import fmt
+from analysis.tokaido.effects import FIGURES, JOIN, common_players, effects, pairing, single_config, study_effects
+from analysis.load import Dataset, load_dataset
+from analysis.parts import reading
+
+__all__ = ["FIGURES", "JOIN", "compare", "effects", "pairing", "study_effects"]
+
+EFFECT_FILES = ("compare.md", "compare.csv", "effects.png")
+MAX_LISTED = 15
+FIGURE_ORDER = {("win rate", "traveler"): 0, ("win rate", "seat"): 1, ("mean score", "traveler"): 2,
+                ("mean score", "seat"): 3, ("mean score", "all"): 4}
+
+
+def _effect_cell(r: dict[str, object], suffix: str, pp: bool) -> str:
+    d, lo, hi = (r[f"{k}{suffix}"] for k in ("diff", "lo", "hi"))
+    return fmt.pp_ci(d, lo, hi) if pp else fmt.num_ci(d, lo, hi, 2, sign=True)
+
+
+def _tables_md(eff: pl.DataFrame, paired: bool) -> str:
+    out = []
+    order = pl.concat_str("figure", "kind", separator="/").replace_strict(
+        {f"{f}/{k}": v for (f, k), v in FIGURE_ORDER.items()}, return_dtype=pl.Int8)
+    eff = eff.with_columns(order.alias("_order"))
+    for vals, sub in fmt.groups(eff, ["_order", "figure", "kind", "n_players"]):
+        pp = vals["figure"] == "win rate"
+        head = [vals["kind"].capitalize() if vals["kind"] != "all" else "", "base", "other",
+                "effect, unpaired (95% CI)"]
+        head += ["effect, paired (95% CI)", "width ratio"] if paired else []
+        head += ["p (Holm)", ""]
+        rows = []
+        for r in sub.iter_rows(named=True):
+            row = [str(r["group"]), fmt.pct(r["base"]) if pp else fmt.num(r["base"], 2),
+                   fmt.pct(r["other"]) if pp else fmt.num(r["other"], 2), _effect_cell(r, "", pp)]
+            if paired:
+                row += [_effect_cell(r, "_paired", pp), fmt.num(r["width_ratio"], 2)]
+            flag = f"only in {r['only']}" if r["only"] else "**significant**" if r["significant"] else ""
+            rows.append(row + [fmt.pval(r["p_holm"]), flag])
+        per = {"traveler": "Traveler", "seat": "seat", "all": "game"}[vals["kind"]]
+        out.append(f"### {vals['figure'].capitalize()} per {per}, "
+                   f"{vals['n_players']} players\n\n" + fmt.table(head, rows))
+    return "\n\n".join(out)
+
+
+def _summary_md(eff: pl.DataFrame, paired: bool, why: str) -> str:
+    lines = [f"- Pairing: {why}."]
+    for r in eff.filter(pl.col("kind") == "all").iter_rows(named=True):
+        d, lo, hi = (r["diff_paired"], r["lo_paired"], r["hi_paired"]) if paired else (r["diff"], r["lo"], r["hi"])
+        lines.append(f"- Mean score of all players, {r['n_players']} players: {fmt.num(r['base'], 2)} → "
+                     f"{fmt.num(r['other'], 2)} ({fmt.num_ci(d, lo, hi, 2, sign=True)})")
+    sig = eff.filter(pl.col("significant") & (pl.col("kind") != "all"))
+    sfx = "_paired" if paired else ""
+    sig = sig.sort(pl.col(f"diff{sfx}").abs(), descending=True)
+    lines.append(f"- Significant effects (Holm, family-wise error 5%, {eff.height} figures): {sig.height or 'none'}"
+                 + (", largest first:" if sig.height else "."))
+    for r in sig.head(MAX_LISTED).iter_rows(named=True):
+        d, lo, hi = (r[f"{k}{sfx}"] for k in ("diff", "lo", "hi"))
+        what = fmt.pp_ci(d, lo, hi) if r["figure"] == "win rate" else fmt.num_ci(d, lo, hi, 2, sign=True) + " points"
+        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: {what}")
+    if sig.height > MAX_LISTED:
+        lines.append(f"  - … and {sig.height - MAX_LISTED} more (see the tables)")
+    lines += _one_side_md(eff)
+    if paired and _identical(eff):
+        lines.append("- Every paired difference is 0: the two datasets hold the same games with the same results "
+                     "(one is a copy of the other?), so there is no effect to measure.")
+    elif paired:
+        trav = eff.filter((pl.col("kind") == "traveler") & (pl.col("figure") == "win rate"))
+        share = float(np.nansum(trav["n_paired"].to_numpy())) / max(1.0, float(np.nansum(trav["n_base"].to_numpy())))
+        lines.append(f"- Traveler figures pair the rows in which the player had the same Traveler in both runs: "
+                     f"{100 * share:.1f}% of the base rows.")
+        ratio = eff["width_ratio"].drop_nulls().drop_nans().to_numpy()
+        med = float(np.median(ratio)) if ratio.size else math.nan
+        if med < 1e-6:  # no spread left in the paired differences: a ratio of "games saved" means nothing
+            lines.append(f"- Common random numbers: on most figures the paired rows played out identically in both "
+                         f"runs (median width ratio {med:.2f} over {ratio.size} figures).")
+        elif ratio.size:
+            lines.append(
+                f"- Common random numbers: the paired intervals are {med:.2f}× as wide as the unpaired ones "
+                f"on the same rows (median over {ratio.size} figures; range {ratio.min():.2f}–{ratio.max():.2f}), "
+                f"the precision of about {1 / max(med, 1e-9) ** 2:.1f}× as many unpaired games.")
+    return "\n".join(lines)
+
+
+def _one_side_md(eff: pl.DataFrame) -> list[str]:
+    """The figures with rows in one dataset only: said, not tested."""
+    one = eff.filter(pl.col("only") != "")
+    if one.is_empty():
+        return []
+    lines = [f"- In one dataset only (not tested): {one.height} figures (a Traveler nobody played in the other run, "
+             "e.g. one the draft never kept):"]
+    for r in one.head(MAX_LISTED).iter_rows(named=True):
+        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: only in {r['only']} "
+                     f"({int(r['n_base'] if r['only'] == 'base' else r['n_other']):,} rows)")
+    if one.height > MAX_LISTED:
+        lines.append(f"  - … and {one.height - MAX_LISTED} more (see the tables)")
+    return lines
+
+
+def _identical(eff: pl.DataFrame) -> bool:
+    """Whether both runs hold the same rows with the same results (a dataset against itself, or a copy)."""
+    same = ((pl.col("n_paired") == pl.col("n_base")) & (pl.col("n_paired") == pl.col("n_other"))
+            & (pl.col("diff_paired") == 0) & ~(pl.col("hi_paired") > pl.col("lo_paired")))
+    return bool(eff.height) and bool(eff.select(same.all()).item())
+
+
+def _header(base: Dataset, other: Dataset, note: str) -> str:
+    lines = ["# Effect of a rule change\n"]
+    for label, ds in (("Base", base), ("Other", other)):
+        a = describe.about(ds)
+        lines.append(f"- {label}: `{ds.path}`: `{a.configuration}`, bots {', '.join(a.bots)}, {a.games_text()}"
+                     + (f" (run {a.status})" if a.incomplete else ""))
+    lines += [f"- Player counts: {note}"] if note else []
+    return "\n".join(lines)
+
+
+def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, level: float = 0.95,
+            alpha: float = 0.05) -> list[Path]:
+    """Compare the dataset at ``other_dir`` with the base at ``base_dir``; write into ``out_dir``.
+
+    Writes ``compare.md`` (readable tables and a summary), ``compare.csv`` (every figure:
+    base, other, unpaired effect other - base with interval and p-value; when the runs can be
+    paired, also the paired effect, its interval and p-value, the number of matched rows,
+    the correlation of the pair and the width ratio paired / unpaired) and ``effects.png`` (a
+    forest plot). Returns the paths written, in that order. Each dataset must hold one
+    configuration (one run, or one partition of a study).
+    """
+    base, other = load_dataset(base_dir), load_dataset(other_dir)
+    with reading([*base.files, *other.files]):
+        for ds in (base, other):
+            single_config(ds)
+        base, other, note = common_players(base, other)
+        paired, why = pairing(base, other)
+        eff = effects(base.frame, other.frame, paired, level, alpha)
+        header = _header(base, other, note)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / name for name in EFFECT_FILES]
+    text = [header,
+            "Effects are other − base; intervals are 95%. Win rates in percentage points (pp), scores in points. "
+            "*Width ratio* = paired interval width ÷ unpaired interval width on the same rows (below 1: pairing "
+            "helped).",
+            "## Summary\n\n" + _summary_md(eff, paired, why), "## Figures\n\n" + _tables_md(eff, paired)]
+    paths[0].write_text("\n\n".join(text) + "\n")
+    eff.write_csv(paths[1])
+    about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
+    plots.plot_effects(eff, paths[2], title=f"{other.path.name} vs {base.path.name}", about=about)
+    return paths

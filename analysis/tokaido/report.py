@@ -1,0 +1,227 @@
+"""The balance report of one dataset: ``report.md`` plus one CSV per table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import polars as pl
+
+from analysis.tokaido import caveats, describe, tables
+from analysis import fmt
+from analysis.load import POINT_SOURCES, Dataset, load_dataset
+from analysis.tokaido.matsuri import matsuri_md
+from analysis.parts import reading
+
+LEVEL = 0.95
+ALPHA = 0.05
+CSV_FILES = {
+    "travelers": "travelers.csv", "seats": "seats.csv", "draft": "draft.csv", "head_to_head": "head_to_head.csv",
+}
+SOURCE_LABELS = {
+    "pts_meals": "meals", "pts_souvenirs": "souvenirs", "pts_panoramas": "panoramas",
+    "pts_hot_springs": "hot springs", "pts_temple": "temple", "pts_temple_bonus": "temple bonus",
+    "pts_encounters": "encounters", "pts_achievements": "achievements", "pts_other": "other",
+    "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
+    "pts_calligraphy": "calligraphy", "pts_matsuri": "matsuri tokens",
+}
+
+METHODS = """\
+## How to read this report
+
+- **Win rate**: the share of games won; a k-way shared win counts 1/k. The interval is the
+  Wilson score interval (95%). **Fair share** is 1/N for N players; **× fair** is win rate ÷
+  fair share (1.00 = fair, 1.20 = wins 20% more often than fair); **Δ fair** is win rate − fair
+  share in percentage points (pp).
+- **Stronger / weaker than fair**: a two-sided score test of "win rate = 1/N" for every
+  row of the table, with p-values adjusted by Holm–Bonferroni over the whole family (every
+  Traveler × player count{conds}), so the chance that any flag in this report is a false alarm
+  is at most 5% (family-wise error). Seats are a separate family. With shared wins the test
+  is slightly conservative.
+- **Mean score** and **mean points by source**: averages per player-game; the score
+  interval is Student's t (95%). The point sources sum to the score.
+- **Seat**: 0 is the first traveler to leave Kyoto, 1 the second, and so on.
+- **Value of the draft** (games with a draft, i.e. every player was dealt two Travelers and
+  kept one): *dealt* counts the games in which a player was dealt the Traveler; *pick rate* is
+  the share of those in which the player kept it; *win rate when chosen* is the win rate of
+  the players who kept it; *win rate when left* is the win rate of the players who were dealt
+  it and kept the other Traveler. *chosen − left* > 0 means keeping it paid off on average
+  (for the bots' choices); < 0 means the players who passed it did better.
+- **Head to head**: for every pair of Travelers, over the games in which both played, the
+  share of games in which the row Traveler finished ahead of the column Traveler (better
+  rank; a shared rank counts one half). 50% is even. The CSV has the counts, Wilson intervals
+  and a test of 50%.
+"""
+
+
+def _digits(games: int) -> int:
+    """Decimals of a percentage: two when the sample pins the rate below a tenth of a point."""
+    return 2 if games >= 50_000 else 1
+
+
+def _travelers_md(df: pl.DataFrame, keys: list[str], disputed: dict[tuple, set[str]] | None = None) -> str:
+    out = []
+    for vals, sub in fmt.groups(df, keys):
+        mark = (disputed or {}).get(tuple(vals.values()), set())
+        rows = [
+            [r["traveler"] + (" †" if r["traveler"] in mark else ""), f"{r['games']:,}", fmt.pct_ci(r["win_rate"], r["win_lo"], r["win_hi"], _digits(r["games"])),
+             fmt.num(r["win_ratio"], 2), fmt.num(100 * r["win_diff"], 1, sign=True), fmt.pval(r["p_holm"]),
+             r["verdict"], fmt.num_ci(r["mean_score"], r["score_lo"], r["score_hi"]), fmt.num(r["mean_rank"], 2)]
+            for r in sub.sort("win_rate", descending=True).iter_rows(named=True)
+        ]
+        head = ["Traveler", "games", "win rate (95% CI)", "× fair", "Δ fair (pp)", "p (Holm)", "verdict",
+                "mean score (95% CI)", "mean rank"]
+        foot = ("\n\n† disputed: the stronger tier's share differs by more than 3 points, or its verdict differs "
+                "(*Bot tier and its check*)." if mark & set(sub["traveler"].to_list()) else "")
+        out.append(f"### {fmt.group_label(vals)} (fair share {fmt.pct(1 / vals['n_players'])})\n\n"
+                   + fmt.table(head, rows, right=[c not in ("Traveler", "verdict") for c in head]) + foot)
+    return "\n\n".join(out)
+
+
+def _points_md(df: pl.DataFrame, keys: list[str]) -> str:
+    out = []
+    for vals, sub in fmt.groups(df, keys):
+        sources = [c for c in POINT_SOURCES if sub[c].abs().sum() > 0]  # Crossroads columns: 0 in base games
+        rows = [[r["traveler"], *(fmt.num(r[c]) for c in sources), fmt.num(r["mean_score"])]
+                for r in sub.sort("win_rate", descending=True).iter_rows(named=True)]
+        head = ["Traveler", *(SOURCE_LABELS[c] for c in sources), "total"]
+        out.append(f"### {fmt.group_label(vals)}\n\n" + fmt.table(head, rows))
+    return "\n\n".join(out)
+
+
+def _seats_md(df: pl.DataFrame, keys: list[str]) -> str:
+    conds = [k for k in keys if k != "n_players"]
+    out = []
+    for vals, sub in fmt.groups(df, conds):
+        rows = [[str(r["n_players"]), str(r["seat"]), f"{r['games']:,}",
+                 fmt.pct_ci(r["win_rate"], r["win_lo"], r["win_hi"], _digits(r["games"])), fmt.num(r["win_ratio"], 2),
+                 fmt.pval(r["p_holm"]), r["verdict"], fmt.num_ci(r["mean_score"], r["score_lo"], r["score_hi"]),
+                 fmt.num(r["mean_coins_start"], 2)]
+                for r in sub.iter_rows(named=True)]
+        head = ["players", "seat", "games", "win rate (95% CI)", "× fair", "p (Holm)", "verdict",
+                "mean score (95% CI)", "starting coins"]
+        title = f"### {fmt.group_label(vals)}\n\n" if conds else ""
+        out.append(title + fmt.table(head, rows, right=[c != "verdict" for c in head]))
+    return "\n\n".join(out)
+
+
+def _draft_md(df: pl.DataFrame, keys: list[str]) -> str:
+    if df.is_empty():
+        return "No drafted games in this dataset (Travelers were dealt at random, fixed, or not used)."
+    out = []
+    for vals, sub in fmt.groups(df, keys):
+        rows = [[r["traveler"], f"{int(r['dealt']):,}", fmt.pct_ci(r["pick_rate"], r["pick_lo"], r["pick_hi"]),
+                 fmt.pct_ci(r["win_rate_chosen"], r["chosen_lo"], r["chosen_hi"]),
+                 fmt.pct_ci(r["win_rate_left"], r["left_lo"], r["left_hi"]),
+                 fmt.pp_ci(r["diff"], r["diff_lo"], r["diff_hi"]), fmt.pval(r["p_value"])]
+                for r in sub.sort("diff", descending=True, nulls_last=True).iter_rows(named=True)]
+        head = ["Traveler", "dealt", "pick rate", "win rate when chosen", "win rate when left",
+                "chosen − left", "p (unadjusted)"]
+        out.append(f"### {fmt.group_label(vals)}\n\n" + fmt.table(head, rows))
+    return "\n\n".join(out)
+
+
+def _h2h_md(df: pl.DataFrame, keys: list[str]) -> str:
+    if df.is_empty():
+        return "No games with two Travelers."
+    out = []
+    for vals, sub in fmt.groups(df, keys):
+        names = sorted(set(sub.get_column("a").to_list()))
+        cell = {(r["a"], r["b"]): r for r in sub.iter_rows(named=True)}
+        rows = [[a, *(fmt.pct(cell[(a, b)]["share"], 0) if (a, b) in cell else "·" for b in names)] for a in names]
+        n = sub.get_column("games").to_list()
+        note = f"Games per pair: {min(n)} to {max(n)}."
+        out.append(f"### {fmt.group_label(vals)}\n\n{note}\n\n" + fmt.table(["row ahead of column", *names], rows))
+    return "\n\n".join(out)
+
+
+def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disputed: str = "") -> str:
+    def describe(df: pl.DataFrame, what: str, label: str) -> str:
+        flagged = df.filter(pl.col("verdict") == what).sort("win_ratio", descending=(what == "stronger"))
+        if flagged.is_empty():
+            return "none"
+        items = []
+        for r in flagged.iter_rows(named=True):
+            where = fmt.group_label({k: r[k] for k in keys})
+            items.append(f"**{label.format(**r)}** ({where}: {fmt.pct(r['win_rate'])} vs fair "
+                         f"{fmt.pct(r['fair_share'])}, ×{r['win_ratio']:.2f}, p (Holm) {fmt.pval(r['p_holm'])})")
+        return "; ".join(items)
+
+    n_tests = trav.height
+    lines = [
+        f"Flags use Holm-adjusted p-values over {n_tests} Traveler tests (family-wise error 5%).",
+        "",
+        f"- Travelers **stronger** than fair: {describe(trav, 'stronger', '{traveler}')}.",
+        f"- Travelers **weaker** than fair: {describe(trav, 'weaker', '{traveler}')}.",
+        f"- Seats winning **more** than fair: {describe(seats, 'stronger', 'seat {seat}')}.",
+        f"- Seats winning **less** than fair: {describe(seats, 'weaker', 'seat {seat}')}.",
+    ]
+    if disputed:
+        lines.append(disputed)
+    if not trav.filter(pl.col("verdict") != "").height:
+        lines.append("- No Traveler's win rate differs from fair share by more than chance explains "
+                     "at this sample size (see the intervals for how large a gap could still hide).")
+    return "\n".join(lines)
+
+
+def _header(ds: Dataset, about: describe.About, n_rows: int) -> str:
+    m = ds.manifest
+    lines = [f"# Tokaido balance report: {about.title()}\n", f"- Dataset: `{ds.path}`",
+             f"- Configuration: `{about.configuration}`", f"- Bots: {', '.join(about.bots) or 'not recorded'}",
+             f"- Games: {about.played()} ({n_rows:,} player rows)",
+             f"- Run status: {about.status or 'not recorded'}", f"- Seed: {m.get('seed', 'not recorded')}"]
+    lines += [f"- Skipped: {note}" for note in ds.notes]
+    notes = [n for n in (caveats.tier_note(about.bots), about.warning()) if n]
+    return "\n".join(lines) + "".join(f"\n\n{n}" for n in notes)
+
+
+def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LEVEL, alpha: float = ALPHA,
+                 checks: Mapping[str, caveats.TierCheck] | None = None) -> Path:
+    """Write the balance report of the dataset at ``dataset_dir`` into ``out_dir``; return ``report.md``.
+
+    Beside ``report.md`` it writes ``travelers.csv`` (per Traveler and player count: games,
+    win rate with Wilson interval, ratio and difference to fair share 1/N, score test and its
+    Holm adjustment, verdict, mean score with t interval, mean rank, mean points by source),
+    ``seats.csv`` (the same per seat), ``draft.csv`` (win rate when chosen vs when left) and
+    ``head_to_head.csv`` (every ordered Traveler pair). CSV values are unrounded. Figures are
+    split by player count and by every configuration column that varies (study datasets).
+    ``checks`` (exact configuration key -> ``caveats.TierCheck``; the CLI passes the measured
+    expert-vs-search table) names the Travelers whose figures the strong tiers dispute.
+    """
+    ds = load_dataset(dataset_dir)
+    lf = ds.frame
+    with reading(ds.files):
+        keys = tables.default_keys(lf)
+        trav = tables.traveler_table(lf, keys, level, alpha)
+        seats = tables.seat_table(lf, keys, level, alpha)
+        draft = tables.draft_table(lf, keys, level)
+        h2h = tables.head_to_head(lf, keys, level)
+        about = describe.about(ds)
+        n_rows = int(lf.select(pl.len()).collect(engine="streaming").item())
+        mats = matsuri_md(lf, keys)
+        groups = caveats.groups(lf, ds.manifest, keys) if checks else []
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    frames = {"travelers": trav, "seats": seats, "draft": draft, "head_to_head": h2h}
+    for name, df in frames.items():
+        df.write_csv(out / CSV_FILES[name])
+    conds = [k for k in keys if k != "n_players"]
+    checked = caveats.check_md(groups, checks or {}, caveats.changed_rules(ds.manifest))
+    sections = [
+        _header(ds, about, n_rows),
+        "## Summary\n\n" + _summary_md(trav, seats, keys, caveats.summary_line(groups, checks or {})),
+        *(["## Bot tier and its check\n\n" + checked] if checked else []),
+        "## Travelers: win rate and score\n\n" + (_travelers_md(trav, keys, caveats.disputed_names(groups, checks or {}))
+                                                   if trav.height else
+                                                   "No Travelers in this dataset (Journey of Initiation)."),
+        "## Mean points by source\n\n" + (_points_md(trav, keys) if trav.height else "–"),
+        "## Seat advantage\n\n" + _seats_md(seats, keys),
+        "## Value of the draft\n\n" + _draft_md(draft, keys),
+        "## Head to head\n\n" + _h2h_md(h2h, keys),
+        *(["## Matsuri cards\n\n" + mats] if mats else []),
+        METHODS.format(conds=(" × " + " × ".join(conds)) if conds else ""),
+        "## Files\n\n" + "\n".join(f"- `{f}`" for f in CSV_FILES.values()),
+    ]
+    path = out / "report.md"
+    path.write_text("\n\n".join(sections) + "\n")
+    return path

@@ -1,2 +1,0 @@
-"""The rules as data (TOML): board, cards, Travelers, rule numbers, Crossroads, bot weights
-(``bots/``); read by ``sim.rules.tables`` through ``importlib.resources``. No code lives here."""

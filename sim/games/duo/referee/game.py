@@ -1,0 +1,178 @@
+"""An independent referee for Tokaido Duo: replay an action log with plain Python objects.
+
+Written from the rules text (seed 003; research expansions.md C.2 D-K1..D-K20
+and the C.5 defaults D1-D10 as parameterised in rules.toml), by name (towns
+"C3", zones "Z2"), with its own path searches, and never from the kernels'
+tables. It checks that every decision in the log was legal and every chance
+outcome possible, recomputes every score and count, and compares them with
+the kernel's two result rows. Log rows are ``(kind, player, a, b, c, d)``
+(docs/duo.md); the kinds are numbered here, the same numbers as the kernels'.
+
+Three modules by concern: ``referee_state`` (the table and the checks that
+need a whole action), ``referee_moves`` (the characters' events) and this one
+(setup, the draft, the end, the scores, ``referee_game``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from sim.games.duo.board import COAST
+from sim.games.duo.referee.moves import Moves
+from sim.games.duo.referee.state import CHARS, KIND, SIDES, TRIGGERS, Foul, Pick
+from sim.games.duo.rules import DuoRules
+
+__all__ = ["KIND", "Foul", "Referee", "Verdict", "referee_game", "rows_from_records"]
+
+
+class Referee(Moves):
+    """Feed it the log rows in order (``feed``); then ``rows`` are the re-derived result rows."""
+
+    # ---------------------------------------------------------------- events
+    def feed(self, row: tuple[int, ...]) -> None:
+        kind = KIND.get(row[0])
+        if kind is None:
+            raise Foul(f"unknown event kind {row[0]}")
+        if self.ended is not None:
+            raise Foul("events after the end")
+        getattr(self, "on_" + kind)(*row[1:])
+
+    def on_first(self, p: int, *_: int) -> None:
+        if self.n.first_player >= 0 and p != self.n.first_player:
+            raise Foul(f"player {p} picks first, the rules say player {self.n.first_player} (D10)")
+        self.first = p
+        self.players[p].first = 1
+
+    def on_boutique(self, _p: int, t: int, w: int, coins: int, _d: int) -> None:
+        self.boutique[COAST[t]] = (self.wares[w], coins)
+        if len(self.boutique) == 8 and Counter(self.boutique.values()) != Counter(self.n.boutiques):
+            raise Foul("the boutique tokens on the towns are not the 8 tokens of the rules")
+
+    def on_wave(self, _p: int, c: int, side: int, *_: int) -> None:
+        if SIDES[side] not in self.n.waves[c]:
+            raise Foul(f"{CHARS[c]} wave tile shows {SIDES[side]}, not one of its sides")
+        self.wave_side[CHARS[c]] = SIDES[side]
+
+    def on_tile(self, p: int, slot: int, icon: int, *_: int) -> None:
+        if slot != len(self.players[p].tiles):
+            raise Foul("painting tiles dealt out of order")
+        self.players[p].tiles.append(icon)
+        if p == 1 and slot == 9:
+            dealt = Counter(self.players[0].tiles + self.players[1].tiles)
+            if any(dealt[i] != self.n.paintings[i] for i in range(4)):
+                raise Foul("the dealt paintings are not the rules' tiles")
+
+    def on_roll(self, _p: int, rnd: int, *vals: int) -> None:
+        self.close()
+        if self.round >= 0 and len(self.picks_this_round) != 3:
+            raise Foul(f"round {self.round} ended after {len(self.picks_this_round)} picks")
+        if self.fired_round is not None:
+            raise Foul(f"round {rnd} played after a trigger in round {self.fired_round} (D-K17)")
+        if rnd != self.round + 1:
+            raise Foul(f"round {rnd} follows round {self.round}")
+        self.round = rnd
+        self.picks_this_round = []
+        for ch, v in zip(CHARS, vals, strict=True):
+            if v not in self.n.dice[CHARS.index(ch)]:
+                raise Foul(f"the {ch} die shows {v}, not one of its faces")
+            self.dice[ch] = v
+
+    def on_pick(self, p: int, c: int, v: int, *_: int) -> None:
+        self.close()
+        lead = (self.first + self.round) % 2
+        who = (lead, 1 - lead, lead)[len(self.picks_this_round)] if len(self.picks_this_round) < 3 else -1
+        if p != who:
+            raise Foul(f"player {p} picks, but it is player {who}'s pick (D-K2)")
+        if c in self.picks_this_round:
+            raise Foul(f"the {CHARS[c]} die was already taken this round")
+        if v != self.dice[CHARS[c]]:
+            raise Foul(f"picked the {CHARS[c]} die as {v}, it shows {self.dice[CHARS[c]]}")
+        self.picks_this_round.append(c)
+        self.pick_no += 1
+        self.repeat = False
+        self.cur = Pick(p, CHARS[c], v)
+
+    def on_spring(self, p: int, *_: int) -> None:
+        last = self.cur
+        self.close()
+        if last is None or last.player != p:
+            raise Foul("the Hot Spring token spent outside its holder's pick")
+        since = self.players[p].spring_since
+        if self.spring_holder != p or since is None or since >= self.pick_no:
+            raise Foul(f"player {p} spends a Hot Spring token not taken on an earlier pick (D-K8, D5)")
+        self.spring_holder = None
+        self.players[p].spring_since = None
+        self.players[p].springs_spent += 1
+        self.repeat = True
+        self.cur = Pick(p, last.char, last.value)
+
+    def on_end(self, _p: int, trig: int, rounds: int, *_: int) -> None:
+        self.close()
+        if len(self.picks_this_round) != 3:
+            raise Foul("the game ends in the middle of a round")
+        if not self.fired and self.round + 1 >= self.n.max_rounds:
+            self.fire("rounds")
+        if not self.fired or self.fired_round != self.round:
+            raise Foul(f"the game ends after round {self.round} without a trigger in it")
+        want = sum(1 << TRIGGERS.index(t) for t in self.fired)
+        if trig != want or rounds != self.round + 1:
+            raise Foul(f"END says triggers {trig} after {rounds} rounds; the referee has {want} after {self.round + 1}")
+        self.ended = (trig, rounds)
+
+    # ---------------------------------------------------------------- result
+    def rows(self) -> list[dict[str, int]]:
+        n = self.n
+        scores = []
+        for q in self.players:
+            pil = n.temple[q.temple] * n.garden[q.garden]
+            mer = n.slabs[q.slabs - 1] if q.slabs else 0
+            art = n.artist_values[q.gifted - 1] if q.gifted else 0
+            scores.append((pil, mer, art))
+        totals = [sum(s) for s in scores]
+        keys = [(totals[i], self.players[i].coins) for i in range(2)]
+        out = []
+        for i, q in enumerate(self.players):
+            held = sum(1 << k for k, ch in enumerate(CHARS) if self.wave_holder[ch] == i)
+            out.append({
+                "player": i, "first": q.first, "score": totals[i], "rank": 1 if keys[i] >= keys[1 - i] else 2,
+                "win_k": 2 if keys[0] == keys[1] else 1, "pts_pilgrim": scores[i][0], "pts_merchant": scores[i][1],
+                "pts_artist": scores[i][2], "coins": q.coins, "slabs": q.slabs, "temple": q.temple,
+                "garden": q.garden, "revealed": q.revealed, "gifted": q.gifted,
+                "end_triggers": self.ended[0] if self.ended else -1, "rounds": self.round + 1,
+                "hs_taken": q.springs_taken, "hs_used": q.springs_spent, "waves_taken": q.waves_taken,
+                "wave_use_pilgrim": q.wave_uses[0], "wave_use_merchant": q.wave_uses[1],
+                "wave_use_artist": q.wave_uses[2], "waves_held": held,
+            })
+        return out
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    errors: list[str]
+    rows: list[dict[str, int]]
+
+
+def referee_game(rules: DuoRules, events: Any, kernel_rows: list[dict[str, int]]) -> Verdict:
+    """Replay one game's log; compare the re-derived rows with the kernel's (dicts of RESULT fields)."""
+    ref = Referee(rules)
+    try:
+        for i, row in enumerate(events):
+            try:
+                ref.feed(tuple(int(x) for x in row))
+            except Foul as exc:
+                raise Foul(f"event {i} {KIND.get(int(row[0]), row[0])}{tuple(int(x) for x in row[1:])}: {exc}") from None
+        if ref.ended is None:
+            raise Foul("the log has no END")
+    except Foul as exc:
+        return Verdict(False, [str(exc)], [])
+    mine = ref.rows()
+    errors = [f"player {k['player']}: {f} kernel {k[f]} referee {m[f]}"
+              for m, k in zip(mine, kernel_rows, strict=True) for f in m if f in k and k[f] != m[f]]
+    return Verdict(not errors, errors, mine)
+
+
+def rows_from_records(records: Any) -> list[dict[str, int]]:
+    return [{f: int(r[f]) for f in records.dtype.names} for r in records]

@@ -1,0 +1,414 @@
+"""The referee: replay one game's action log with an independent implementation of the rules.
+
+The Numba kernels write every game as a list of events (``docs/log-format.md``).
+This module replays such a log with plain Python objects written from the
+rulebooks (seed 000, the New Encounters promo, the Crossroads expansion of
+seed 002: ``sim/games/tokaido/referee/crossroads.py``) and ``docs/rules-choices.md``,
+never from the kernels: it checks that every decision was legal and every chance
+outcome possible (each DRAW is the top card of the referee's own pile),
+recomputes every score component and compares it with the kernel's result rows.
+
+    result = referee_game(config, rules, events, kernel_rows)
+    if not result.ok:
+        print(explain_mismatch(result))
+
+The replay is a coroutine: :class:`Referee` takes one event at a time
+(:meth:`Referee.feed`), so a test can drive it move by move and read its state
+(``referee.state``) in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from kernels.core.enums import Ability, Deck, Ev, PanSrc, Space
+from sim.games.tokaido.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
+from sim.games.tokaido.referee.replay import Step
+from sim.games.tokaido.referee.scoring import END_ACHIEVEMENTS, achievement_winners, build_rows, compare_rows, end_achievement_count, final_ranks
+from sim.games.tokaido.referee.state import DECK_NAMES, PANORAMA_SPACES, Event, Illegal, TravelerState
+from sim.games.tokaido.referee.stations import Stations
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.tables import Rules
+
+__all__ = ["Referee", "RefereeResult", "explain_mismatch", "referee_game", "rows_from_records"]
+
+
+@dataclass
+class RefereeResult:
+    ok: bool
+    errors: list[str] = field(default_factory=list)
+    rows: list[dict[str, int]] = field(default_factory=list)  # the referee's own values per player
+    narration: list[str] = field(default_factory=list)
+    finished: bool = False  # the log reached END and end scoring ran
+    events_checked: int = 0
+
+
+def referee_game(
+    config: GameConfig,
+    rules: Rules,
+    events: np.ndarray,
+    kernel_rows: list[dict] | None = None,
+    narrate: bool = False,
+) -> RefereeResult:
+    """Replay one game's log; check legality, then (if given) compare ``kernel_rows`` with ours."""
+    ref = Referee(config, rules, narrate=narrate)
+    ref.feed_all(events)
+    ref.finish()
+    return ref.result(kernel_rows)
+
+
+def explain_mismatch(result: RefereeResult, context: int = 6) -> str:
+    """A short human-readable report of what the referee found."""
+    if result.ok:
+        return f"referee: ok ({result.events_checked} events)"
+    lines = [f"referee: {len(result.errors)} problem(s) in {result.events_checked} events"]
+    lines += [f"  {e}" for e in result.errors[:20]]
+    if len(result.errors) > 20:
+        lines.append(f"  ... and {len(result.errors) - 20} more")
+    if result.narration:
+        lines.append("last turns replayed:")
+        lines += [f"  {n}" for n in result.narration[-context:]]
+    return "\n".join(lines)
+
+
+class Referee(Stations):
+    """Replays a log event by event; ``state`` is the referee's own game."""
+
+    def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False) -> None:
+        super().__init__(config, rules, narrate)
+        self._again: int | None = None  # the traveler who moves again at once (Vitality, C36)
+        self._game = self._play()
+        next(self._game)  # run up to the first event request
+
+    # ================================================================ driving
+    def feed(self, row: Sequence[int]) -> bool:
+        """Check one log row ``(kind, t, a, b, c, d)``; False once the log is known to be illegal."""
+        if self.errors:
+            return False
+        vals = [int(x) for x in row] + [-1] * (6 - len(row))
+        ev = Event(self._count, *vals[:6])
+        self._count += 1
+        if self.finished:
+            return self._fail(Illegal(ev, "the log goes on after END"))
+        try:
+            self._game.send(ev)
+        except StopIteration:
+            self.finished = True
+        except Illegal as exc:
+            return self._fail(exc)
+        return True
+
+    def feed_all(self, events: np.ndarray | Iterable[Sequence[int]]) -> bool:
+        rows = events.tolist() if isinstance(events, np.ndarray) else events
+        for row in rows:
+            if self.finished and all(v == -1 for v in row):
+                continue  # unused rows of a padded log buffer
+            if not self.feed(row):
+                return False
+        return True
+
+    def finish(self) -> None:
+        """The log is over: complain if the game is not."""
+        self._flush()
+        if not self.finished and not self.errors:
+            self.errors.append(f"the log ends after {self._count} events, before END (expecting {self.expecting})")
+
+    def result(self, kernel_rows: list[dict] | None = None) -> RefereeResult:
+        rows = build_rows(self.state, self.ranks)
+        errors = list(self.errors)
+        if kernel_rows is not None and self.finished and not errors:
+            errors += compare_rows(rows, kernel_rows, [p.name for p in self.state.players()])
+        return RefereeResult(not errors, errors, rows, list(self.narration), self.finished, self._count)
+
+    def _fail(self, exc: Illegal) -> bool:
+        self._flush()
+        self.errors.append(str(exc))
+        if self.narrate:
+            self.narration.append(f"ILLEGAL {exc}")
+        return False
+
+    # ================================================================ the game
+    def _play(self) -> Step:
+        yield from self._setup()
+        while True:
+            again = self._again
+            t, self._again = (again, None) if again is not None else (self.state.next_traveler(), None)
+            if t is None:
+                break
+            if again is None:
+                t = yield from self._mutsumi(t)
+            yield from self._turn(self.state.travelers[t])
+        self.expecting = "END (everyone has reached the last Inn)"
+        ev = yield from self._next()
+        if ev.kind != Ev.END:
+            raise Illegal(ev, f"expected {self.expecting}")
+        self._flush()
+        self._end_scoring()
+
+    def _setup(self) -> Step:
+        st = self.state
+        self.expecting = "DECK"
+        ev = yield from self._next()
+        deck = 0
+        while ev.kind == Ev.DECK:
+            if st.matsuri and ev.a == Deck.MATSURI and deck <= ev.a:
+                deck = ev.a
+                self._matsuri_deck(ev)
+                ev = yield from self._next()
+                continue
+            if not 0 <= ev.a < 4 or ev.a < deck:
+                raise Illegal(ev, f"deck {ev.a}: the piles come in order 0..3" + (", then 9" if st.matsuri else ""))
+            deck = ev.a
+            card = self._card(ev, deck, ev.b)
+            if card in st.piles[deck].cards:
+                raise Illegal(ev, f"{st.card_name(deck, card)} (card {card}) is twice in the {DECK_NAMES[deck]} pile")
+            st.piles[deck].put_under(card)
+            ev = yield from self._next()
+        for d, pile in enumerate(st.piles):
+            if len(pile) != st.deck_sizes[d]:
+                raise Illegal(ev, f"the {DECK_NAMES[d]} pile has {len(pile)} of its {st.deck_sizes[d]} cards")
+        if st.matsuri:
+            self._check_matsuri_stack(ev)
+        self._pending = ev
+        if st.xr:
+            yield from self._markets()
+        yield from self._draft()
+        orders: dict[int, int] = {}
+        while len(orders) < st.n_trav:
+            ev = yield from self._take(Ev.LINEUP, None, "the order of departure")
+            self._traveler(ev, ev.t)
+            if ev.t in orders or not 0 <= ev.a < st.n_trav or ev.a in orders.values():
+                raise Illegal(ev, f"traveler {ev.t} order {ev.a}: the line-up must order each traveler once")
+            orders[ev.t] = ev.a
+        st.set_lineup(orders)
+        given: set[int] = set()
+        start = {tr.index: st.starting_coins(tr) for tr in st.players()}
+        yield from self._kushinada_setup(start)  # after Preparations, before the start Amulets (MT-Kushinada)
+        while len(given) < st.n_players:
+            ev = yield from self._take(Ev.COINS, None, "starting coins")
+            tr = self._traveler(ev, ev.t)
+            if tr.neutral or ev.t in given:
+                raise Illegal(ev, f"starting coins twice or for the Neutral ({tr.label})")
+            want = start[tr.index]
+            if ev.a != want:
+                raise Illegal(ev, f"{tr.label} starts with {want} coins (seat {tr.seat}), not {ev.a}")
+            given.add(ev.t)
+            tr.coins = tr.coins_start = want
+        order = sorted(st.travelers, key=lambda x: x.lineup)
+        self._say("setup: departure order " + ", ".join(f"{x.name} ({x.coins} coins)" for x in order))
+        yield from self._eriku_start()  # before the first move and the start Amulet (P3)
+        if st.xr:
+            yield from self._start_amulets()
+
+    def _draft(self) -> Step:
+        st = self.state
+        mode = st.traveler_mode
+        if mode == "none":
+            return
+        dealt: dict[int, tuple[int, ...]] = {}
+        kept: set[int] = set()
+        used: set[int] = set()
+        fixed = st.fixed_travelers() if mode == "fixed" else []
+        draft = self.rules.raw["rules"]["draft"]
+        if mode == "draft" and draft["mode"] == "free":  # seed 002: "take the Traveler of your choice"
+            yield from self._free_draft()
+            return
+        n_dealt = int(draft["dealt"])
+        while len(kept) < st.n_players:
+            self.expecting = "DEAL or KEEP"
+            ev = yield from self._next()
+            if ev.kind not in (Ev.DEAL, Ev.KEEP):
+                raise Illegal(ev, f"expected DEAL or KEEP: {st.n_players - len(kept)} players have no Traveler")
+            tr = self._traveler(ev, ev.t)
+            if tr.neutral:
+                raise Illegal(ev, "the Neutral Traveler has no Traveler tile")
+            if ev.kind == Ev.DEAL:
+                ids = [ev.a] if mode != "draft" else [ev.a, ev.b, ev.c][:n_dealt]
+                extra = [ev.b, ev.c, ev.d][len(ids) - 1:]  # fields past the dealt Travelers are -1
+                bad = ev.t in dealt or any(x != -1 for x in extra) or len(set(ids)) != len(ids)
+                if bad or any(not 0 <= i < len(self.rules.travelers) or i in used for i in ids):
+                    raise Illegal(ev, f"bad deal to player {ev.t} in {mode} mode: {ev.a}, {ev.b}")
+                if mode == "fixed" and ev.a != fixed[ev.t]:
+                    raise Illegal(ev, f"player {ev.t} must get {self.rules.travelers[fixed[ev.t]].name}")
+                used.update(ids)
+                dealt[ev.t] = tuple(ids)
+            else:
+                if ev.t not in dealt or ev.t in kept or ev.a not in dealt[ev.t] or ev.a < 0:
+                    raise Illegal(ev, f"player {ev.t} keeps {ev.a}, which was not dealt to them")
+                alt = next((x for x in dealt[ev.t] if x != ev.a), -1)
+                st.assign_traveler(tr, ev.a, alt)
+                kept.add(ev.t)
+
+    def _free_draft(self) -> Step:
+        """In player order each player keeps any Traveler still in the pool (``KEEP`` only)."""
+        st = self.state
+        taken: set[int] = set()
+        for p in range(st.n_players):
+            ev = yield from self._take(Ev.KEEP, st.travelers[p], "a free choice of Traveler")
+            if not 0 <= ev.a < len(self.rules.travelers) or ev.a in taken:
+                raise Illegal(ev, f"player {p} keeps Traveler {ev.a}, which is not left in the pool")
+            taken.add(ev.a)
+            st.assign_traveler(st.travelers[p], ev.a, -1)
+
+    # ================================================================ a turn
+    def _turn(self, behind: TravelerState) -> Step:
+        st = self.state
+        self.expecting = f"a MOVE of {behind.label}"
+        ev = yield from self._next()
+        if ev.kind == Ev.END:
+            raise Illegal(ev, f"the game is not over: {behind.label} is at space {behind.pos}")
+        friendship = False
+        behind.amulets_new.clear()  # seed 002: an Amulet is usable on the buyer's next move (C35)
+        if st.xr:
+            self._flush()  # the amulets used before the move narrate as the previous turn's tail
+            ev, friendship = yield from self._before_move(behind, ev)
+        if ev.kind != Ev.MOVE:
+            raise Illegal(ev, f"expected {self.expecting}")
+        tr = self._traveler(ev, ev.t)
+        if tr is not behind:
+            status = "moves again (vitality)" if behind.pos > min(o.pos for o in st.travelers) else "is behind"
+            raise Illegal(ev, f"{tr.label} moved but {behind.label} {status}")
+        controller = st.lead_player() if tr.neutral else tr.index
+        if ev.b != controller:
+            who = "the Neutral is moved by the lead player" if tr.neutral else "a player moves their own traveler"
+            raise Illegal(ev, f"controller {ev.b}, expected {controller} ({who})")
+        why = st.why_illegal(tr.index, ev.a, friendship)
+        if why is not None:
+            raise Illegal(ev, f"{tr.label} may not move from {tr.pos} to {ev.a}: {why}")
+        self._flush()
+        who = f"moved by p{controller}" if tr.neutral else f"p{tr.index}, {tr.coins} coins"
+        st.move(tr.index, ev.a)
+        tr.moved_by = controller
+        self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
+        kind = st.board[ev.a]
+        option = 0
+        if st.xr and not tr.neutral and self.params["FORTUNE_AFTER"]:
+            yield from self._fortune_on_arrival(tr)  # online: after the move, before the stop's action
+        if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
+            yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
+        if kind != Space.INN:
+            yield from self._watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
+        if kind == Space.VILLAGE and (yield from self._rakuren(tr)):
+            option = -1  # his draw instead of the usual actions (MT-Rakuren)
+        elif st.xr and not tr.neutral and kind != Space.INN:
+            if friendship:
+                self._note("friendship: shares the space")
+            if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
+                self._umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
+            option = yield from self._station_choice(tr, kind)
+        one = bool(self.params["HEALTH_ONE"])  # online: Health gives one option, 2 the base or 3 the alternative
+        no_base = option in (1, 4) or (option == 3 and one)  # 4 (online): the alternative, nothing bought
+        if no_base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
+            yield from self._temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
+        if option == 3:  # Health, the alternative first: the base action then happens if still possible
+            yield from self._alternative(tr, kind, after_base=False)
+        yield from self._base(tr, kind, option != -1 and not no_base)
+        if option == 1 or (option == 2 and not one):
+            yield from self._alternative(tr, kind, after_base=option == 2)
+        if st.xr and not tr.neutral and (yield from self._vitality(tr)):
+            self._again = tr.index
+
+    def _base(self, tr: TravelerState, kind: int, base: bool) -> Step:
+        """The base game's action of the space (``base`` False: only what comes with any option)."""
+        st = self.state
+        if kind == Space.FARM:
+            if not tr.neutral and base:
+                self._coins(tr, self.params["FARM_COINS"], "farm")
+                self._farm_bonus(tr)
+        elif kind == Space.VILLAGE:
+            if base:
+                yield from self._village(tr)
+        elif kind in PANORAMA_SPACES:
+            if not tr.neutral and base and not st.panorama_complete(tr, PANORAMA_SPACES[kind]):
+                yield from self._panorama(tr, PanSrc.STATION, [PANORAMA_SPACES[kind]])  # Yama no Ko may complete it
+            if st.xr and not tr.neutral and tr.ability == Ability.GOTOZAEMON:
+                self._coins(tr, self.params["GOTOZAEMON_COINS"], "gotozaemon")
+        elif kind == Space.HOT_SPRING:
+            if base:
+                yield from self._hot_spring(tr, "hot spring")
+        elif kind == Space.TEMPLE:
+            if base:
+                yield from self._temple(tr, donation=tr.neutral or tr.coins >= 1)
+        elif kind == Space.ENCOUNTER:
+            if not tr.neutral:
+                if tr.ability == Ability.UMEGAE and not st.xr:
+                    self._umegae(tr)
+                if base:
+                    yield from self._encounter(tr, station=True)
+        elif kind == Space.INN:
+            yield from self._inn(tr)
+
+    def _umegae(self, tr: TravelerState) -> None:
+        """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed 002)."""
+        self._coins(tr, self.params["UMEGAE_COINS"], "umegae")
+        self._score(tr, "pts_other", self.params["UMEGAE_POINTS"], "umegae's encounter bonus")
+
+    # ================================================================ end of the game
+    def _end_scoring(self) -> None:
+        st, p = self.state, self.params
+        players = st.players()
+        self._say("end scoring")
+        antoine = self._antoine()
+        bonus = antoine_temple_bonus([tr.donated for tr in st.travelers], antoine, self.rules.ranking_points)
+        for tr, pts in sorted(zip(st.travelers, bonus, strict=True), key=lambda x: -x[0].donated):
+            if tr.donated:
+                if not tr.neutral and pts:
+                    self._score(tr, "pts_temple_bonus", pts, f"{tr.name} donated {tr.donated}")
+                else:
+                    self._note(f"{tr.name} donated {tr.donated} (no points)")
+        self._header = "  temple ranking"
+        self._flush()
+        for name in END_ACHIEVEMENTS:
+            counts = [end_achievement_count(tr, name) for tr in players]
+            winners = antoine_winners(achievement_winners(counts, p["ACH_MIN"]), antoine)
+            for i in winners:
+                players[i].achievements.append(name)
+                self._score(players[i], "pts_achievements", p["ACH_POINTS"], f"{players[i].name} ({counts[i]})")
+            if not winners:
+                self._note("not awarded")
+            self._header = f"  {name}"
+            self._flush()
+        for tr in players:
+            if tr.ability == Ability.MITSUKUNI:  # Bathhouses count too (seed 002 notes)
+                n = len(tr.hot_springs) + tr.bathhouses + len(tr.achievements)
+                baths = f" + {tr.bathhouses} bathhouses" if st.xr else ""
+                self._score(tr, "pts_other", p["MITSUKUNI_BONUS"] * n,
+                            f"{len(tr.hot_springs)} hot springs{baths} + {len(tr.achievements)} achievements")
+                self._header = "  mitsukuni"
+                self._flush()
+        if st.xr:
+            self._score_calligraphy()
+        if st.matsuri:
+            self._score_shared_calligraphy()
+        self._suseri()
+        self.ranks = final_ranks(antoine_rank_keys([tr.score for tr in players],
+                                                   [len(tr.achievements) for tr in players], antoine))
+        if self.narrate:
+            self._final_table()
+
+    def _final_table(self) -> None:
+        rows = build_rows(self.state, self.ranks)
+        cols: tuple[str, ...] = ("meals", "souvenirs", "panoramas", "hot_springs", "temple", "temple_bonus",
+                                 "encounters", "achievements", "other")
+        heads: tuple[str, ...] = ("rank", "score", "meals", "souv", "pano", "hot", "temple", "t.rank", "enc",
+                                  "ach", "other")
+        if self.state.xr:
+            cols += ("cherry_trees", "bathhouses", "legendary", "calligraphy")
+            heads += ("cherry", "bath", "legend", "calli")
+        if self.state.matsuri:
+            cols, heads = (*cols, "matsuri"), (*heads, "matsuri")
+        self.narration.append("final  " + f"{'player':<16}" + "".join(f"{h:>7}" for h in heads))
+        names = {tr.index: tr.name for tr in self.state.players()}
+        for row in sorted(rows, key=lambda r: (r["rank"], r["player"])):
+            vals = [row["rank"], row["score"], *(row["pts_" + c] for c in cols)]
+            who = f"p{row['player']} {names[row['player']]}"
+            self.narration.append("       " + f"{who:<16}" + "".join(f"{v:>7}" for v in vals))
+
+
+def rows_from_records(records: Any) -> list[dict]:
+    """Kernel result records of one game (a structured array) as the dicts ``referee_game`` takes."""
+    return [{name: int(r[name]) for name in records.dtype.names} for r in records]

@@ -1,6 +1,0 @@
-"""The rules as data: loading ``sim/data/*.toml`` into the kernels' integer tables (``tables``),
-the game configuration a run plays (``config``), and ``--set`` / ``@patch.toml`` overrides
-(``overrides``).
-
-May import: ``kernels.core``, ``sim.errors``, ``sim.data`` (files).
-"""
