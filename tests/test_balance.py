@@ -20,7 +20,7 @@ from sim.games.tokaido.balance import model, search
 from sim.games.tokaido.balance.evaluate import Tally
 from sim.cli import app as cli
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.rules.overrides import load_patch
+from sim.overrides import load_patch
 from sim.run import runner
 
 NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",

@@ -33,8 +33,8 @@ ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, 
 
 def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
-    from sim.games.tokaido.rules.overrides import load_patch
-    from sim.games.tokaido.rules.tables import parse_value
+    from sim.overrides import load_patch
+    from sim.overrides import parse_value
 
     out: list[tuple[str, Any]] = []
     for item in sets or []:

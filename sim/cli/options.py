@@ -10,7 +10,7 @@ from kernels.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.inert import refuse_inert
-from sim.games.tokaido.rules.overrides import expand_sets
+from sim.overrides import expand_sets
 from sim.games.tokaido.rules.profiles import profile_sets
 
 Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from sim.errors import UserError
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.inert import override_reason
-from sim.games.tokaido.rules.overrides import flatten
+from sim.overrides import flatten
 from sim.run import outdir, progress, runner
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _data
 from sim.cli.options import ClusterSpec, Resume
 from sim.games.duo.rules import DuoRules, load_duo_rules
 from sim.errors import UserError, user_errors
-from sim.games.tokaido.rules.overrides import expand_sets
+from sim.overrides import expand_sets
 
 app = typer.Typer(name="duo", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Tokaido Duo (2 players) on a board kept as data; the shipped board is a reconstruction.")

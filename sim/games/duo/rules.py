@@ -25,7 +25,7 @@ import numpy as np
 from kernels.duo import enums as E
 from kernels.duo.state import RULES_DTYPE, W_N
 from sim.games.duo.board import COAST, TOWNS, Board, BoardError, read_board, validate_board
-from sim.games.tokaido.rules.tables import parse_value
+from sim.overrides import parse_value
 
 DATA = "sim.games.duo.data"
 BOT_FILE = "bots.toml"

@@ -248,7 +248,7 @@ def turn_of(events: np.ndarray, i: int) -> int:
 
 
 def replay_command(config: GameConfig, seed: int, game: int) -> str:
-    from sim.games.tokaido.rules.overrides import format_value
+    from sim.overrides import format_value
 
     opts = [f"--players {config.n_players}", f"--travelers {config.travelers}", f"--bots {','.join(config.bots)}"]
     if config.variants:

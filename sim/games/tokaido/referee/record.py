@@ -97,7 +97,7 @@ def components(config: GameConfig) -> tuple[str, ...]:
 
 def config_header(config: GameConfig) -> dict[str, Any]:
     """The configuration as the record writes it (the profile's own patch left to ``rules``)."""
-    from sim.games.tokaido.rules.overrides import expand_sets
+    from sim.overrides import expand_sets
     from sim.games.tokaido.rules.profiles import profile_sets
 
     skip = len(expand_sets(profile_sets(config.profile)))
@@ -231,7 +231,7 @@ class ReadGame:
 
 def read_config(obj: Any, profile: str | None, sets: list[str] | None) -> GameConfig:
     """The record's configuration; ``profile`` / ``sets`` (from the command line) replace its own."""
-    from sim.games.tokaido.rules.overrides import expand_sets
+    from sim.overrides import expand_sets
     from sim.games.tokaido.rules.profiles import profile_sets
 
     if not isinstance(obj, dict):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sim.errors import UserError
-from sim.games.tokaido.rules.overrides import format_value
+from sim.overrides import format_value
 
 if TYPE_CHECKING:
     from sim.games.tokaido.rules.config import GameConfig
@@ -83,6 +83,6 @@ def refuse_inert(config: GameConfig) -> GameConfig:
 
 def _patch_keys(items: list[str]) -> set[str]:
     """The keys a profile sets through ``@patch.toml`` items."""
-    from sim.games.tokaido.rules.overrides import load_patch
+    from sim.overrides import load_patch
 
     return {k for item in items if item.startswith("@") for k, _ in load_patch(item[1:])}

@@ -8,23 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from sim.games.tokaido.rules.bounds import BoundsError, check_value
+from sim.overrides import parse_value
 
 
 class RulesError(ValueError):
     """A rule file or override is malformed; the message says how to fix it."""
-
-
-def parse_value(text: str) -> Any:
-    """Turn an override's text into an int, a list of ints, a bool or a string."""
-    text = text.strip()
-    if "," in text:
-        return [parse_value(x) for x in text.split(",") if x.strip()]
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 # Shorthand roots for overrides: "travelers.kinko.coins" -> the Traveler list.

@@ -1,4 +1,4 @@
-"""Rule overrides from TOML patch files: ``--set @patch.toml``.
+"""Rule overrides of any game: ``--set KEY=VALUE`` values and TOML patch files (``--set @patch.toml``).
 
 A patch file holds the rules to change, in the layout of the dotted keys that
 ``--set`` takes::
@@ -92,3 +92,16 @@ def expand_sets(sets: Iterable[str] | None) -> list[str]:
         else:
             out.append(item)
     return out
+
+
+def parse_value(text: str) -> Any:
+    """Turn an override's text into an int, a list of ints, a bool or a string."""
+    text = text.strip()
+    if "," in text:
+        return [parse_value(x) for x in text.split(",") if x.strip()]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
