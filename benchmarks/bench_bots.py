@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
 
 
 def cpu() -> float:

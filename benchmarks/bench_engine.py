@@ -35,9 +35,9 @@ import numpy as np
 import pyarrow
 import pyarrow.parquet as pq
 
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import referee_game, rows_from_records
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.engine import play_games
 
 QUIET = 0.25  # CPUs used by other processes below which a timing counts as undisturbed
 TARGET = 60_000  # games/s end to end, 4 players, greedy bots, base game, 2 cores

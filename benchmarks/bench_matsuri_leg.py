@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.core.weights import W
-from sim.games.tokaido.tuning.duel import play_duel
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning.duel import play_duel
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.core import weights as Wt  # noqa: E402
-from sim.games.tokaido.tuning.ladder import mirrored_blocks, pair_result, score_games  # noqa: E402
-from sim.games.tokaido.rules.config import GameConfig  # noqa: E402
 from sim.games.tokaido import engine  # noqa: E402
+from sim.games.tokaido.rules.config import GameConfig  # noqa: E402
+from sim.games.tokaido.tuning.ladder import mirrored_blocks, pair_result, score_games  # noqa: E402
 
 
 def seat_weights(config: GameConfig, over: dict[str, float]) -> np.ndarray:

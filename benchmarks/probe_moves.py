@@ -33,8 +33,8 @@ from kernels.core.enums import PF, G
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import rules_record
+from sim.games.tokaido.rules.config import GameConfig
 
 PROBES = ("context", "base values (all types)", "type values (all types)", "opponents' values",
           "move values (the whole decision)", "context + Village value", "context + Encounter value")

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.bots.policy import choose_move_nb
+from kernels.core.batch import UNFINISHED
 from kernels.core.enums import PF, Bot, Cfg, Ev, G
 from kernels.core.piles import log_nb
 from kernels.core.rng import seed_game_nb
@@ -44,9 +45,6 @@ def turn_nb(pub, hid, ru):
     s = pub["cand"][decide_move_nb(pub, ru, t, ctrl, ncand)]
     move_nb(pub, hid, ru, t, ctrl, s)
     return True
-
-
-UNFINISHED = -2  # ``nlog`` of a game stopped by ``stop`` (or not played yet)
 
 
 @njit(cache=True)

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 
 from sim.cli.options import cli_options
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import referee_game, rows_from_records
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido.engine import play_games
 
 CHUNK = 250  # games per engine call (bounds the log buffer's memory)
 ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"

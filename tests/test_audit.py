@@ -16,10 +16,10 @@ import pytest
 from cli_helpers import call
 
 from sim.cli.options import kernel_rows, make_config
+from sim.games.tokaido import engine
 from sim.games.tokaido.referee.audit import audit_game
 from sim.games.tokaido.referee.record import game_record
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
 
 # (players, travelers, bots, variants, expansions, profile)
 CONFIGS = [

@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from cli_helpers import call
 
+from sim.cli import app as cli
 from sim.games.tokaido.balance import knobs as kn
 from sim.games.tokaido.balance import model, search
 from sim.games.tokaido.balance.evaluate import Tally
-from sim.cli import app as cli
 from sim.games.tokaido.rules.config import GameConfig
 from sim.overrides import load_patch
 from sim.run import runner

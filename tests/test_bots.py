@@ -20,9 +20,9 @@ from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.core.weights import W
 from kernels.game.turn import begin_turn_nb, setup_nb
 from kernels.play import turn_nb
+from sim.games.tokaido import engine
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
 
 CHEAP = {W.S_ROLLOUTS: 2, W.S_TOPK: 2}  # a search budget small enough for the tests
 

@@ -18,10 +18,10 @@ from kernels.bots.features import B_CAND
 from kernels.bots.heuristic import move_values_nb
 from kernels.core.enums import Bot, P
 from kernels.core.weights import HF, W
-from sim.games.tokaido.tuning.draft import cell_seed
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
 from sim.games.tokaido.engine import bot_weights
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning.draft import cell_seed
 
 ENC, PADDY = 3, 4  # the first Encounter and Paddy of the road (the start Inn is space 0)
 CANDS = [ENC, PADDY]

@@ -8,12 +8,12 @@ import tomllib
 import numpy as np
 import pytest
 
+from sim.cli.app import main
+from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning import draft as D
 from sim.games.tokaido.tuning import sane
-from sim.cli.app import main
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
 
 
 def test_calibrate_draft_writes_win_shares_with_provenance(tmp_path, capsys, monkeypatch):

@@ -14,11 +14,11 @@ import pytest
 from cli_helpers import call
 
 from kernels.core.weights import W
-from sim.games.tokaido.tuning import imitate as I
-from sim.games.tokaido.tuning.tune import key_index
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning import imitate as I
 from sim.games.tokaido.tuning import imitation as R
+from sim.games.tokaido.tuning.tune import key_index
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = GameConfig(n_players=3, bots=("search",) * 3, travelers="random")

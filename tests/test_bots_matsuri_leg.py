@@ -21,8 +21,8 @@ from kernels.bots.matsuri import card_value_nb
 from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import Bot, Deck, P, Space
 from kernels.core.weights import HF, W
-from sim.games.tokaido.tuning.duel import play_duel
 from sim.games.tokaido.engine import bot_weights
+from sim.games.tokaido.tuning.duel import play_duel
 
 PADDY, ENC, HOT, MOUNTAIN, TEMPLE = 18, 20, 22, 23, 16
 CANDS = [PADDY, ENC, HOT, MOUNTAIN, TEMPLE]

@@ -25,8 +25,8 @@ from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.core.weights import HF, W
 from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import rules_record
+from sim.games.tokaido.rules.config import GameConfig
 
 NT = H.N_TYPES
 

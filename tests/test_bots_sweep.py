@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import sweep as S
 from sim.games.tokaido.tuning import tune as T
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
 
 
 def test_per_game_fitness_is_the_tuners_fitness_game_by_game():

@@ -12,11 +12,11 @@ if str(ROOT) not in sys.path:
 import pytest
 
 from sim.errors import UserError
+from sim.games.tokaido import engine
 from sim.games.tokaido.rules import bounds
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.inert import inert_options, refuse_inert
 from sim.games.tokaido.rules.tables import RulesError, load_rules
-from sim.games.tokaido import engine
 
 
 def test_shipped_rules_are_inside_the_bounds_with_room() -> None:
@@ -130,7 +130,7 @@ def test_duplicate_expansion_is_refused() -> None:
 
 
 def test_study_overrides_take_dotted_keys_and_refuse_one_that_matters_nowhere() -> None:
-    from sim.run.study import parse_study
+    from sim.games.tokaido.study import parse_study
 
     head = 'seed = 1\nplayers = [3]\ngames = 10\nexpansions = ["none", "crossroads"]\n'
     s = parse_study(head + "[overrides]\ntravelers.kinko.coins = 6\ncrossroads.fortune_die = [1, 1, 2, 2, 3, 3]\n")

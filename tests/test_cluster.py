@@ -20,15 +20,17 @@ import pytest
 
 from sim.cli import app as cli
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
-from sim.run import cluster, outdir, runner
 from sim.games.tokaido import dataset
-from sim.run.study import run_study
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.study import run_study
+from sim.run import cluster, outdir, runner
 
 # the failing tasks below run on the workers, which cannot import this test module
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 CONFIG = GameConfig(n_players=4)
+GAME = TokaidoGame(CONFIG)
 SEED, GAMES, CHUNK = 11, 8000, 2000
 STUDY = """
 seed = 5
@@ -55,7 +57,7 @@ def part_stats(root: Path) -> dict[str, tuple[int, int]]:
 def reference(tmp_path_factory: pytest.TempPathFactory) -> pa.Table:
     """The in-process run (played first, so the kernels' cache is warm before workers start)."""
     out = tmp_path_factory.mktemp("local") / "run"
-    runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False)
+    runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False)
     return table(out)
 
 
@@ -120,7 +122,7 @@ def test_workers_must_match_the_driver_and_see_the_output(tmp_path: Path) -> Non
 
 def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
     out, seen = tmp_path / "run", []
-    s = runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False, on_progress=seen.append, cluster=fresh)
+    s = runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, on_progress=seen.append, cluster=fresh)
     assert (s.played, s.status) == (GAMES, "complete")
     assert table(out).equals(reference)
     assert sorted(seen) == [CHUNK] * 4
@@ -130,16 +132,16 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
     assert not list(out.glob(".*.tmp"))
     assert len(fresh.workers) == 2 and all(w["code"] == cluster.CODE for w in fresh.workers.values())
     # another chunk size on the cluster: still the same games
-    runner.run(CONFIG, GAMES, SEED, tmp_path / "odd", 3000, progress=False, cluster=fresh)
+    runner.run(GAME, GAMES, SEED, tmp_path / "odd", 3000, progress=False, cluster=fresh)
     assert table(tmp_path / "odd").equals(reference)
 
 
 def test_resume_on_cluster(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
     out = tmp_path / "run"
-    runner.run(CONFIG, GAMES - 3000, SEED, out, CHUNK, progress=False, cluster=fresh)
+    runner.run(GAME, GAMES - 3000, SEED, out, CHUNK, progress=False, cluster=fresh)
     (out / outdir.part_name(2000, 4000)).unlink()
     kept = part_stats(out)
-    s = runner.run(CONFIG, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
+    s = runner.run(GAME, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
     assert s.played == 2000 + 3000
     after = part_stats(out)
     assert {k: after[k] for k in kept} == kept
@@ -152,7 +154,7 @@ def test_killed_worker_loses_only_its_chunk(tmp_path: Path, reference: pa.Table,
     marks.mkdir()
     fresh.task = functools.partial(die_once, str(marks), 4000)
     out = tmp_path / "run"
-    runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False, cluster=fresh)
+    runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, cluster=fresh)
     assert table(out).equals(reference)
     attempts = sorted(p.name for p in marks.iterdir())
     assert "attempt-4000-0" in attempts and "attempt-4000-1" in attempts  # died, then ran again
@@ -171,14 +173,14 @@ def test_stopped_cell_keeps_its_manifest_for_a_late_part(tmp_path: Path, referen
     its manifest, then a worker still playing a cancelled chunk wrote its part, and --resume refused
     the folder ("holds files but no manifest.json")."""
     donor = tmp_path / "donor"
-    runner.run(CONFIG, CHUNK, SEED, donor, CHUNK, progress=False)
+    runner.run(GAME, CHUNK, SEED, donor, CHUNK, progress=False)
     out = tmp_path / "run"
     with pytest.raises(cluster.Stopped):
-        runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False, cluster=StoppedCell())
+        runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, cluster=StoppedCell())
     assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "interrupted"
     late = next(donor.glob("part-*.parquet"))
     late.rename(out / late.name)  # the worker's chunk lands after the cell stopped
-    s = runner.run(CONFIG, GAMES, SEED, out, CHUNK, resume=True, progress=False)
+    s = runner.run(GAME, GAMES, SEED, out, CHUNK, resume=True, progress=False)
     assert s.played == GAMES - CHUNK
     assert table(out).equals(reference)
 
@@ -189,10 +191,10 @@ def test_failed_chunk_stops_the_run_and_resume_finishes_it(
     fresh.task, fresh.retries = functools.partial(fail_chunk, 0), 0
     out = tmp_path / "run"
     with pytest.raises(cluster.ClusterError, match=r"games \[0, 2000\) failed.*boom.*--resume"):
-        runner.run(CONFIG, GAMES, SEED, out, CHUNK, progress=False, cluster=fresh)
+        runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, cluster=fresh)
     assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "interrupted"
     fresh.task, fresh.retries = cluster.play_chunk, cluster.RETRIES
-    runner.run(CONFIG, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
+    runner.run(GAME, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
     assert table(out).equals(reference)
 
 

@@ -24,9 +24,10 @@ import pytest
 from conformance_helpers import by_game, cases, referee_agrees, setup
 
 from kernels.core.enums import BOT_NAMES
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido.engine import GameBatch, play_games
+from sim.run.game import Batch
 
 TRAV_A = "hiroshige+chuubei+kinko+yoshiyasu+satsuki"
 TRAV_B = "mitsukuni+sasayakko+hirotada+umegae+zen-emon"
@@ -189,7 +190,7 @@ def first_difference(a: np.ndarray, b: np.ndarray) -> str | None:
     return None
 
 
-def play_with_threads(config: GameConfig, rules: Rules, seed: int, count: int, threads: int) -> GameBatch:
+def play_with_threads(config: GameConfig, rules: Rules, seed: int, count: int, threads: int) -> Batch:
     before = numba.get_num_threads()
     try:
         return play_games(config, rules, seed, 0, count, log=True, threads=threads)

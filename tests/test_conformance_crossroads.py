@@ -25,8 +25,8 @@ import pytest
 from conformance_helpers import ALL_VARIANTS, by_game, cases, logged_events, referee_agrees, setup
 
 from kernels.core.enums import Ev, Space
-from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 from sim.games.tokaido.engine import play_games
+from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 
 XR = "expansions=crossroads"
 XR_NE = "expansions=crossroads+new-encounters"

@@ -7,8 +7,8 @@ from pathlib import Path
 import polars as pl
 from analysis_fixtures import make_dataset
 
-from analysis.tokaido.describe import About, about_frame
 from analysis.load import conditions, load, load_dataset
+from analysis.tokaido.describe import About, about_frame
 
 
 def test_a_run_manifest_gives_config_intended_games_and_status(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from analysis_fixtures import make_dataset
 from typer.testing import CliRunner
 
 import analysis.duo.plots as duo_plots
-from analysis.duo import report as duo
 from analysis import stats
+from analysis.duo import report as duo
 from kernels.duo.enums import CHAR_NAMES, TRIGGER_NAMES
 from sim.cli.app import app
 from sim.games.duo.game import DuoGame

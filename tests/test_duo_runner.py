@@ -24,10 +24,11 @@ from sim.games.duo import dataset as duo_dataset
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.game import DuoGame
 from sim.games.duo.rules import DuoRules, load_duo_rules
+from sim.games.tokaido import dataset
+from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import cluster, outdir, runner
-from sim.games.tokaido import dataset
-from sim.run.game import Game, as_game
+from sim.run.game import Game
 
 SEED, GAMES, CHUNK = 7, 3000, 1000
 BOTS = ("greedy", "random")
@@ -53,7 +54,7 @@ def reference(rules: DuoRules, tmp_path_factory: pytest.TempPathFactory) -> pa.T
 
 def test_the_rows_are_the_engines_for_any_threads_and_chunks(rules: DuoRules, reference: pa.Table,
                                                              tmp_path: Path) -> None:
-    assert isinstance(DuoGame(rules), Game) and isinstance(as_game(GameConfig()), Game)
+    assert isinstance(DuoGame(rules), Game) and isinstance(TokaidoGame(GameConfig()), Game)
     direct = duo_dataset.to_table(play_duo_games(rules, SEED, 0, GAMES, BOTS).records, rules)
     assert reference.equals(direct)
     runner.run(DuoGame(rules, BOTS), GAMES, SEED, tmp_path / "b", 173, threads=2, progress=False)
@@ -101,7 +102,7 @@ def test_resume_refuses_other_bots_or_a_tokaido_run(rules: DuoRules, tmp_path: P
     with pytest.raises(UserError, match="other bots, board, rules or seed"):
         runner.run(DuoGame(rules, ("greedy", "greedy")), 20, SEED, out, 10, resume=True, progress=False)
     with pytest.raises(UserError, match="holds a duo-run, not a run"):
-        runner.run(GameConfig(n_players=2), 20, SEED, out, 10, resume=True, progress=False)
+        runner.run(TokaidoGame(GameConfig(n_players=2)), 20, SEED, out, 10, resume=True, progress=False)
 
 
 @pytest.fixture(scope="module")

@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 from cli_helpers import ENV, MARKED_CLI
 
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import dataset, engine
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, pace, progress, runner
-from sim.run.game import TokaidoGame
 
 STUB = "STUB" in (engine.__doc__ or "")
 
@@ -66,7 +66,7 @@ def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_pat
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
-    runner.run(GameConfig(n_players=2, bots=("search",)), games, 3, tmp_path / "whole", 5, progress=False)
+    runner.run(TokaidoGame(GameConfig(n_players=2, bots=("search",))), games, 3, tmp_path / "whole", 5, progress=False)
     assert _games(out) == _games(tmp_path / "whole")  # no game lost, none twice, the same games
 
 
@@ -75,7 +75,7 @@ def test_progress_moves_several_times_a_second_within_one_part(tmp_path: Path) -
     cfg = GameConfig(n_players=4, bots=("heuristic",))
     engine.play_games(cfg, cfg.rules(), 1, 0, 1)  # load the kernels outside the clock
     seen: list[tuple[float, int]] = []
-    runner.run(cfg, 4000, 1, tmp_path / "run", chunk_size=100_000, progress=False,
+    runner.run(TokaidoGame(cfg), 4000, 1, tmp_path / "run", chunk_size=100_000, progress=False,
                on_progress=lambda n: seen.append((time.monotonic(), n)))
     assert sum(n for _, n in seen) == 4000
     gaps = np.diff([t for t, _ in seen])
@@ -116,7 +116,7 @@ def test_rate_counts_only_games_played_since_the_bar_started(monkeypatch: pytest
 def test_paced_games_are_the_same_games() -> None:
     cfg = GameConfig(n_players=3, bots=("heuristic",))
     rules = cfg.rules()
-    a = pace.play_games(cfg, rules, 5, 10, 300)
+    a = pace.play(TokaidoGame(cfg, rules), 5, 10, 300)
     b = engine.play_games(cfg, rules, 5, 10, 300)
     assert np.array_equal(a.records, b.records)
 

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from sim.games.tokaido.tuning import ladder as L
 from sim.cli.app import main
+from sim.games.tokaido.tuning import ladder as L
 
 
 def test_wilson_interval():

@@ -28,9 +28,9 @@ import pytest
 
 from kernels.core.enums import PF
 from kernels.core.weights import W
+from sim.games.tokaido.engine import bot_weights, play_games
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido.engine import bot_weights, play_games
 
 ROOT = Path(__file__).resolve().parents[1]
 

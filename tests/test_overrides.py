@@ -15,9 +15,9 @@ from cli_helpers import call
 
 from sim.cli import options
 from sim.errors import UserError
+from sim.games.tokaido import dataset
 from sim.games.tokaido.rules.config import GameConfig
 from sim.overrides import expand_sets, format_value, load_patch
-from sim.games.tokaido import dataset
 
 PATCH = """\
 # a designer's rule change

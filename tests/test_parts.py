@@ -16,8 +16,9 @@ from cli_helpers import call
 
 from analysis.load import load_dataset
 from analysis.tokaido.report import write_report
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, runner
 
 GAMES, CHUNK = 250, 100
@@ -27,7 +28,7 @@ FIRST = outdir.part_name(0, 100)
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("parts") / "run"
-    runner.run(GameConfig(n_players=3), GAMES, 11, out, chunk_size=CHUNK, progress=False)
+    runner.run(TokaidoGame(GameConfig(n_players=3)), GAMES, 11, out, chunk_size=CHUNK, progress=False)
     return out
 
 
@@ -126,7 +127,7 @@ def test_without_parts_a_corrupted_page_is_one_line(run: Path, tmp_path: Path,
 def test_an_interrupted_run_says_so(tmp_path: Path) -> None:
     """200 games played, then a resume to 1,000 interrupted before it finishes a game."""
     out = tmp_path / "run"
-    runner.run(GameConfig(n_players=3), 200, 11, out, chunk_size=CHUNK, progress=False)
+    runner.run(TokaidoGame(GameConfig(n_players=3)), 200, 11, out, chunk_size=CHUNK, progress=False)
 
     def interrupting(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
@@ -134,7 +135,7 @@ def test_an_interrupted_run_says_so(tmp_path: Path) -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(engine, "play_games", interrupting)
         with pytest.raises(KeyboardInterrupt):
-            runner.run(GameConfig(n_players=3), 1000, 11, out, chunk_size=CHUNK, resume=True, progress=False)
+            runner.run(TokaidoGame(GameConfig(n_players=3)), 1000, 11, out, chunk_size=CHUNK, resume=True, progress=False)
     text = write_report(out, tmp_path / "rep").read_text()
     head = text.split("## Summary")[0]
     assert "# Tokaido balance report: players=3,travelers=draft,bots=greedy" in head

@@ -11,7 +11,12 @@ from referee_helpers import Row, assert_illegal, cfg, ev, feed, setup_log
 from referee_selfplay import SelfPlay as SelfPlay  # re-exported: older test files import it from here
 
 from kernels.core.enums import Deck, Enc, Ev
-from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks, souvenir_collection_points, temple_bonus
+from sim.games.tokaido.referee.scoring import (
+    achievement_winners,
+    final_ranks,
+    souvenir_collection_points,
+    temple_bonus,
+)
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 

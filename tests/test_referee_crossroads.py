@@ -44,7 +44,15 @@ from referee_helpers import (
 )
 
 from kernels.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
-from sim.games.tokaido.referee.scoring import MATSURI_ROW_FIELDS, ROW_FIELDS, calligraphy_points, end_achievement_count, patience_points, script_purchase_points, souvenir_collection_points
+from sim.games.tokaido.referee.scoring import (
+    MATSURI_ROW_FIELDS,
+    ROW_FIELDS,
+    calligraphy_points,
+    end_achievement_count,
+    patience_points,
+    script_purchase_points,
+    souvenir_collection_points,
+)
 from sim.games.tokaido.referee.state import TravelerState
 
 

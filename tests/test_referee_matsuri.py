@@ -15,7 +15,19 @@ from test_referee import Row, cfg
 
 from kernels.core.enums import Ev, Space
 from sim.games.tokaido.referee.game import Referee
-from sim.games.tokaido.referee.matsuri_cards import CARD_TIMING, LEG, NEXT_INN, NOW, cho_yo_price, closures, ofune_completers, shishimai_points, tanabata_winners, token_points, usable_slots
+from sim.games.tokaido.referee.matsuri_cards import (
+    CARD_TIMING,
+    LEG,
+    NEXT_INN,
+    NOW,
+    cho_yo_price,
+    closures,
+    ofune_completers,
+    shishimai_points,
+    tanabata_winners,
+    token_points,
+    usable_slots,
+)
 from sim.games.tokaido.referee.scoring import end_achievement_count
 from sim.games.tokaido.referee.state import Event, Illegal, InnVisit
 from sim.games.tokaido.rules.config import GameConfig

@@ -11,9 +11,9 @@ import pytest
 from analysis_fixtures import make_dataset, write_rows
 
 from analysis import stats
+from analysis.load import load, load_dataset
 from analysis.tokaido.compare import compare
 from analysis.tokaido.effects import effects
-from analysis.load import load, load_dataset
 from analysis.tokaido.plots import PLOT_FILES, plot_all, plot_effects
 from analysis.tokaido.report import write_report
 

@@ -14,11 +14,11 @@ from analysis_fixtures import make_dataset
 from analysis.tokaido import caveats
 from analysis.tokaido.caveats import Disputed, TierCheck
 from analysis.tokaido.report import write_report
-from sim.games.tokaido.tuning import agreement as A
-from sim.games.tokaido.tuning.draft import Cell
-from sim.games.tokaido import golden
 from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
+from sim.games.tokaido import golden
+from sim.games.tokaido.tuning import agreement as A
+from sim.games.tokaido.tuning.draft import Cell
 
 NAMES = ("hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
          "zen-emon")

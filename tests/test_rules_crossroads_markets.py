@@ -21,8 +21,8 @@ from positions import (
 from kernels.bots.crossroads import choose_legendary_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
 from sim.cli import app as cli
-from sim.games.tokaido.referee.game import referee_game, rows_from_records
 from sim.games.tokaido.engine import play_games
+from sim.games.tokaido.referee.game import referee_game, rows_from_records
 
 CFG3 = xr_config(3)
 

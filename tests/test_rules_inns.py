@@ -12,9 +12,9 @@ from positions import BOTH, kern, make_position, make_rules, meal_ids
 
 from kernels.bots.policy import choose_meal_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
-from sim.games.tokaido.engine import play_games
 
 INN = 14
 

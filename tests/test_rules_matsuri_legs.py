@@ -15,9 +15,9 @@ from positions import BOTH, begin_turn, encounter_ids, make_rules, xmove
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import RulesError
-from sim.games.tokaido.engine import play_games
 
 TEMPLES, FARM_D, FARM_S, VILLAGE = (16, 21), 17, 26, 25
 HOT, MOUNTAIN, PADDY, ENC = 22, 23, 18, 20  # more spaces of that leg (checked below)

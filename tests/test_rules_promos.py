@@ -329,8 +329,8 @@ def test_felicia_win_rate_is_the_rule_parameter() -> None:
 def test_referee_refuses_a_wrong_duel_or_price() -> None:
     """The independent referee (sim/games/tokaido/referee/promos.py) checks P7's opponent and the price paid: the
     same log with another opponent, or with a coin less paid, is refused."""
-    from sim.games.tokaido.referee.game import referee_game
     from sim.games.tokaido.engine import play_games
+    from sim.games.tokaido.referee.game import referee_game
     cfg = GameConfig(n_players=4, travelers="felicia,kinko,satsuki,umegae", expansions=PROMO)
     rules = cfg.rules()
     events = play_games(cfg, rules, 9, 0, 1, log=True).game_events(0).copy()

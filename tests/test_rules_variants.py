@@ -12,10 +12,10 @@ from positions import BOTH, kern, make_position, make_rules, setup_position
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Ability, Ev, P, Space
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.referee.state import GameState
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.engine import play_games
 
 
 def prep_rule(n: int, seat: int) -> int:

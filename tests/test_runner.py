@@ -19,9 +19,11 @@ import pytest
 
 from kernels.core.records import RESULT_DTYPE
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import dataset, engine
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, parts, runner
+from sim.run.game import Batch
 
 STUB = "STUB" in (engine.__doc__ or "")
 
@@ -42,7 +44,7 @@ def fake_play_games(config, rules, seed, start, count, log=False, threads=None, 
     rec["win_k"] = 1
     for f in dataset.PTS_COLUMNS + dataset.COUNT_COLUMNS:
         rec[f] = h % 7
-    return engine.GameBatch(rec, None, None)
+    return Batch(rec, None, None, n)
 
 
 @pytest.fixture
@@ -62,7 +64,7 @@ def part_stats(root: Path) -> dict[str, tuple[int, int]]:
 def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=3)
     out = tmp_path / "run"
-    s = runner.run(cfg, 250, 11, out, chunk_size=100, progress=False)
+    s = runner.run(TokaidoGame(cfg), 250, 11, out, chunk_size=100, progress=False)
     assert (s.games, s.played, s.status) == (250, 250, "complete")
     names = sorted(p.name for p in out.glob("part-*.parquet"))
     assert names == [outdir.part_name(0, 100), outdir.part_name(100, 200), outdir.part_name(200, 250)]
@@ -170,7 +172,7 @@ def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, m
         batch = fake_play_games(*args, **kwargs)
         if start <= 257 < start + count:
             stop[0] = 1
-            return engine.GameBatch(batch.records[: (257 - start) * 4], None, None)
+            return Batch(batch.records[: (257 - start) * 4], None, None, 4)
         return batch
 
     monkeypatch.setattr(engine, "play_games", stopped_midway)

@@ -20,9 +20,9 @@ from kernels.core.enums import PF, G, Space
 from kernels.core.state import PUB_DTYPE
 from kernels.core.weights import W
 from kernels.game.turn import move_nb
-from sim.games.tokaido.tuning import search_fit
-from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from sim.games.tokaido.tuning import search_fit
 
 
 def _with_eval(ru, horizon: int, prior: float = 0.0):

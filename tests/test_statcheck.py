@@ -15,10 +15,9 @@ import numpy as np
 import pytest
 from cli_helpers import call
 
-from sim.games.tokaido import statcheck
 from sim.cli import app as cli
+from sim.games.tokaido import engine, statcheck
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
 
 BASELINES = ROOT / "results" / "baselines"
 CHECK_GAMES = "20000"

@@ -20,8 +20,8 @@ from cli_helpers import ENV, SLOW_CLI
 
 from sim.errors import UserError
 from sim.games.tokaido import dataset
+from sim.games.tokaido.study import load_study, parse_study, run_study
 from sim.run import outdir
-from sim.run.study import load_study, parse_study, run_study
 
 STUDIES = ROOT / "studies"
 TINY = """

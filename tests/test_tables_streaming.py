@@ -8,8 +8,8 @@ import polars as pl
 import pytest
 from analysis_fixtures import make_dataset
 
-from analysis.tokaido import tables
 from analysis.load import load
+from analysis.tokaido import tables
 
 
 @pytest.fixture

@@ -13,7 +13,16 @@ import polars as pl
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-from analysis.duo.report import CHARACTERS, POINTS, DuoDataset, first_picker_table, load_duo, points_table, token_waves_table, triggers_table
+from analysis.duo.report import (
+    CHARACTERS,
+    POINTS,
+    DuoDataset,
+    first_picker_table,
+    load_duo,
+    points_table,
+    token_waves_table,
+    triggers_table,
+)
 from analysis.tokaido.plots import _figure, _save
 
 PLOT_FILES = ("duo_first_picker.png", "duo_points_by_character.png", "duo_triggers.png", "duo_token_waves.png")

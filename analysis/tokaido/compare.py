@@ -12,11 +12,19 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.tokaido import describe, plots
 from analysis import fmt
-from analysis.tokaido.effects import FIGURES, JOIN, common_players, effects, pairing, single_config, study_effects
 from analysis.load import Dataset, load_dataset
 from analysis.parts import reading
+from analysis.tokaido import describe, plots
+from analysis.tokaido.effects import (
+    FIGURES,
+    JOIN,
+    common_players,
+    effects,
+    pairing,
+    single_config,
+    study_effects,
+)
 
 __all__ = ["FIGURES", "JOIN", "compare", "effects", "pairing", "study_effects"]
 

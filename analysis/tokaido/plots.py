@@ -19,10 +19,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from analysis.tokaido import describe, tables
-from analysis.tokaido.effects import study_effects
 from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset
 from analysis.parts import reading
+from analysis.tokaido import describe, tables
+from analysis.tokaido.effects import study_effects
 from analysis.tokaido.report import SOURCE_LABELS
 
 COLORS = {"stronger": "#1a7f37", "weaker": "#c0392b", "": "#34495e"}

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import polars as pl
 
-from analysis.tokaido import caveats, describe, tables
 from analysis import fmt
 from analysis.load import POINT_SOURCES, Dataset, load_dataset
-from analysis.tokaido.matsuri import matsuri_md
 from analysis.parts import reading
+from analysis.tokaido import caveats, describe, tables
+from analysis.tokaido.matsuri import matsuri_md
 
 LEVEL = 0.95
 ALPHA = 0.05

@@ -24,10 +24,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.games.tokaido import statcheck as S
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido import statcheck as S
+from sim.games.tokaido.rules.config import GameConfig
 
 BETA = 0.05  # chance of missing a change of exactly the tolerance, per figure
 MIN_BATCH = 2_000

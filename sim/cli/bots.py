@@ -52,8 +52,8 @@ def tune(
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its provenance."""
-    from sim.games.tokaido.tuning import tune as T
     from sim.games.tokaido.rules.config import EXPANSIONS
+    from sim.games.tokaido.tuning import tune as T
     from sim.run.progress import progress_bar
 
     counts = _counts(players)
@@ -188,8 +188,8 @@ def calibrate_draft(
 ) -> None:
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
     from kernels.core import enums as E
-    from sim.games.tokaido.tuning import draft as D
     from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS
+    from sim.games.tokaido.tuning import draft as D
 
     if tier not in E.BOT_NAMES or tier in ("random", "greedy"):
         raise UserError(f"--tier must be a heuristic tier ({', '.join(E.BOT_NAMES[2:])}), got '{tier}'")
@@ -224,9 +224,9 @@ def calibrate_agreement(
 ) -> None:
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
     from kernels.core import enums as E
+    from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import agreement as A
     from sim.games.tokaido.tuning.draft import write_table
-    from sim.games.tokaido.rules.config import EXPANSIONS
 
     pair = [t.strip() for t in tiers.split(",") if t.strip()]
     if len(pair) != 2 or pair[0] == pair[1] or any(t not in E.BOT_NAMES for t in pair):
@@ -310,8 +310,8 @@ def ladder(
     agree_md = ""
     pair = [t.strip() for t in agreement.split(",") if t.strip()]
     if pair and agreement_games > 0:
-        from sim.games.tokaido.tuning import agreement as A
         from sim.games.tokaido.rules.config import EXPANSIONS
+        from sim.games.tokaido.tuning import agreement as A
 
         if len(pair) != 2 or any(t not in E.BOT_NAMES for t in pair):
             raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
@@ -348,8 +348,8 @@ def bot_report(
 ) -> None:
     """Sane play per tier: coins left, idle Village stops, meals skipped, never donating, keep rates."""
     from kernels.core import enums as E
-    from sim.games.tokaido.tuning import sane
     from sim.games.tokaido.rules.config import EXPANSIONS
+    from sim.games.tokaido.tuning import sane
 
     names = [t.strip() for t in tiers.split(",") if t.strip()]
     for t in names:
@@ -377,9 +377,9 @@ def fit_search_eval(
     seed: Seed = 1,
 ) -> None:
     """Fit the search bot's evaluation at the Inns (truncated rollouts) from expert self-play."""
+    from sim.games.tokaido.rules.config import EXPANSIONS, GameConfig
     from sim.games.tokaido.tuning import draft as D
     from sim.games.tokaido.tuning import search_fit as F
-    from sim.games.tokaido.rules.config import EXPANSIONS, GameConfig
 
     if games < 100:
         raise UserError("--games must be at least 100")

@@ -33,8 +33,7 @@ ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, 
 
 def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
-    from sim.overrides import load_patch
-    from sim.overrides import parse_value
+    from sim.overrides import load_patch, parse_value
 
     out: list[tuple[str, Any]] = []
     for item in sets or []:
@@ -233,9 +232,9 @@ def make_baseline(
     rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, threads: Threads = None,
 ) -> None:
     """Play games and write a baseline of every tracked figure."""
+    from sim.cli.options import make_config
     from sim.games.tokaido import statcheck as S
     from sim.games.tokaido.golden import with_overrides
-    from sim.cli.options import make_config
     from sim.games.tokaido.rules.inert import refuse_inert
     from sim.run import outdir, runner
 

@@ -29,7 +29,9 @@ from sim.cli.options import (
     make_config,
 )
 from sim.errors import UserError, user_errors
+from sim.games.tokaido.game import TokaidoGame
 from sim.run import runner
+from sim.run.game import MAX_GAME
 
 app = typer.Typer()
 VERIFY_MAX_CHUNK = 10_000  # games whose action logs are held at once (7.7 KB each)
@@ -49,7 +51,7 @@ def run(
 
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     with connect(cluster) as cl:
-        s = runner.run(config, games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
+        s = runner.run(TokaidoGame(config), games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
                        cluster=cl)
     if not quiet:
         if s.played == 0:
@@ -79,7 +81,7 @@ def verify(
     with runner.progress_bar(games, 0, not quiet) as advance:
         for start in range(0, games, chunk_size):
             count = min(chunk_size, games - start)
-            batch = pace.play_games(config, rules, seed, start, count, threads, advance, log=True)
+            batch = pace.play(TokaidoGame(config, rules, log=True), seed, start, count, threads, advance)
             assert batch.events is not None and batch.n_events is not None
             rows = kernel_rows(batch.records)
             n = config.n_players
@@ -116,11 +118,11 @@ def replay(
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(1, seed, 1, None)
-    from sim.games.tokaido.referee.game import referee_game
     from sim.games.tokaido import engine
+    from sim.games.tokaido.referee.game import referee_game
 
-    if not 0 <= game <= engine.MAX_GAME:
-        raise UserError(f"--game takes 0 to {engine.MAX_GAME:,} (a 64-bit game index), got {game:,}")
+    if not 0 <= game <= MAX_GAME:
+        raise UserError(f"--game takes 0 to {MAX_GAME:,} (a 64-bit game index), got {game:,}")
 
     batch = engine.play_games(config, rules, seed, game, 1, log=True)
     assert batch.events is not None and batch.n_events is not None
@@ -144,8 +146,8 @@ def study(
     resume: Resume = False, quiet: Quiet = False, threads: Threads = None, cluster: ClusterSpec = None,
 ) -> None:
     """Run every cell of a study into one hive-partitioned dataset."""
+    from sim.games.tokaido.study import run_study
     from sim.run.cluster import connect
-    from sim.run.study import run_study
 
     with connect(cluster) as cl:
         manifest = run_study(file, out, resume=resume, quiet=quiet, threads=threads, cluster=cl)

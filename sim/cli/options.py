@@ -10,8 +10,8 @@ from kernels.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.inert import refuse_inert
-from sim.overrides import expand_sets
 from sim.games.tokaido.rules.profiles import profile_sets
+from sim.overrides import expand_sets
 
 Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]
 Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (one per player).")]

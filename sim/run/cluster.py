@@ -38,14 +38,12 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir
-from sim.run.game import Game, TokaidoGame, as_game
+from sim.run.game import Game
 
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster
@@ -58,8 +56,6 @@ WORKER_TIMEOUT = 60.0  # seconds to wait for workers to join
 RETRIES = 2  # extra attempts for a task that raises (a dead worker is handled by the scheduler)
 MAX_CELL_THREADS = 32  # study cells in flight at once on the driver
 POLL = 0.25  # seconds between checks for a stop request while waiting
-# Duo's engine, table and rules loader, read as files (sim.run does not import sim.games.duo)
-DUO_FILES = ("duo/engine.py", "duo/dataset.py", "duo/rules.py", "duo/board.py", "duo/game.py")
 
 
 class ClusterError(UserError):
@@ -113,24 +109,20 @@ def connect(spec: str | None) -> Iterator[Cluster | None]:
 
 # ------------------------------------------------------------- on the workers
 def code_hash() -> str:
-    """A hash of the code and data that decide the games (kernels, engines, datasets, rules data; Duo's too).
+    """A hash of the code and data that decide the games: every kernel, every module and data file of ``sim``.
 
     Read from disk; ``CODE`` holds the value when this module was imported (with the others).
+    Driver and workers compare it, so a worker with another version of any game is refused.
     """
     import kernels
 
     h = hashlib.sha256()
     sim_dir = Path(__file__).resolve().parents[1]
     files = kernels.source_files()
-    files += [sim_dir / f for f in ("run/engine.py", "run/dataset.py", "run/game.py", "rules/tables.py",
-                                    "rules/config.py", *DUO_FILES)]
+    files += sorted(p for p in sim_dir.rglob("*") if p.suffix in (".py", ".toml") and "__pycache__" not in p.parts)
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
-    data = Path(str(resources.files("sim.games.tokaido.data")))
-    for path in sorted(data.rglob("*.toml")):  # the bots' weight files decide games too
-        h.update(path.relative_to(data).as_posix().encode())
-        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -142,14 +134,14 @@ def describe() -> dict[str, Any]:
             "numba_threads": numba.config.NUMBA_NUM_THREADS}  # type: ignore[attr-defined]
 
 
-def warmup(game: Game | None = None) -> dict[str, Any]:
-    """Load ``game``'s cached compiled kernels (one game; default Tokaido's); describe this worker.
+def warmup(game: Game) -> dict[str, Any]:
+    """Load ``game``'s cached compiled kernels (one game); describe this worker.
 
     Run once per game on each worker before its first chunk, so a Duo run never loads
     (or compiles) Tokaido's kernels, nor the reverse.
     """
     t0 = time.perf_counter()
-    _cached(game or TokaidoGame(GameConfig())).play(0, 0, 1)
+    _cached(game).play(0, 0, 1)
     return {**describe(), "seconds": time.perf_counter() - t0}
 
 
@@ -168,9 +160,8 @@ CODE = code_hash()
 _GAMES: dict[str, Game] = {}
 
 
-def _cached(game: Game | GameConfig) -> Game:
+def _cached(game: Game) -> Game:
     """The worker's copy of ``game``, kept between tasks (its rules and kernel records are built once)."""
-    game = as_game(game)
     key = hashlib.sha256(pickle.dumps(game)).hexdigest()
     if key not in _GAMES:
         if len(_GAMES) > 64:
@@ -202,7 +193,7 @@ def _complete(path: Path, rows: int) -> bool:
 
 
 def play_chunk(
-    game: Game | GameConfig, fingerprint: str, seed: int, start: int, count: int, out_dir: str,
+    game: Game, fingerprint: str, seed: int, start: int, count: int, out_dir: str,
     threads: int | None = None,
 ) -> dict[str, Any]:
     """Play games ``[start, start+count)`` of ``game`` and write their part file into ``out_dir``; a small manifest."""

@@ -1,11 +1,12 @@
-"""What the runner needs of a game: ``Game``, and Tokaido's own (``TokaidoGame``).
+"""What the runner needs of a game (``Game``), what a game's engine returns (``Batch``), and the
+one engine call every game makes (``play_batch``).
 
 ``sim.run.runner.run``, the paced engine calls (``sim.run.pace``), the part
 files (``sim.run.outdir.write_part``) and the cluster tasks
-(``sim.run.cluster.play_chunk``) know a game only through this interface, so a
-second game (Tokaido Duo: ``sim.games.duo.game.DuoGame``) shares every one of them.
-``sim.run`` never imports a game other than Tokaido: the caller (the CLI)
-builds the game and passes it in, so the imports keep pointing one way.
+(``sim.run.cluster.play_chunk``) know a game only through this interface, so every
+game (``sim.games.tokaido``, ``sim.games.duo``) shares every one of them.
+``sim.run`` imports no game: the caller builds the game and passes it in, so the
+imports keep pointing one way.
 
 A game is immutable and picklable (a cluster ships it to its workers). Game
 ``i`` of a run depends only on ``(seed, i)``: ``play`` returns the same records
@@ -14,23 +15,104 @@ for any ``start``/``count`` split and any thread count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+import numba
 import numpy as np
 import pyarrow as pa
 
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido import dataset, engine
-from sim.run import outdir
+from kernels.core.batch import UNFINISHED
+from sim.errors import UserError
+
+MAX_SEED = 2**63 - 1
+MAX_GAME = 2**63 - 2  # the largest game index (int64, and start + count must fit too)
 
 
-class Batch(Protocol):
-    """What ``Game.play`` returns: the result records (``n_players`` rows a game, game-major)."""
+@dataclass
+class Batch:
+    """What ``Game.play`` returns: result records (``n_players`` rows a game, game-major) and,
+    when played with the action log, each game's log (``events[i, :n_events[i]]``)."""
 
     records: np.ndarray
+    events: np.ndarray | None = None  # int16 (count, max events, fields)
+    n_events: np.ndarray | None = None  # int32 (count,)
+    n_players: int = 1
+
+    @property
+    def games(self) -> int:
+        return len(self.records) // self.n_players
+
+    def game_events(self, i: int) -> np.ndarray:
+        """The log of the batch's i-th game, trimmed to its events."""
+        assert self.events is not None and self.n_events is not None, "played without the action log"
+        return self.events[i, : self.n_events[i]]
+
+    def game_records(self, i: int) -> np.ndarray:
+        """The result records of the batch's i-th game (one per player)."""
+        return self.records[i * self.n_players : (i + 1) * self.n_players]
+
+
+def concat(batches: Sequence[Batch]) -> Batch:
+    """One batch of consecutive batches of one game (their action logs too, if they have them)."""
+    if len(batches) == 1:
+        return batches[0]
+    first = batches[0]
+    records = np.concatenate([b.records for b in batches])
+    if first.events is None:
+        return Batch(records, None, None, first.n_players)
+    events = np.concatenate([b.events for b in batches if b.events is not None])
+    n_events = np.concatenate([b.n_events for b in batches if b.n_events is not None])
+    return Batch(records, events, n_events, first.n_players)
+
+
+def win_share(records: np.ndarray) -> np.ndarray:
+    """Each row's share of its game's win: 1 for a sole winner, 1/k in a k-way tie, else 0.
+
+    The one definition of a win that every table, tuner and check counts (``win`` in the dataset);
+    every game's result records carry ``rank`` and ``win_k`` (players sharing first place).
+    """
+    return np.where(records["rank"] == 1, 1.0 / np.maximum(records["win_k"], 1), 0.0)
+
+
+def play_batch(
+    kernel: Callable[..., None], ru: np.ndarray, seed: int, start: int, count: int, *, n_players: int,
+    record_dtype: np.dtype, log_shape: tuple[int, int], log: bool = False, threads: int | None = None,
+    stop: np.ndarray | None = None, nlog: np.ndarray | None = None,
+) -> Batch:
+    """One call of a game's batch kernel (``kernels.core.batch``): validate, allocate, call, trim.
+
+    ``kernel(seed, start, count, ru, out, logs, nlog[, stop])`` fills ``out`` (``n_players``
+    records a game) and, when ``ru`` asks for it, ``logs`` (``log_shape`` rows a game).
+    ``stop`` (int64[1]) is passed only to kernels that take it; when another thread sets it the
+    batch holds only the games before the first unfinished one. ``nlog`` (int32, at least
+    ``count``) receives each game's log length as it ends, ``UNFINISHED`` before: progress.
+    """
+    if not 0 <= seed <= MAX_SEED:
+        raise UserError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
+    if start < 0 or count < 0:
+        raise UserError(f"game indices must be non-negative (start {start}, count {count})")
+    if start > MAX_GAME or start + count - 1 > MAX_GAME:
+        raise UserError(f"game indices go up to {MAX_GAME:,} (a 64-bit index), not {start + count - 1:,}")
+    out = np.zeros(count * n_players, record_dtype)
+    logs = np.zeros((max(count, 1) if log else 1, *log_shape), np.int16)
+    if nlog is None or len(nlog) < max(count, 1):
+        nlog = np.empty(max(count, 1), np.int32)
+    nlog[:] = UNFINISHED
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+    args = (np.int64(seed), np.int64(start), np.int64(count), ru, out, logs, nlog)
+    with np.errstate(over="ignore"):  # splitmix64 wraps on purpose (pure-Python mode)
+        kernel(*args) if stop is None else kernel(*args, stop)
+    unfinished = nlog[:count] == UNFINISHED
+    if stop is not None and stop[0] and unfinished.any():  # stopped: keep the games before the first unfinished
+        count = int(np.argmax(unfinished))
+        out = out[: count * n_players]
+    if log and count and (nlog[:count] < 0).any():
+        raise RuntimeError(f"an action log overflowed its {log_shape[0]} rows; raise the game's MAX_EVENTS")
+    return Batch(out, logs[:count] if log else None, nlog[:count].copy() if log else None, n_players)
 
 
 @runtime_checkable
@@ -73,73 +155,3 @@ class Game(Protocol):
 
     def for_worker(self) -> Game:
         """The game as shipped to a cluster worker (what the worker can rebuild itself is left out)."""
-
-
-@dataclass(frozen=True, eq=False)
-class TokaidoGame:
-    """Tokaido through ``sim.games.tokaido.engine``: a configuration, its rules, optional bot weights and action log."""
-
-    config: GameConfig
-    rules_: Rules | None = None
-    weights: np.ndarray | None = None
-    log: bool = False
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
-
-    name = "tokaido"
-    kind = "run"
-
-    @property
-    def n_players(self) -> int:
-        return self.config.n_players
-
-    @property
-    def rules(self) -> Rules:
-        if self.rules_ is not None:
-            return self.rules_
-        if "rules" not in self._cache:
-            self._cache["rules"] = self.config.rules()
-        return self._cache["rules"]
-
-    def ru(self) -> np.ndarray:
-        """The kernels' rules record, built once."""
-        if "ru" not in self._cache:
-            self._cache["ru"] = engine.rules_record(self.config, self.rules, self.log, self.weights)
-        return self._cache["ru"]
-
-    def check(self) -> None:
-        self.config.cfg_array(self.rules)  # raises ConfigError for what only the kernel table reveals
-        self.ru()  # and for what only the kernels' records reveal
-
-    def fingerprint(self) -> str:
-        return self.rules.fingerprint()
-
-    def manifest_head(self) -> dict[str, Any]:
-        return {"config": self.config.to_dict(), "spec": self.config.spec()}
-
-    def manifest_tail(self) -> dict[str, Any]:
-        return {"rules_version": self.rules.version, "rules_fingerprint": self.fingerprint()}
-
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
-        outdir.check_same_run(manifest, self.config, self.rules, seed, out)
-
-    def play(self, seed: int, start: int, count: int, threads: int | None = None,
-             stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> engine.GameBatch:
-        return engine.play_games(self.config, self.rules, seed, start, count, self.log, threads, self.weights,
-                                 ru=self.ru(), stop=stop, nlog=nlog)
-
-    def to_table(self, records: np.ndarray) -> pa.Table:
-        return dataset.to_table(records, self.rules, self.n_players)
-
-    def for_worker(self) -> TokaidoGame:
-        # the worker loads its own rules from its own data files: the fingerprint check then means something
-        return TokaidoGame(self.config, None, self.weights, self.log)
-
-
-def as_game(game: Game | GameConfig) -> Game:
-    """A ``Game`` for what callers pass: a ``Game`` as it is, a Tokaido ``GameConfig`` wrapped."""
-    if isinstance(game, GameConfig):
-        return TokaidoGame(game)
-    if not isinstance(game, Game):
-        raise TypeError(f"not a game: {game!r}")
-    return game
-

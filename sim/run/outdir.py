@@ -32,9 +32,9 @@ import pyarrow as pa
 
 import sim
 from sim.errors import UserError
+from sim.games.tokaido import dataset
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido import dataset
 
 MANIFEST = "manifest.json"
 

@@ -19,16 +19,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
-from typing import Any, cast
 
 import numba
 import numpy as np
 
-from kernels.play import UNFINISHED
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido import engine
-from sim.run.game import Batch, Game, TokaidoGame
+from kernels.core.batch import UNFINISHED
+from sim.run.game import Batch, Game, concat
 
 TARGET_SECONDS = 0.25  # of play per engine call
 POLL_SECONDS = 0.1  # between counts of the finished games
@@ -118,18 +114,6 @@ class Player:
         return concat(batches)
 
 
-def concat(batches: list[Any]) -> Any:
-    """One batch of consecutive batches (their action logs too, if they have them)."""
-    if len(batches) == 1:
-        return batches[0]
-    records = np.concatenate([b.records for b in batches])
-    if batches and getattr(batches[0], "events", None) is not None:
-        events = np.concatenate([b.events for b in batches if b.events is not None])
-        n_events = np.concatenate([b.n_events for b in batches if b.n_events is not None])
-        return engine.GameBatch(records, events, n_events)
-    return engine.GameBatch(records, None, None)
-
-
 @contextmanager
 def ctrl_c_stops(player: Player) -> Iterator[None]:
     """While active (main thread only), the first Ctrl-C stops ``player``; the second interrupts at once."""
@@ -149,9 +133,8 @@ def ctrl_c_stops(player: Player) -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
-def play_games(config: GameConfig, rules: Rules, seed: int, start: int, count: int, threads: int | None = None,
-               advance: Callable[[int], None] = lambda n: None, weights: np.ndarray | None = None,
-               log: bool = False) -> engine.GameBatch:
-    """``engine.play_games`` in paced calls: ``advance`` as games finish, Ctrl-C within a fraction of a second."""
-    with Player(TokaidoGame(config, rules, weights, log), seed, threads) as player, ctrl_c_stops(player):
-        return cast(engine.GameBatch, player.play_all(start, count, advance))
+def play(game: Game, seed: int, start: int, count: int, threads: int | None = None,
+         advance: Callable[[int], None] = lambda n: None) -> Batch:
+    """``game.play`` in paced calls: ``advance`` as games finish, Ctrl-C within a fraction of a second."""
+    with Player(game, seed, threads) as player, ctrl_c_stops(player):
+        return player.play_all(start, count, advance)

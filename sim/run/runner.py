@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
 from sim.run import pace
-from sim.run.game import Game, as_game
+from sim.run.game import MAX_SEED, Game
 from sim.run.outdir import (
     LOCK,
     MANIFEST,
@@ -37,7 +36,6 @@ from sim.run.parts import missing_chunks, missing_games, span, verified_parts
 from sim.run.progress import Progress, progress_bar
 
 DEFAULT_CHUNK_SIZE = 100_000
-MAX_SEED = 2**63 - 1
 MAX_GAMES = 10**12 - 1  # part files name their games [start, end) with 12 digits
 MAX_CHUNK = 1_000_000  # games held in memory at once (80 bytes a player): 400 MB at 5 players
 
@@ -71,7 +69,7 @@ def validate(games: int, seed: int, chunk_size: int, threads: int | None, max_ch
 
 
 def run(
-    game: Game | GameConfig,
+    game: Game,
     games: int,
     seed: int,
     out_dir: str | os.PathLike[str],
@@ -84,8 +82,7 @@ def run(
 ) -> RunSummary:
     """Play games ``[0, games)`` of ``game`` with ``seed`` into part files under ``out_dir``.
 
-    ``game`` is any ``sim.run.game.Game`` (Tokaido, Tokaido Duo); a Tokaido
-    ``GameConfig`` stands for ``TokaidoGame(config)``.
+    ``game`` is any ``sim.run.game.Game`` (``sim.games.tokaido``, ``sim.games.duo``).
 
     With ``resume`` an interrupted run continues: finished parts are checked
     against the manifest (rows, checksum) and kept, and only the missing games
@@ -96,7 +93,7 @@ def run(
     finished game (``sim.run.pace``). With ``cluster`` (``sim.run.cluster.connect``)
     the chunks are played by its workers.
     """
-    out, game = Path(out_dir), as_game(game)
+    out = Path(out_dir)
     validate(games, seed, chunk_size, threads)
     game.check()  # what only the rules tables and kernel records reveal, before anything is written
     manifest = prepare_out_dir(out, resume, game.kind)

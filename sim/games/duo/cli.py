@@ -15,8 +15,8 @@ import typer
 from kernels.duo.enums import BOT_NAMES
 from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
 from sim.cli.options import ClusterSpec, Resume
-from sim.games.duo.rules import DuoRules, load_duo_rules
 from sim.errors import UserError, user_errors
+from sim.games.duo.rules import DuoRules, load_duo_rules
 from sim.overrides import expand_sets
 
 app = typer.Typer(name="duo", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,

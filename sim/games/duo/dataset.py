@@ -14,7 +14,7 @@ import pyarrow as pa
 from kernels.duo.enums import BOT_NAMES
 from kernels.duo.state import RESULT_FIELDS
 from sim.games.duo.rules import DuoRules
-from sim.games.tokaido.engine import win_share
+from sim.run.game import win_share
 
 NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
 INT_COLUMNS = tuple(f for f in RESULT_FIELDS if f not in ("game", "player", "bot", "rank", "win_k"))

@@ -22,10 +22,11 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from sim.games.duo import dataset
-from sim.games.duo.engine import DuoBatch, play_duo_games
-from sim.games.duo.rules import DuoRules
 from sim.errors import UserError
+from sim.games.duo import dataset
+from sim.games.duo.engine import play_duo_games
+from sim.games.duo.rules import DuoRules
+from sim.run.game import Batch
 
 KIND = "duo-run"
 
@@ -67,7 +68,7 @@ class DuoGame:
                             "same options or choose another --out")
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,
-             stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> DuoBatch:
+             stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> Batch:
         return play_duo_games(self.rules, seed, start, count, self.bots, threads=threads, ru=self.ru(), nlog=nlog)
 
     def to_table(self, records: np.ndarray) -> pa.Table:

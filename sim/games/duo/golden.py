@@ -25,12 +25,12 @@ import numpy as np
 
 from kernels.duo.enums import EV_FIELDS
 from kernels.duo.state import RESULT_FIELDS
-from sim.games.tokaido.golden import GOLDEN_PATH, GameDiff, GoldenReport, digest, encode_events, save
+from sim.errors import UserError
 from sim.games.duo.board_gen import board_family
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.narrate import describe, round_of
 from sim.games.duo.rules import DuoRules, from_raw, load_duo_rules
-from sim.errors import UserError
+from sim.games.tokaido.golden import GOLDEN_PATH, GameDiff, GoldenReport, digest, encode_events, save
 
 FORMAT = 1
 GAME = "duo"

@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 from kernels.core import enums as E
 from kernels.core.enums import RESULT_FIELDS
 from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido.engine import win_share
+from sim.run.game import win_share
 
 # every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
 PTS_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 
 from kernels.core import enums as E
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
 
 FORMAT = 1
 SEED = 20250101

@@ -166,8 +166,8 @@ def format_events(events: np.ndarray) -> list[str]:
 
 def play(p: Playthrough) -> tuple[GameConfig, str, np.ndarray, object]:
     """Play the playthrough's game with the log; referee it. Returns (config, rules version, log, result)."""
-    from sim.games.tokaido.referee.game import referee_game, rows_from_records
     from sim.games.tokaido.engine import play_games
+    from sim.games.tokaido.referee.game import referee_game, rows_from_records
 
     config = p.config()
     rules = config.rules()

@@ -32,8 +32,9 @@ from scipy.stats import norm
 from statsmodels.stats.multitest import multipletests
 
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.run.game import win_share
 
 FORMAT = 1
 CHUNK = 100_000
@@ -68,7 +69,7 @@ class Acc:
 def accumulate(accs: dict[str, Acc], records: np.ndarray, config: GameConfig, names: list[str]) -> None:
     n = config.n_players
     games = len(records) // n
-    win = engine.win_share(records)
+    win = win_share(records)
     score = records["score"].astype(np.float64)
     trav = records["traveler"].astype(np.int64)
 

@@ -18,11 +18,11 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sim.errors import UserError
 from sim.games.tokaido.balance.evaluate import Evaluator
 from sim.games.tokaido.balance.knobs import parse_knobs
 from sim.games.tokaido.balance.report import write_outputs
 from sim.games.tokaido.balance.search import Settings, confirm, search, validate
-from sim.errors import UserError
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, progress, runner
 

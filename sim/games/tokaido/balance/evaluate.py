@@ -23,6 +23,7 @@ import polars as pl
 from analysis.load import win_sum
 from analysis.stats import wilson_interval
 from sim.games.tokaido.balance.knobs import Change, Knob, overrides
+from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import runner
 from sim.run.outdir import read_manifest
@@ -102,7 +103,7 @@ class Evaluator:
             return
         # a run never shrinks: a replayed search may ask for fewer games than an earlier session played
         held = parts[-1][1] if parts else 0
-        runner.run(self.config(change, n), max(games, held), self.seed, out, self.chunk_size, self.threads,
+        runner.run(TokaidoGame(self.config(change, n)), max(games, held), self.seed, out, self.chunk_size, self.threads,
                    resume=True, progress=False, on_progress=self.on_progress, cluster=self.cluster)
 
     def evaluate(self, changes: Sequence[Change], games: int) -> dict[Change, dict[int, Tally]]:

@@ -26,11 +26,11 @@ from typing import Any
 
 import numpy as np
 
+from sim.errors import UserError
 from sim.games.tokaido.balance import model
 from sim.games.tokaido.balance.evaluate import Evaluator, Tally
 from sim.games.tokaido.balance.knobs import Change, Knob, cost, describe
 from sim.games.tokaido.balance.race import excess, max_dev, order, race
-from sim.errors import UserError
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run.runner import MAX_SEED
 

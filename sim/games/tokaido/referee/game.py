@@ -28,7 +28,14 @@ import numpy as np
 from kernels.core.enums import Ability, Deck, Ev, PanSrc, Space
 from sim.games.tokaido.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
 from sim.games.tokaido.referee.replay import Step
-from sim.games.tokaido.referee.scoring import END_ACHIEVEMENTS, achievement_winners, build_rows, compare_rows, end_achievement_count, final_ranks
+from sim.games.tokaido.referee.scoring import (
+    END_ACHIEVEMENTS,
+    achievement_winners,
+    build_rows,
+    compare_rows,
+    end_achievement_count,
+    final_ranks,
+)
 from sim.games.tokaido.referee.state import DECK_NAMES, PANORAMA_SPACES, Event, Illegal, TravelerState
 from sim.games.tokaido.referee.stations import Stations
 from sim.games.tokaido.rules.config import GameConfig

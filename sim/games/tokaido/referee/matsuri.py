@@ -20,11 +20,27 @@ from collections.abc import Generator
 from typing import Any
 
 from kernels.core.enums import Ability, Deck, DieSrc, Ev, Opt, PanSrc, Space
-from sim.games.tokaido.referee.matsuri_cards import CARD_TIMING, CLOSURE_SPACE, LEG, closures, ofune_completers, shishimai_points, tanabata_winners, token_points
+from sim.games.tokaido.referee.matsuri_cards import (
+    CARD_TIMING,
+    CLOSURE_SPACE,
+    LEG,
+    closures,
+    ofune_completers,
+    shishimai_points,
+    tanabata_winners,
+    token_points,
+)
 from sim.games.tokaido.referee.replay import Step
 from sim.games.tokaido.referee.rules12 import Rules12
 from sim.games.tokaido.referee.scoring import END_ACHIEVEMENTS, calligraphy_points, end_achievement_count
-from sim.games.tokaido.referee.state import PANORAMA_SPACES, Event, Illegal, InnVisit, TravelerState, calligraphy_kind
+from sim.games.tokaido.referee.state import (
+    PANORAMA_SPACES,
+    Event,
+    Illegal,
+    InnVisit,
+    TravelerState,
+    calligraphy_kind,
+)
 
 SEA, MOUNTAIN, PADDY = 2, 1, 0
 DOLL, CARP, JOURNEY = 0, 1, 2  # TOKEN kinds

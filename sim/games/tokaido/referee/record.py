@@ -97,8 +97,8 @@ def components(config: GameConfig) -> tuple[str, ...]:
 
 def config_header(config: GameConfig) -> dict[str, Any]:
     """The configuration as the record writes it (the profile's own patch left to ``rules``)."""
-    from sim.overrides import expand_sets
     from sim.games.tokaido.rules.profiles import profile_sets
+    from sim.overrides import expand_sets
 
     skip = len(expand_sets(profile_sets(config.profile)))
     return {"players": config.n_players, "variants": list(config.variants), "expansions": list(config.expansions),
@@ -231,8 +231,8 @@ class ReadGame:
 
 def read_config(obj: Any, profile: str | None, sets: list[str] | None) -> GameConfig:
     """The record's configuration; ``profile`` / ``sets`` (from the command line) replace its own."""
-    from sim.overrides import expand_sets
     from sim.games.tokaido.rules.profiles import profile_sets
+    from sim.overrides import expand_sets
 
     if not isinstance(obj, dict):
         raise RecordError("config: expected an object {players, variants, expansions, travelers, set}")

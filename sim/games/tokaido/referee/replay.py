@@ -13,7 +13,15 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from kernels.core.enums import Ev
-from sim.games.tokaido.referee.state import DECK_NAMES, XR_DECK_NAMES, Event, GameState, Illegal, TravelerState, kind_name
+from sim.games.tokaido.referee.state import (
+    DECK_NAMES,
+    XR_DECK_NAMES,
+    Event,
+    GameState,
+    Illegal,
+    TravelerState,
+    kind_name,
+)
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 

@@ -16,7 +16,14 @@ import numpy as np
 from kernels.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.bounds import BoundsError, check_totals
-from sim.games.tokaido.rules.tables import Rules, RulesError, _read_data, apply_override, build_rules, parse_value
+from sim.games.tokaido.rules.tables import (
+    Rules,
+    RulesError,
+    _read_data,
+    apply_override,
+    build_rules,
+    parse_value,
+)
 
 VARIANTS = ("initiation", "return-trip", "gastronomy", "preparations")
 EXPANSIONS = ("new-encounters", "crossroads", "matsuri", "promos")

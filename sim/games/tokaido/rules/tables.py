@@ -22,9 +22,15 @@ import numpy as np
 from kernels.core import enums as E
 from sim.games.tokaido.rules.bounds import BoundsError, check_data
 from sim.games.tokaido.rules.keys import RulesError, apply_override  # noqa: F401  (re-exported)
-from sim.overrides import parse_value  # noqa: F401  (re-exported)
-from sim.games.tokaido.rules.matsuri import MatsuriCard, card_table, matsuri_cards, matsuri_params, shishimai_points
+from sim.games.tokaido.rules.matsuri import (
+    MatsuriCard,
+    card_table,
+    matsuri_cards,
+    matsuri_params,
+    shishimai_points,
+)
 from sim.games.tokaido.rules.online import online_params
+from sim.overrides import parse_value  # noqa: F401  (re-exported)
 
 DATA_FILES = ("board", "cards", "travelers", "rules", "crossroads", "matsuri")
 

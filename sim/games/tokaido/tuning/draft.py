@@ -21,8 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.run.game import MAX_SEED, win_share
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data" / engine.BOT_DIR
 
@@ -49,7 +50,7 @@ def cell_key(config: GameConfig) -> str:
 def cell_seed(seed: int, n: int, expansions: tuple[str, ...], variants: tuple[str, ...]) -> int:
     """Each cell has its own stream, fixed by (seed, configuration)."""
     tag = sum(ord(c) * (i + 1) for i, c in enumerate("+".join(expansions) + "/" + "+".join(variants)))
-    return (seed * 1_000_003 + n * 7919 + tag) % engine.MAX_SEED
+    return (seed * 1_000_003 + n * 7919 + tag) % MAX_SEED
 
 
 def measure(tier: str, n: int, expansions: tuple[str, ...], variants: tuple[str, ...], games: int, seed: int,
@@ -59,7 +60,7 @@ def measure(tier: str, n: int, expansions: tuple[str, ...], variants: tuple[str,
     rules = config.rules()
     s = cell_seed(seed, n, expansions, variants)
     rec = engine.play_games(config, rules, s, 0, games, threads=threads).records
-    win = engine.win_share(rec)
+    win = win_share(rec)
     shares, half, apps = {}, {}, {}
     for i, t in enumerate(rules.travelers):
         m = rec["traveler"] == i

@@ -14,9 +14,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sim.games.tokaido.tuning.ladder import PairResult, mirrored_blocks, pair_result, score_games
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning.ladder import PairResult, mirrored_blocks, pair_result, score_games
 from sim.run import pace
 
 
@@ -33,7 +34,7 @@ def play_duel(
     t0 = time.perf_counter()
     for start, count, is_a in mirrored_blocks(n, deals):
         weights = np.stack([wa if x else wb for x in is_a])
-        batch = pace.play_games(config, rules, seed, start, count, threads, advance, weights=weights)
+        batch = pace.play(TokaidoGame(config, rules, weights), seed, start, count, threads, advance)
         parts.append(score_games(batch.records, is_a))
     rate = 2 * deals / (time.perf_counter() - t0)
     return pair_result(n, names[0], names[1], parts), rate

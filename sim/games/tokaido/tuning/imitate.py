@@ -34,11 +34,11 @@ import cma
 import numpy as np
 
 from kernels.core.state import PUB_DTYPE
+from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning.imitation import WORK, Positions, record
 from sim.games.tokaido.tuning.sweep import swept_keys
 from sim.games.tokaido.tuning.tune import key_index, tuned_keys
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
-from sim.games.tokaido.tuning.imitation import WORK, Positions, record
 
 
 @dataclass

@@ -18,8 +18,8 @@ import numpy as np
 from kernels.core.state import PUB_DTYPE
 from kernels.imitate import META_N, move_values_nb, search_states_nb
 from kernels.play import EV_ROW
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import rules_record
+from sim.games.tokaido.rules.config import GameConfig
 
 CHUNK = 25  # games per kernel call
 DECISIONS_PER_PLAYER = 40  # room per player and game (a player has at most ~25 move decisions)

@@ -6,8 +6,8 @@ import numpy as np
 
 from kernels.core import enums as E
 from kernels.play import EV_NF, inn_states_nb
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import rules_record
+from sim.games.tokaido.rules.config import GameConfig
 
 INNS = 3  # Inns between the start and the end of the road (base board)
 

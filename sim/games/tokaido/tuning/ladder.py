@@ -37,9 +37,11 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
 from sim.run import pace
+from sim.run.game import win_share
 
 TIERS = ("random", "greedy", "heuristic", "tuned", "expert", "search")
 Z95 = 1.959963984540054
@@ -111,7 +113,7 @@ def score_games(records: np.ndarray, is_a: list[bool]) -> tuple[np.ndarray, np.n
     n = len(is_a)
     rec = records.reshape(-1, n)
     a = np.array(is_a)
-    win = engine.win_share(rec)
+    win = win_share(rec)
     share = win[:, a].sum(axis=1)
     rank = rec["rank"].astype(float)
     ra, rb = rank[:, a], rank[:, ~a]
@@ -130,7 +132,7 @@ def play_pair(
     for start, count, is_a in mirrored_blocks(n, deals):
         bots = tuple(tier_a if x else tier_b for x in is_a)
         config = GameConfig(n_players=n, bots=bots, expansions=expansions)
-        batch = pace.play_games(config, config.rules(), seed, start, count, threads, advance)
+        batch = pace.play(TokaidoGame(config), seed, start, count, threads, advance)
         parts.append(score_games(batch.records, is_a))
     return pair_result(n, tier_a, tier_b, parts)
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from kernels.core.enums import Ability, Deck, Ev
+from sim.games.tokaido import engine
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.replay import Step
 from sim.games.tokaido.referee.state import InnVisit, TravelerState
 from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido import engine
 
 
 class SaneReferee(Referee):

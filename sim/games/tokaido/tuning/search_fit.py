@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import SEARCH_EVAL, config_key
+from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.inns import inn_states
 
 __all__ = ["SEARCH_EVAL", "Fit", "fit", "to_toml", "write"]

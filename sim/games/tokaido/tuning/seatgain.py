@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.games.tokaido.tuning.draft import cell_key, cell_seed
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning.draft import cell_key, cell_seed
+from sim.run.game import win_share
 
 
 @dataclass
@@ -94,8 +95,8 @@ def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games
         old = np.sort(old, order="game")
         # the same deals: the Traveler in the seat does not depend on who plays it
         assert (rec["game"] == old["game"]).all() and (rec["traveler"] == old["traveler"]).all()
-        win_s.append(engine.win_share(rec))
-        win_b.append(engine.win_share(old))
+        win_s.append(win_share(rec))
+        win_b.append(win_share(old))
         trav.append(rec["traveler"])
     ws, wb, tr = np.concatenate(win_s), np.concatenate(win_b), np.concatenate(trav)
     d = ws - wb

@@ -27,10 +27,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.games.tokaido.tuning.tune import key_index, tuned_keys
-from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido import engine
+from sim.games.tokaido.game import TokaidoGame
+from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.tuning.tune import key_index, tuned_keys
 from sim.run import pace
+from sim.run.game import win_share
 
 # Weights of choices the configuration cannot have are not swept (their games never change);
 # these are skipped by name so that no round is spent on them.
@@ -66,7 +68,7 @@ def per_game_fitness(records: np.ndarray, n: int) -> np.ndarray:
     """``sim.games.tokaido.tuning.tune.fitness`` game by game: player 0's n x win share + 0.02 x margin over the best other."""
     rec = records.reshape(-1, n)
     p0 = rec[:, 0]
-    win = engine.win_share(p0)
+    win = win_share(p0)
     return n * win + 0.02 * (p0["score"].astype(float) - rec["score"][:, 1:].max(axis=1))
 
 
@@ -89,7 +91,7 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
         for p in range(1, n):
             b = s.opponents[(p - 1) % len(s.opponents)]
             ws[p] = cur if b == "current" else (start if b == "start" else others[b])
-        batch = pace.play_games(config, rules, s.seed, 0, s.games, s.threads, advance, weights=ws)
+        batch = pace.play(TokaidoGame(config, rules, ws), s.seed, 0, s.games, s.threads, advance)
         return per_game_fitness(batch.records, n)
 
     cur = start.copy()

@@ -34,10 +34,12 @@ import numpy as np
 
 from kernels.core import weights as Wt
 from kernels.core.enums import BOT_NAMES
+from sim.games.tokaido import engine
+from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
-from sim.games.tokaido import engine
 from sim.run import pace
+from sim.run.game import MAX_SEED, win_share
 
 MARGIN = 0.02  # fitness per point of score margin
 FIXED = ("pts",)  # the scale: points are worth 1
@@ -76,14 +78,14 @@ def key_index(key: str) -> int:
 
 def game_seed(seed: int, gen: int, n: int) -> int:
     """The seed of generation ``gen``'s games at ``n`` players (same for every candidate)."""
-    return (seed * 1_000_003 + gen * 101 + n) % engine.MAX_SEED
+    return (seed * 1_000_003 + gen * 101 + n) % MAX_SEED
 
 
 def fitness(records: np.ndarray, n: int) -> float:
     """Mean over games of player 0's ``n`` x win share + MARGIN x (score - best other score)."""
     rec = records.reshape(-1, n)
     p0 = rec[:, 0]
-    win = engine.win_share(p0)
+    win = win_share(p0)
     best_other = rec["score"][:, 1:].max(axis=1)
     return float(np.mean(n * win + MARGIN * (p0["score"].astype(float) - best_other)))
 
@@ -108,7 +110,7 @@ def evaluate(
         config, rules = configs[n]
         for i, cand in enumerate(cands):
             ws = field_weights(n, cand, field_ws)
-            batch = pace.play_games(config, rules, game_seed(s.seed, gen, n), 0, per_n, s.threads, advance, weights=ws)
+            batch = pace.play(TokaidoGame(config, rules, ws), game_seed(s.seed, gen, n), 0, per_n, s.threads, advance)
             fit[i] += fitness(batch.records, n) / len(s.players)
     return fit
 

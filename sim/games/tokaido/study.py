@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
+from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.inert import override_reason
 from sim.overrides import flatten
@@ -200,7 +201,7 @@ def run_study(
                     with lock:
                         entry["status"] = "running"
                         outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
-                    runner.run(cfg, cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
+                    runner.run(TokaidoGame(cfg), cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
                                resume=True, progress=False, on_progress=advance, cluster=cluster)
                     with lock:
                         entry["status"] = "complete"
