@@ -80,7 +80,7 @@ def test_help_lists_every_bot_tier_and_patch_files() -> None:
 def test_check_stats_says_how_many_games_the_tolerance_needs(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from sim.checks import power
+    from sim.games.tokaido.checks import power
 
     data = json.loads(Path(BASELINE).read_text())
     need, label = power.games_needed(data, data["tolerance"])

@@ -11,8 +11,8 @@ import pytest
 
 from kernels.duo.enums import BOT_NAMES, PATH_NAMES, Ev
 from sim.cli import app as cli
-from sim.games.duo import golden as D
-from sim.games.tokaido.golden import save
+from sim.games.duo.checks import golden as D
+from sim.games.tokaido.checks.golden import save
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "duo_golden.json"
 

@@ -16,7 +16,7 @@ import pytest
 from cli_helpers import call
 
 from kernels.core import enums as E
-from sim.games.tokaido import golden
+from sim.games.tokaido.checks import golden
 
 GOLDEN = ROOT / "tests" / "golden" / "golden.json"
 

@@ -14,9 +14,9 @@ import pytest
 
 from kernels.core.enums import BOT_NAMES
 from kernels.duo.enums import BOT_NAMES as DUO_BOT_NAMES
-from sim.games.duo import golden as duo_golden
-from sim.games.duo import playthrough as dpt
-from sim.games.tokaido import playthrough as pt
+from sim.games.duo.checks import golden as duo_golden
+from sim.games.duo.checks import playthrough as dpt
+from sim.games.tokaido.checks import playthrough as pt
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 
 DIR = Path(__file__).resolve().parent / "playthroughs"

@@ -16,7 +16,7 @@ from analysis.tokaido.caveats import Disputed, TierCheck
 from analysis.tokaido.report import write_report
 from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
-from sim.games.tokaido import golden
+from sim.games.tokaido.checks import golden
 from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning.draft import Cell
 

@@ -13,7 +13,7 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 from cli_helpers import call
 
-from sim.checks import sequential as Q  # noqa: E402
+from sim.games.tokaido.checks import sequential as Q  # noqa: E402
 
 BASELINE = ROOT / "results" / "baselines" / "base-3p-greedy.json"
 

@@ -16,7 +16,8 @@ import pytest
 from cli_helpers import call
 
 from sim.cli import app as cli
-from sim.games.tokaido import engine, statcheck
+from sim.games.tokaido import engine
+from sim.games.tokaido.checks import statcheck
 from sim.games.tokaido.rules.config import GameConfig
 
 BASELINES = ROOT / "results" / "baselines"

@@ -1,7 +1,6 @@
-"""Did behaviour or balance move? Golden games (``golden``), statistical baselines
-(``statcheck``) and the recorded playthroughs (``playthrough``); the Tokaido Duo twins
-``duo_golden`` and ``duo_playthrough``, checked by the same commands.
+"""Did behaviour move? The checks every game shares: golden games (``golden``: seeded games whose
+whole outcome is committed, compared event by event) and playthroughs (``playthrough``: readable
+traces of whole games). Each game's plug-in says what to play (``sim.games.<name>.checks``).
 
-May import: ``kernels``, ``sim.games.tokaido.rules``, ``sim.run``, ``sim.games.tokaido.referee``, ``sim.errors``, ``analysis``,
-``sim.games.duo`` and ``kernels.duo``.
+May import: ``sim.errors``, ``sim.run``; never a game.
 """

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from sim.checks.golden import GoldenSuite
 from sim.cli.options import Bots
 from sim.errors import UserError, user_errors
 from sim.games.tokaido.rules.config import GameConfig
@@ -56,7 +57,7 @@ def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
 
 def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """The ``--set`` overrides for a baseline's configuration; refused if one has no effect there."""
-    from sim.games.tokaido.golden import with_overrides
+    from sim.games.tokaido.checks.golden import with_overrides
     from sim.games.tokaido.rules.inert import refuse_inert
 
     overrides = parse_sets(sets)
@@ -65,7 +66,7 @@ def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tu
 
 
 def load_baseline(path: Path) -> dict[str, Any]:
-    from sim.games.tokaido.statcheck import check_baseline
+    from sim.games.tokaido.checks.statcheck import check_baseline
 
     try:
         data = json.loads(path.read_text())
@@ -94,59 +95,45 @@ def golden(
                                                         "not bumped.")] = False,
     sets: Sets = None,
 ) -> None:
-    """Replay the golden games (Tokaido and Duo); exit 1 with the first differing game and turn if any moved."""
-    from sim.games.duo import golden as D
-    from sim.games.tokaido import golden as G
+    """Replay every game's golden games; exit 1 with the first differing game and turn if any moved."""
+    from sim.checks import golden as G
+    from sim.games import plugins
 
     overrides = parse_sets(sets)
-    if file is not None and D.is_duo_golden(file):
-        if overrides:
-            raise UserError("--set changes Tokaido rules; a Duo golden file is checked as it is (drop --set)")
-        ok = _duo_golden(file, update)
+    suites = {name: p.golden() for name, p in plugins().items()}
+    if file is not None:
+        game = G.peek_game(file) or "tokaido"  # a missing or unreadable file: load() names the problem
+        if game not in suites:
+            raise UserError(f"{file} holds golden games of '{game}', a game this tokaido-sim does not have")
+        ok = _golden(suites[game], file, update, force, overrides)
+    elif overrides:  # --set is a Tokaido rule: the other games' files are checked as they are
+        ok = _golden(suites["tokaido"], suites["tokaido"].path, update, force, overrides)
     else:
-        ok = _tokaido_golden(file or G.GOLDEN_PATH, update, force, overrides)
-        if file is None and not overrides:  # the default: both games' golden files
-            ok = _duo_golden(D.DUO_GOLDEN_PATH, update) and ok
+        ok = all([_golden(suite, suite.path, update, force, ()) for suite in suites.values()])
     if not ok:
         raise typer.Exit(1)
 
 
-def _tokaido_golden(path: Path, update: bool, force: bool, overrides: tuple[tuple[str, Any], ...]) -> bool:
-    from sim.games.tokaido import golden as G
+def _golden(suite: GoldenSuite, path: Path, update: bool, force: bool, overrides: tuple[tuple[str, Any], ...]) -> bool:
+    from sim.checks import golden as G
 
     t0 = time.perf_counter()
     if update:
         if overrides:
             raise UserError("--update writes the goldens of the rules as they are; drop --set "
-                            "(change sim/games/tokaido/data/*.toml instead)")
-        rep, new, written = G.update_golden(path, force)
+                            "(change the rules data instead)")
+        rep, new, written = G.update(suite, path, force)
         games = sum(len(c["games"]) for c in new["configs"])
         if rep is not None and (rep.diffs or rep.notes):
             typer.echo("\n".join(rep.lines()))
         if not written:
             return False
-        typer.echo(f"wrote {path}: {games} games of {len(new['configs'])} configurations, rules "
-                   f"{new['rules_version']} ({new['rules_fingerprint']}), {time.perf_counter() - t0:.1f} s")
+        made = {k: new[k] for k in ("rules_version", "provenance", "rules_fingerprint") if k in new}
+        typer.echo(f"wrote {path}: {games} {suite.game} games of {len(new['configs'])} configurations "
+                   f"({', '.join(map(str, made.values()))}), {time.perf_counter() - t0:.1f} s")
         return True
-    rep = G.check_golden(G.load(path), overrides)
+    rep = G.check(suite, G.load(path), overrides)
     typer.echo("\n".join(rep.lines()) + f"  [{time.perf_counter() - t0:.1f} s]")
-    return rep.ok
-
-
-def _duo_golden(path: Path, update: bool) -> bool:
-    from sim.games.duo import golden as D
-
-    t0 = time.perf_counter()
-    if update:
-        rep, new = D.update_duo_golden(path)
-        if rep is not None and rep.diffs:
-            typer.echo("duo " + "\n".join(rep.lines()))
-        games = sum(len(c["games"]) for c in new["configs"])
-        typer.echo(f"wrote {path}: {games} Duo games of {len(new['configs'])} configurations ({new['provenance']}), "
-                   f"{time.perf_counter() - t0:.1f} s")
-        return True
-    rep = D.check_duo_golden(D.load(path))
-    typer.echo("duo " + "\n".join(rep.lines()) + f"  [{time.perf_counter() - t0:.1f} s]")
     return rep.ok
 
 
@@ -158,7 +145,7 @@ def stats(
     games: Annotated[int | None, typer.Option("--games", "-g", help="Games to play (default: the baseline's). The "
                                                                     "tolerances need enough games; below the number "
                                                                     "the baseline needs the output warns and names "
-                                                                    "it (sim/checks/power.py).")]
+                                                                    "it (sim/games/tokaido/checks/power.py).")]
     = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the new games (default: a fixed "
                                                                   "seed other than the baseline's).")] = None,
@@ -176,7 +163,7 @@ def stats(
     difference must be at most twice the tolerance wide (about 47,000 games for the shipped 4-player
     baseline at ±1 pp). With fewer, it warns and says how many.
     """
-    from sim.games.tokaido import statcheck as S
+    from sim.games.tokaido.checks import statcheck as S
 
     data = load_baseline(baseline)
     if games is not None and games < 2:
@@ -188,7 +175,7 @@ def stats(
     t0 = time.perf_counter()
     tol = tolerance(rate_tolerance, score_tolerance)
     if sequential:
-        from sim.checks import sequential as Q
+        from sim.games.tokaido.checks import sequential as Q
 
         seq = Q.run_sequential(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
         typer.echo(Q.render_text(seq, show_all) + f"\n[{time.perf_counter() - t0:.1f} s]")
@@ -196,7 +183,7 @@ def stats(
             raise typer.Exit(1)
         return
     result = S.run_check(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
-    from sim.checks.power import note
+    from sim.games.tokaido.checks.power import note
 
     few = note(data, result.tolerance, result.games)
     if few is not None:
@@ -233,8 +220,8 @@ def make_baseline(
 ) -> None:
     """Play games and write a baseline of every tracked figure."""
     from sim.cli.options import make_config
-    from sim.games.tokaido import statcheck as S
-    from sim.games.tokaido.golden import with_overrides
+    from sim.games.tokaido.checks import statcheck as S
+    from sim.games.tokaido.checks.golden import with_overrides
     from sim.games.tokaido.rules.inert import refuse_inert
     from sim.run import outdir, runner
 
@@ -280,7 +267,7 @@ def calibrate(
     Without --set: the false-alarm rate of an unchanged engine. With --set (a
     rule change): the power, the share of checks that catch the change.
     """
-    from sim.games.tokaido import statcheck as S
+    from sim.games.tokaido.checks import statcheck as S
 
     data = load_baseline(baseline)
     if runs < 1:
@@ -293,8 +280,8 @@ def calibrate(
                f"(95% CI {_wilson(fails, runs)}); {time.perf_counter() - t0:.0f} s")
     for label, n in sorted(moved.items(), key=lambda x: -x[1])[:10]:
         typer.echo(f"  {label}: flagged in {n} of {runs}")
-    from sim.checks.power import note
-    from sim.games.tokaido.statcheck import DEFAULT_TOLERANCE
+    from sim.games.tokaido.checks.power import note
+    from sim.games.tokaido.checks.statcheck import DEFAULT_TOLERANCE
 
     few = note(data, {**DEFAULT_TOLERANCE, **data.get("tolerance", {}), **tol}, games or int(data["games"]))
     if few is not None:
@@ -318,12 +305,12 @@ def playthroughs(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Directory (default: the repo's "
                                                                    "tests/playthroughs/).")] = None,
 ) -> None:
-    """Regenerate the golden playthrough files (Tokaido and Duo: sim/games/tokaido/playthrough.py, duo_playthrough.py)."""
-    from sim.games.duo import playthrough as duo_playthrough
-    from sim.games.tokaido import playthrough
+    """Regenerate every game's golden playthrough files (each game's ``playthrough`` module lists them)."""
+    from sim.checks.playthrough import DEFAULT_DIR, write_all
+    from sim.games import plugins
     from sim.run.outdir import check_writable
 
     if out is not None:
         check_writable(out)
-    written = playthrough.regenerate(out) + duo_playthrough.regenerate_duo(out)
-    typer.echo(f"wrote {len(written)} playthroughs to {out or playthrough.default_dir()}")
+    written = write_all([p.playthroughs() for p in plugins().values()], out)
+    typer.echo(f"wrote {len(written)} playthroughs to {out or DEFAULT_DIR}")

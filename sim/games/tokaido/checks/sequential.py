@@ -26,7 +26,7 @@ from typing import Any
 
 from sim.errors import UserError
 from sim.games.tokaido import engine
-from sim.games.tokaido import statcheck as S
+from sim.games.tokaido.checks import statcheck as S
 from sim.games.tokaido.rules.config import GameConfig
 
 BETA = 0.05  # chance of missing a change of exactly the tolerance, per figure
@@ -107,7 +107,7 @@ def run_sequential(baseline: dict[str, Any], games: int | None = None, seed: int
                    tolerance: dict[str, float] | None = None, overrides: tuple[tuple[str, Any], ...] = (),
                    threads: int | None = None, where: str = "BASELINE.json", batch: int | None = None) -> SeqResult:
     """Play the baseline's configuration in batches until every figure is decided (or ``games`` are played)."""
-    from sim.games.tokaido.golden import with_overrides
+    from sim.games.tokaido.checks.golden import with_overrides
 
     if not 0 < alpha < 1:
         raise UserError(f"--alpha must be between 0 and 1, got {alpha}")

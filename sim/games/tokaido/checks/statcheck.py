@@ -108,7 +108,7 @@ def measure(config: GameConfig, games: int, seed: int, threads: int | None = Non
 
 def make_baseline(config: GameConfig, games: int, seed: int, tolerance: dict[str, float] | None = None,
                   threads: int | None = None) -> dict[str, Any]:
-    from sim.games.tokaido import golden
+    from sim.games.tokaido.checks import golden
     from sim.run import outdir
 
     rules = config.rules()
@@ -219,7 +219,7 @@ def run_check(baseline: dict[str, Any], games: int | None = None, seed: int | No
               tolerance: dict[str, float] | None = None, overrides: tuple[tuple[str, Any], ...] = (),
               threads: int | None = None, where: str = "BASELINE.json") -> CheckResult:
     """Play the baseline's configuration (plus ``overrides``) with another seed and test every figure."""
-    from sim.games.tokaido.golden import with_overrides
+    from sim.games.tokaido.checks.golden import with_overrides
 
     if not 0 < alpha < 1:
         raise UserError(f"--alpha must be between 0 and 1, got {alpha}")
@@ -246,7 +246,7 @@ def calibrate(baseline: dict[str, Any], runs: int, games: int | None, first_seed
     baselines too, not conditional on one committed baseline. Returns (checks
     that failed, how often each figure was flagged).
     """
-    from sim.games.tokaido.golden import with_overrides
+    from sim.games.tokaido.checks.golden import with_overrides
 
     tol = {**DEFAULT_TOLERANCE, **baseline.get("tolerance", {}), **tolerance}
     plain = GameConfig.parse(baseline["spec"])
@@ -267,7 +267,7 @@ def calibrate(baseline: dict[str, Any], runs: int, games: int | None, first_seed
 def rules_notes(baseline: dict[str, Any], config: GameConfig, overrides: tuple[tuple[str, Any], ...],
                 where: str) -> list[str]:
     """Whether the rules differ from the baseline's, and why."""
-    from sim.games.tokaido.golden import bots_digest
+    from sim.games.tokaido.checks.golden import bots_digest
 
     out = []
     f0, v0 = baseline.get("rules_fingerprint"), baseline.get("rules_version")

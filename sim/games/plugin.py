@@ -1,0 +1,25 @@
+"""What a game plug-in offers the shared machinery: ``Plugin`` (``sim.games.plugins()`` finds them).
+
+Each field is the game's own answer to one shared mechanism, built lazily so that finding the
+games imports no engine: the golden games (``sim.checks.golden.GoldenSuite``), the playthroughs
+(``sim.checks.playthrough.PlaythroughSet``) and the commands it adds to the CLI (``mount``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sim.checks.golden import GoldenSuite
+    from sim.checks.playthrough import PlaythroughSet
+
+
+@dataclass(frozen=True)
+class Plugin:
+    name: str  # "tokaido", "duo": the manifests' and golden files' "game"
+    title: str  # for people: "Tokaido", "Tokaido Duo"
+    golden: Callable[[], GoldenSuite]
+    playthroughs: Callable[[], PlaythroughSet]
+    mount: Callable[[Any], None]  # adds the game's commands to the Typer app
