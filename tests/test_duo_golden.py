@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from kernels.duo.enums import BOT_NAMES, PATH_NAMES, Ev
+from sim.checks import golden as G
+from sim.checks.golden import save
 from sim.cli import app as cli
 from sim.games.duo.checks import golden as D
-from sim.games.tokaido.checks.golden import save
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "duo_golden.json"
 
@@ -26,7 +27,7 @@ def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 
 @pytest.fixture(scope="module")
 def data() -> dict:
-    return D.load(GOLDEN)
+    return G.load(GOLDEN)
 
 
 def test_the_golden_file_covers_every_bot_choice_and_generated_boards(data: dict) -> None:
@@ -44,7 +45,7 @@ def test_the_golden_file_covers_every_bot_choice_and_generated_boards(data: dict
 
 
 def test_the_golden_games_are_unchanged(data: dict, capsys: pytest.CaptureFixture[str]) -> None:
-    rep = D.check_duo_golden(data)
+    rep = G.check(D.SUITE, data)
     assert rep.ok and rep.games == len(data["configs"]) * D.GAMES, "\n".join(rep.lines())
     code, out = call(["check", "golden", "--file", str(GOLDEN)], capsys)
     assert code == 0 and "duo golden: all" in out and "unchanged" in out
@@ -54,11 +55,11 @@ def test_a_tampered_pick_is_located_by_game_and_round(data: dict, tmp_path: Path
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     d = copy.deepcopy(data)
     entry = d["configs"][3]["games"][1]
-    ev = D.decode_events(entry["events"])
+    ev = G.decode_events(entry["events"], D.EV_FIELDS)
     picks = np.flatnonzero(ev[:, 0] == Ev.PICK)
     i = int(picks[len(picks) // 2])
     ev[i, 2] = (ev[i, 2] + 1) % 3  # another die
-    entry["events"] = D.encode_events(ev)
+    entry["events"] = G.encode_events(ev)
     path = tmp_path / "duo_golden.json"
     save(d, path)
     code, out = call(["check", "golden", "--file", str(path)], capsys)
@@ -71,10 +72,10 @@ def test_a_tampered_pick_is_located_by_game_and_round(data: dict, tmp_path: Path
 def test_a_moved_result_and_changed_weights_are_named(data: dict, monkeypatch: pytest.MonkeyPatch) -> None:
     d = copy.deepcopy(data)
     d["configs"][0]["games"][0]["records"][1][4] += 1  # the score of player 1 (RESULT_FIELDS order)
-    rep = D.check_duo_golden(d)
+    rep = G.check(D.SUITE, d)
     assert not rep.ok and "same action log, result differs for player 1: score" in rep.diffs[0].summary
     monkeypatch.setattr(D, "bots_digest", lambda: "0" * 16)
-    rep = D.check_duo_golden(copy.deepcopy(data))
+    rep = G.check(D.SUITE, copy.deepcopy(data))
     assert rep.stale and not rep.diffs and "bot weights" in " ".join(rep.notes)
 
 
@@ -82,7 +83,7 @@ def test_update_rewrites_the_same_games(data: dict, tmp_path: Path) -> None:
     path = tmp_path / "duo_golden.json"
     small = {**copy.deepcopy(data), "configs": data["configs"][:2]}
     save(small, path)
-    rep, new = D.update_duo_golden(path)
+    rep, new, _ = G.update(D.SUITE, path)
     assert rep is not None and not rep.diffs
     assert json.loads(path.read_text())["configs"] == small["configs"] == new["configs"]
 

@@ -16,6 +16,7 @@ import pytest
 from cli_helpers import call
 
 from kernels.core import enums as E
+from sim.checks import golden as G
 from sim.games.tokaido.checks import golden
 
 GOLDEN = ROOT / "tests" / "golden" / "golden.json"
@@ -23,7 +24,7 @@ GOLDEN = ROOT / "tests" / "golden" / "golden.json"
 
 @pytest.fixture(scope="module")
 def data() -> dict:
-    return golden.load(GOLDEN)
+    return G.load(GOLDEN)
 
 
 def test_golden_file_is_where_the_cli_looks_and_small(data: dict) -> None:
@@ -38,7 +39,7 @@ def test_golden_file_is_where_the_cli_looks_and_small(data: dict) -> None:
 
 
 def test_golden_passes_on_the_current_engine(data: dict, capsys: pytest.CaptureFixture[str]) -> None:
-    rep = golden.check_golden(data)
+    rep = G.check(golden.SUITE, data)
     assert rep.ok, "\n".join(rep.lines())
     assert rep.games == sum(len(c["games"]) for c in data["configs"]) >= 100
     code, out, _ = call(["check", "golden"], capsys)
@@ -50,11 +51,11 @@ def tamper(data: dict, config: int, game: int) -> tuple[dict, int, int]:
     """Move one stored MOVE one space further; return the data, the event index and its turn."""
     d = copy.deepcopy(data)
     entry = d["configs"][config]["games"][game]
-    ev = golden.decode_events(entry["events"])
+    ev = G.decode_events(entry["events"], E.EV_FIELDS)
     moves = np.flatnonzero(ev[:, 0] == E.Ev.MOVE)
     i = int(moves[len(moves) // 2])
     ev[i, 2] += 1
-    entry["events"] = golden.encode_events(ev)  # the stored digest now disagrees too
+    entry["events"] = G.encode_events(ev)  # the stored digest now disagrees too
     return d, i, int((ev[: i + 1, 0] == E.Ev.MOVE).sum())
 
 
@@ -64,7 +65,7 @@ def test_a_tampered_event_fails_with_the_game_and_turn(
     d, i, turn = tamper(data, 3, 2)
     d.update(golden.header())  # the rules and bots as they are now: only the engine can explain the move
     path = tmp_path / "golden.json"
-    golden.save(d, path)
+    G.save(d, path)
     code, out, _ = call(["check", "golden", "--file", str(path)], capsys)
     assert code == 1
     spec = d["configs"][3]["spec"]
@@ -78,7 +79,7 @@ def test_a_tampered_event_fails_with_the_game_and_turn(
 def test_a_changed_result_is_reported(data: dict) -> None:
     d = copy.deepcopy(data)
     d["configs"][0]["games"][1]["records"][0][data["record_fields"].index("score")] += 1
-    rep = golden.check_golden(d)
+    rep = G.check(golden.SUITE, d)
     assert not rep.ok
     assert "same action log, result differs for player 0: score" in rep.diffs[0].summary
 
@@ -95,15 +96,15 @@ def test_an_override_fails_with_the_first_differing_game(capsys: pytest.CaptureF
 def test_changed_rules_without_a_version_bump(data: dict) -> None:
     d = copy.deepcopy(data)
     d["rules_fingerprint"] = "0" * 16
-    rep = golden.check_golden(d)  # no game moved, but the file is stale
+    rep = G.check(golden.SUITE, d)  # no game moved, but the file is stale
     assert not rep.ok and not rep.diffs
     assert any("no golden game moved" in n for n in rep.notes)
     d, _, _ = tamper(d, 0, 0)
-    rep = golden.check_golden(d)
+    rep = G.check(golden.SUITE, d)
     assert any(n.startswith("behaviour changed:") and "bump `version` in sim/games/tokaido/data/rules.toml" in n
                for n in rep.notes)
     d["rules_version"] = "old-0.9"
-    rep = golden.check_golden(d)
+    rep = G.check(golden.SUITE, d)
     assert any("rules version changed (old-0.9 ->" in n and "--update" in n for n in rep.notes)
 
 
@@ -112,7 +113,7 @@ def test_update_refreshes_and_refuses_without_a_version_bump(
 ) -> None:
     small = {**copy.deepcopy(data), "configs": copy.deepcopy(data["configs"][:3])}
     path = tmp_path / "g.json"
-    golden.save(tamper(small, 1, 0)[0], path)
+    G.save(tamper(small, 1, 0)[0], path)
     code, out, _ = call(["check", "golden", "--file", str(path), "--update"], capsys)
     assert code == 1 and "bump `version`" in out and "first differs at event" in out
     code, out, _ = call(["check", "golden", "--file", str(path), "--update", "--force"], capsys)
@@ -135,7 +136,7 @@ def test_describe_event() -> None:
     assert golden.describe_event(row) == "MOVE traveler=2 space=17 controller=1"
     assert golden.describe_event([E.Ev.END, -1, -1, -1, -1, -1]) == "END"
     ev = np.arange(24, dtype=np.int16).reshape(4, 6)
-    assert (golden.decode_events(golden.encode_events(ev)) == ev).all()
+    assert (G.decode_events(G.encode_events(ev), E.EV_FIELDS) == ev).all()
 
 
 def test_new_record_fields_are_compared_on_the_others_and_recorded(
@@ -146,12 +147,12 @@ def test_new_record_fields_are_compared_on_the_others_and_recorded(
     for c in old["configs"]:
         for g in c["games"]:
             g["records"] = [r[:-1] for r in g["records"]]
-            g["sha256"] = golden.digest(golden.decode_events(g["events"]), g["records"])
-    rep = golden.check_golden(old)
+            g["sha256"] = G.digest(G.decode_events(g["events"], E.EV_FIELDS), g["records"])
+    rep = G.check(golden.SUITE, old)
     assert not rep.diffs and rep.stale and not rep.ok
     assert any("changed fields" in n and data["record_fields"][-1] in n for n in rep.notes)
     path = tmp_path / "g.json"
-    golden.save(old, path)
+    G.save(old, path)
     code, out, _ = call(["check", "golden", "--file", str(path), "--update"], capsys)
     assert code == 0, out  # no game moved: no version bump needed
     assert json.loads(path.read_text())["record_fields"] == data["record_fields"]

@@ -14,6 +14,7 @@ import pytest
 
 from kernels.core.enums import BOT_NAMES
 from kernels.duo.enums import BOT_NAMES as DUO_BOT_NAMES
+from sim.checks.playthrough import COMMAND, read_header, write_all
 from sim.games.duo.checks import golden as duo_golden
 from sim.games.duo.checks import playthrough as dpt
 from sim.games.tokaido.checks import playthrough as pt
@@ -36,11 +37,11 @@ def first_differences(expected: str, actual: str, name: str) -> str:
 def assert_unchanged(name: str, actual: str, what: str = "playthrough") -> None:
     """The committed ``tests/playthroughs/{name}.txt`` is ``actual``, else the first differences."""
     path = DIR / f"{name}.txt"
-    assert path.exists(), f"{path} is missing; run `{pt.COMMAND}` to write it"
+    assert path.exists(), f"{path} is missing; run `{COMMAND}` to write it"
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
         pytest.fail(f"{what} {name} changed:\n{first_differences(expected, actual, name)}\n"
-                    f"if the change is intended, run `{pt.COMMAND}`", pytrace=False)
+                    f"if the change is intended, run `{COMMAND}`", pytrace=False)
 
 
 @pytest.mark.parametrize("name", [p.name for p in pt.PLAYTHROUGHS])
@@ -58,12 +59,12 @@ def test_playthrough_files_match_the_list() -> None:
     listed = {p.name for p in pt.PLAYTHROUGHS} | {p.name for p in dpt.DUO_PLAYTHROUGHS}
     assert on_disk == listed, (
         f"stale files: {sorted(on_disk - listed)}, missing files: {sorted(listed - on_disk)}; "
-        f"run `{pt.COMMAND}`"
+        f"run `{COMMAND}`"
     )
 
 
 def headers() -> list[dict[str, str]]:
-    return [pt.read_header((DIR / f"{p.name}.txt").read_text(encoding="utf-8")) for p in pt.PLAYTHROUGHS]
+    return [read_header((DIR / f"{p.name}.txt").read_text(encoding="utf-8")) for p in pt.PLAYTHROUGHS]
 
 
 def test_every_playthrough_is_refereed_ok() -> None:
@@ -94,7 +95,7 @@ def test_playthroughs_cover_every_option() -> None:
 
 def test_duo_playthroughs_cover_every_bot_and_are_labelled() -> None:
     """Every Duo bot plays, on the shipped and on a generated board, and each file names the board."""
-    heads = [pt.read_header((DIR / f"{p.name}.txt").read_text(encoding="utf-8")) for p in dpt.DUO_PLAYTHROUGHS]
+    heads = [read_header((DIR / f"{p.name}.txt").read_text(encoding="utf-8")) for p in dpt.DUO_PLAYTHROUGHS]
     assert all(h.get("referee") == "ok" for h in heads), [h.get("referee") for h in heads]
     specs = [h["config"].removeprefix("duo ") for h in heads]
     assert specs == [p.spec for p in dpt.DUO_PLAYTHROUGHS]
@@ -114,7 +115,7 @@ def test_regenerate_writes_every_file_and_removes_stale_ones(tmp_path: Path) -> 
     stale.write_text(f"{pt.HEADER}: old-name\n", encoding="utf-8")
     keep = tmp_path / "notes.txt"
     keep.write_text("not a playthrough\n", encoding="utf-8")
-    written = pt.regenerate(tmp_path)
+    written = write_all([pt.SET], tmp_path)
     assert {p.name for p in written} == {f"{p.name}.txt" for p in pt.PLAYTHROUGHS}
     assert not stale.exists() and keep.exists()
     name = pt.PLAYTHROUGHS[0].name
@@ -135,7 +136,7 @@ def test_duo_regenerate_keeps_tokaido_files_and_removes_stale_duo_ones(tmp_path:
     stale.write_text(f"{dpt.DUO_HEADER}: duo-old\n", encoding="utf-8")
     tokaido = tmp_path / "base-2p.txt"
     tokaido.write_text(f"{pt.HEADER}: base-2p\n", encoding="utf-8")
-    dpt.regenerate_duo(tmp_path)
+    write_all([dpt.SET], tmp_path)
     assert not stale.exists() and tokaido.exists()
     assert {p.stem for p in tmp_path.glob("duo-*.txt")} == {p.name for p in dpt.DUO_PLAYTHROUGHS}
 
