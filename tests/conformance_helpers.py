@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sim.cli.options import cli_options
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import referee_game, rows_from_records
 from sim.games.tokaido.rules.config import GameConfig
@@ -84,6 +83,6 @@ def assert_referee_agrees(config: GameConfig, rules: Rules, seed: int, games: in
         pytest.fail(
             f"{mismatches} of {games} games disagree; first: config {config.spec()}, seed {seed}, "
             f"game {game}\n" + "\n".join(f"referee: {e}" for e in errors)
-            + f"\nreplay: tokaido-sim replay --seed {seed} --game {game} {cli_options(config)}",
+            + f"\nreplay: tokaido-sim replay --seed {seed} --game {game} {config.cli_args()}",
             pytrace=False,
         )

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from sim.checks.verify import MAX_CHUNK
 from sim.cli.audit import Record, write_records
 from sim.cli.options import (
     Bots,
@@ -23,7 +24,6 @@ from sim.cli.options import (
     Travelers,
     Variants,
     as_list,
-    cli_options,
     decode_log,
     kernel_rows,
     make_config,
@@ -31,10 +31,9 @@ from sim.cli.options import (
 from sim.errors import UserError, user_errors
 from sim.games.tokaido.game import TokaidoGame
 from sim.run import runner
-from sim.run.game import MAX_GAME
+from sim.run.game import MAX_GAME, Batch
 
 app = typer.Typer()
-VERIFY_MAX_CHUNK = 10_000  # games whose action logs are held at once (7.7 KB each)
 
 
 @app.command()
@@ -72,38 +71,31 @@ def verify(
     """Play games with the action log and check every one with the referee."""
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
-    runner.validate(games, seed, chunk_size, threads, max_chunk=VERIFY_MAX_CHUNK)
-    from sim.games.tokaido.referee.game import referee_game
-    from sim.run import pace
+    runner.validate(games, seed, chunk_size, threads, max_chunk=MAX_CHUNK)
+    from sim.checks.verify import verify as referee_check
 
-    mismatches, first = 0, None
+    game = TokaidoGame(config, rules)
     out = record.open("w", encoding="utf-8") if record else None
-    with runner.progress_bar(games, 0, not quiet) as advance:
-        for start in range(0, games, chunk_size):
-            count = min(chunk_size, games - start)
-            batch = pace.play(TokaidoGame(config, rules, log=True), seed, start, count, threads, advance)
+
+    def write(start: int, batch: Batch) -> None:
+        if out is not None:
             assert batch.events is not None and batch.n_events is not None
-            rows = kernel_rows(batch.records)
-            n = config.n_players
-            if out is not None:
-                write_records(out, config, rules, batch.events, batch.n_events, rows)
-            for i in range(count):
-                ev = batch.events[i, : min(int(batch.n_events[i]), batch.events.shape[1])]
-                res = referee_game(config, rules, ev, rows[i * n : (i + 1) * n])
-                if not res.ok:
-                    mismatches += 1
-                    if first is None:
-                        first = (start + i, res, ev.copy())
-    if out is not None:
-        out.close()
-    typer.echo(f"verified {games} games, {mismatches} mismatches")
-    if first is not None:
-        game, res, ev = first
-        typer.echo(f"first mismatch: game {game}, seed {seed}, config {config.spec()}")
-        typer.echo(f"replay it with: tokaido-sim replay --seed {seed} --game {game} {cli_options(config)}")
-        for err in as_list(res.errors):
+            write_records(out, config, rules, batch.events, batch.n_events, kernel_rows(batch.records))
+
+    try:
+        with runner.progress_bar(games, 0, not quiet) as advance:
+            rep = referee_check(game, games, seed, chunk_size, threads, advance, write, keep=1)
+    finally:
+        if out is not None:
+            out.close()
+    typer.echo(f"verified {games} games, {rep.mismatches} mismatches")
+    if rep.first:
+        first = rep.first[0]
+        typer.echo(f"first mismatch: game {first.game}, seed {seed}, config {config.spec()}")
+        typer.echo(f"replay it with: {first.replay}")
+        for err in first.errors:
             typer.echo(f"referee: {err}")
-        typer.echo(decode_log(ev))
+        typer.echo(decode_log(first.events))
         raise typer.Exit(1)
 
 

@@ -82,13 +82,3 @@ def decode_log(events: Any) -> str:
         fields = " ".join(f"{k}={v}" for k, v in zip("tabcd", row[1:], strict=True) if v != -1)
         lines.append(f"{i:4d} {kind:<8} {fields}".rstrip())
     return "\n".join(lines)
-
-
-def cli_options(config: GameConfig) -> str:
-    opts = [f"--players {config.n_players}", f"--travelers {config.travelers}", f"--bots {','.join(config.bots)}"]
-    if config.variants:
-        opts.append(f"--variants {','.join(config.variants)}")
-    if config.expansions:
-        opts.append(f"--expansions {','.join(config.expansions)}")
-    opts += [f"--set {k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in config.overrides]
-    return " ".join(opts)

@@ -155,3 +155,22 @@ class Game(Protocol):
 
     def for_worker(self) -> Game:
         """The game as shipped to a cluster worker (what the worker can rebuild itself is left out)."""
+
+    def with_log(self) -> Game:
+        """The same game, played with the action log (``Batch.events``) the referee reads."""
+
+    def referee(self, events: np.ndarray, records: np.ndarray) -> Verdict:
+        """The independent referee's verdict on one game: its action log against its result records."""
+
+    def replay_command(self, seed: int, game: int) -> str:
+        """The command that replays game ``game`` of ``seed`` turn by turn."""
+
+
+class Verdict(Protocol):
+    """A referee's verdict on one game."""
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def errors(self) -> list[str]: ...

@@ -75,23 +75,16 @@ def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Pa
 def verify(games: Games = 2000, seed: Seed = 0, bots: Bots = "greedy,greedy", board: Board = None,
            rules: RulesFile = None, sets: Sets = None) -> None:
     """Replay games with the independent referee; exit 1 on any disagreement."""
-    from sim.games.duo.engine import play_duo_games
-    from sim.games.duo.referee.game import referee_game, rows_from_records
+    from sim.checks.verify import verify as referee_check
+    from sim.games.duo.game import DuoGame
 
     r = _rules(board, rules, sets)
-    b = _bots(bots)
-    bad = []
-    for start in range(0, games, 500):
-        count = min(500, games - start)
-        batch = play_duo_games(r, seed, start, count, b, log=True)
-        for i in range(count):
-            v = referee_game(r, batch.game_events(i), rows_from_records(batch.game_records(i)))
-            if not v.ok:
-                bad.append((start + i, v.errors[0]))
-    typer.echo(f"{games - len(bad):,} of {games:,} games agree with the referee ({r.provenance()})")
-    for g, err in bad[:5]:
-        typer.echo(f"game {g}: {err}", err=True)
-    if bad:
+    rep = referee_check(DuoGame(r, _bots(bots)), games, seed, chunk_size=500)
+    typer.echo(f"{games - rep.mismatches:,} of {games:,} games agree with the referee ({r.provenance()})")
+    for m in rep.first:
+        typer.echo(f"game {m.game}: {m.errors[0]}", err=True)
+    if not rep.ok:
+        typer.echo(f"replay the first with: {rep.first[0].replay}", err=True)
         raise typer.Exit(1)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
@@ -28,6 +28,9 @@ from sim.games.duo.engine import play_duo_games
 from sim.games.duo.rules import DuoRules
 from sim.run.game import Batch
 
+if TYPE_CHECKING:
+    from sim.games.duo.referee.game import Verdict
+
 KIND = "duo-run"
 
 
@@ -35,6 +38,7 @@ KIND = "duo-run"
 class DuoGame:
     rules: DuoRules
     bots: tuple[str, str] = ("greedy", "greedy")
+    log: bool = False
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     name = "duo"
@@ -44,7 +48,7 @@ class DuoGame:
     def ru(self) -> np.ndarray:
         """The kernels' rules record, built once (raises ``BoardError`` on an unknown bot)."""
         if "ru" not in self._cache:
-            self._cache["ru"] = self.rules.record(self.bots)
+            self._cache["ru"] = self.rules.record(self.bots, self.log)
         return self._cache["ru"]
 
     def check(self) -> None:
@@ -69,10 +73,25 @@ class DuoGame:
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,
              stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> Batch:
-        return play_duo_games(self.rules, seed, start, count, self.bots, threads=threads, ru=self.ru(), nlog=nlog)
+        return play_duo_games(self.rules, seed, start, count, self.bots, self.log, threads, ru=self.ru(), nlog=nlog)
 
     def to_table(self, records: np.ndarray) -> pa.Table:
         return dataset.to_table(records, self.rules)
 
     def for_worker(self) -> DuoGame:
-        return DuoGame(self.rules, self.bots)
+        return DuoGame(self.rules, self.bots, self.log)
+
+    def with_log(self) -> DuoGame:
+        return DuoGame(self.rules, self.bots, True)
+
+    def referee(self, events: np.ndarray, records: np.ndarray) -> Verdict:
+        from sim.games.duo.referee.game import referee_game, rows_from_records
+
+        return referee_game(self.rules, events, rows_from_records(records))
+
+    def replay_command(self, seed: int, game: int) -> str:
+        from sim.games.duo.rules import default_board_path
+
+        shipped = Path(self.rules.board.path).resolve() == default_board_path().resolve()
+        board = "" if shipped else f" --board {self.rules.board.path}"
+        return f"tokaido-sim duo replay --seed {seed} --game {game} --bots {','.join(self.bots)}{board}"

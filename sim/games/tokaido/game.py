@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
@@ -18,6 +18,9 @@ from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 from sim.run import outdir
 from sim.run.game import Batch
+
+if TYPE_CHECKING:
+    from sim.games.tokaido.referee.game import RefereeResult
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,3 +81,14 @@ class TokaidoGame:
     def for_worker(self) -> TokaidoGame:
         # the worker loads its own rules from its own data files: the fingerprint check then means something
         return TokaidoGame(self.config, None, self.weights, self.log)
+
+    def with_log(self) -> TokaidoGame:
+        return TokaidoGame(self.config, self.rules_, self.weights, True)
+
+    def referee(self, events: np.ndarray, records: np.ndarray) -> RefereeResult:
+        from sim.games.tokaido.referee.game import referee_game, rows_from_records
+
+        return referee_game(self.config, self.rules, events, rows_from_records(records))
+
+    def replay_command(self, seed: int, game: int) -> str:
+        return f"tokaido-sim replay --seed {seed} --game {game} {self.config.cli_args()}"

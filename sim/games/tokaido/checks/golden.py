@@ -24,7 +24,6 @@ from kernels.core.records import RESULT_DTYPE
 from sim.checks.golden import UPDATE, Overrides, Played
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import GameConfig
-from sim.overrides import format_value
 
 SEED = 20250101
 GAMES = 5
@@ -130,16 +129,6 @@ def turn_of(events: np.ndarray, i: int) -> int:
     return int((events[: i + 1, 0] == E.Ev.MOVE).sum())
 
 
-def replay_command(config: GameConfig, seed: int, game: int) -> str:
-    opts = [f"--players {config.n_players}", f"--travelers {config.travelers}", f"--bots {','.join(config.bots)}"]
-    if config.variants:
-        opts.append(f"--variants {','.join(config.variants)}")
-    if config.expansions:
-        opts.append(f"--expansions {','.join(config.expansions)}")
-    opts += [f"--set {k}={format_value(v)}" for k, v in config.overrides]
-    return f"tokaido-sim replay --seed {seed} --game {game} " + " ".join(opts)
-
-
 def explain(data: dict[str, Any], now: dict[str, Any], overrides: Overrides, moved: bool) -> list[str]:
     """Why the games moved (or why the file is stale), and what to do."""
     v0, v1 = data.get("rules_version"), now["rules_version"]
@@ -211,7 +200,8 @@ class TokaidoGolden:
         return "setup" if t == 0 else f"turn {t}, which began {describe_event(events[moves[-1]])}"
 
     def replay_command(self, spec: str, seed: int, game: int, overrides: Overrides = ()) -> str:
-        return replay_command(with_overrides(GameConfig.parse(spec), overrides), seed, game)
+        config = with_overrides(GameConfig.parse(spec), overrides)
+        return f"tokaido-sim replay --seed {seed} --game {game} {config.cli_args()}"
 
     def explain(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides,
                 moved: bool) -> list[str]:

@@ -212,6 +212,18 @@ class GameConfig:
                 raise ConfigError(f"unknown key '{key}' in config string '{spec}'")
         return cls(overrides=tuple(overrides), **kw)
 
+    def cli_args(self) -> str:
+        """The command-line options that play this configuration (``--players 4 --bots expert ...``)."""
+        from sim.overrides import format_value
+
+        opts = [f"--players {self.n_players}", f"--travelers {self.travelers}", f"--bots {','.join(self.bots)}"]
+        if self.variants:
+            opts.append(f"--variants {','.join(self.variants)}")
+        if self.expansions:
+            opts.append(f"--expansions {','.join(self.expansions)}")
+        opts += [f"--set {k}={format_value(v)}" for k, v in self.overrides]
+        return " ".join(opts)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "n_players": self.n_players,
