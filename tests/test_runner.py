@@ -112,16 +112,16 @@ def test_to_table_names_and_win_shares() -> None:
 @pytest.mark.usefixtures("fake_engine")
 def test_chunking_and_threads_do_not_change_the_dataset(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=4)
-    runner.run(cfg, 500, 5, tmp_path / "a", chunk_size=500, threads=1, progress=False)
-    runner.run(cfg, 500, 5, tmp_path / "b", chunk_size=37, threads=2, progress=False)
+    runner.run(TokaidoGame(cfg), 500, 5, tmp_path / "a", chunk_size=500, threads=1, progress=False)
+    runner.run(TokaidoGame(cfg), 500, 5, tmp_path / "b", chunk_size=37, threads=2, progress=False)
     assert sorted_table(tmp_path / "a").equals(sorted_table(tmp_path / "b"))
 
 
 @pytest.mark.skipif(STUB, reason="the stub engine's games depend on the chunk start")
 def test_real_engine_same_seed_same_dataset_any_chunking(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=3, variants=("gastronomy",))
-    runner.run(cfg, 300, 9, tmp_path / "a", chunk_size=300, threads=1, progress=False)
-    runner.run(cfg, 300, 9, tmp_path / "b", chunk_size=41, threads=2, progress=False)
+    runner.run(TokaidoGame(cfg), 300, 9, tmp_path / "a", chunk_size=300, threads=1, progress=False)
+    runner.run(TokaidoGame(cfg), 300, 9, tmp_path / "b", chunk_size=41, threads=2, progress=False)
     assert sorted_table(tmp_path / "a").to_pydict() == sorted_table(tmp_path / "b").to_pydict()
 
 
@@ -140,7 +140,7 @@ def test_missing_chunks() -> None:
 def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
-    runner.run(cfg, 400, 3, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(cfg), 400, 3, out, chunk_size=100, progress=False)
     full = sorted_table(out)
     (out / outdir.part_name(100, 200)).unlink()
     stale = out / f".{outdir.part_name(100, 200)}.tmp"
@@ -149,7 +149,7 @@ def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> 
     m["status"] = "running"
     (out / outdir.MANIFEST).write_text(json.dumps(m))
     before = part_stats(out)
-    s = runner.run(cfg, 400, 3, out, chunk_size=100, resume=True, progress=False)
+    s = runner.run(TokaidoGame(cfg), 400, 3, out, chunk_size=100, resume=True, progress=False)
     assert s.played == 100
     after = part_stats(out)
     assert {k: v for k, v in after.items() if k in before} == before
@@ -159,8 +159,8 @@ def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> 
     m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "complete" and len(m["resumed"]) == 1 and len(m["parts"]) == 4
     # a complete run resumes as a no-op and may grow
-    assert runner.run(cfg, 400, 3, out, chunk_size=100, resume=True, progress=False).played == 0
-    assert runner.run(cfg, 450, 3, out, chunk_size=100, resume=True, progress=False).played == 50
+    assert runner.run(TokaidoGame(cfg), 400, 3, out, chunk_size=100, resume=True, progress=False).played == 0
+    assert runner.run(TokaidoGame(cfg), 450, 3, out, chunk_size=100, resume=True, progress=False).played == 50
     assert sorted_table(out).num_rows == 450 * 2
 
 
@@ -179,14 +179,14 @@ def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, m
     cfg = GameConfig(n_players=4)
     out = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
-        runner.run(cfg, 1000, 1, out, chunk_size=100, progress=False)
+        runner.run(TokaidoGame(cfg), 1000, 1, out, chunk_size=100, progress=False)
     m = json.loads((out / outdir.MANIFEST).read_text())
     assert m["status"] == "interrupted" and m["games"] == 1000
     kept = [outdir.part_name(0, 100), outdir.part_name(100, 200), outdir.part_name(200, 257)]
     assert [e["file"] for e in m["parts"]] == kept == sorted(p.name for p in out.glob("part-*.parquet"))
     monkeypatch.setattr(engine, "play_games", fake_play_games)
-    assert runner.run(cfg, 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 743
-    runner.run(cfg, 1000, 1, tmp_path / "whole", chunk_size=100, progress=False)
+    assert runner.run(TokaidoGame(cfg), 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 743
+    runner.run(TokaidoGame(cfg), 1000, 1, tmp_path / "whole", chunk_size=100, progress=False)
     assert sorted_table(out).equals(sorted_table(tmp_path / "whole"))
 
 
@@ -203,23 +203,23 @@ def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, m
 )
 def test_resume_refuses_a_different_run(tmp_path: Path, change: dict, message: str) -> None:
     out = tmp_path / "run"
-    runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, progress=False)
     before = part_stats(out)
     kw = {"config": GameConfig(n_players=2), "games": 100, "seed": 1} | change
     with pytest.raises(UserError, match=message):
-        runner.run(kw["config"], kw["games"], kw["seed"], out, chunk_size=100, resume=True, progress=False)
+        runner.run(TokaidoGame(kw["config"]), kw["games"], kw["seed"], out, chunk_size=100, resume=True, progress=False)
     assert part_stats(out) == before
 
 
 @pytest.mark.usefixtures("fake_engine")
 def test_resume_refuses_changed_rules(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, progress=False)
     m = json.loads((out / outdir.MANIFEST).read_text())
     m["rules_fingerprint"] = "0" * 16
     (out / outdir.MANIFEST).write_text(json.dumps(m))
     with pytest.raises(UserError, match="the rules changed"):
-        runner.run(GameConfig(n_players=2), 100, 1, out, chunk_size=100, resume=True, progress=False)
+        runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, resume=True, progress=False)
 
 
 def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
@@ -227,19 +227,19 @@ def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
     for kw in ({"games": 0}, {"games": -3}, {"seed": -1}, {"chunk_size": 0}, {"threads": 0}):
         args: dict[str, Any] = {"games": 10, "seed": 1, "chunk_size": 10, "threads": None} | kw
         with pytest.raises(UserError):
-            runner.run(cfg, args["games"], args["seed"], tmp_path / "x", args["chunk_size"], args["threads"])
+            runner.run(TokaidoGame(cfg), args["games"], args["seed"], tmp_path / "x", args["chunk_size"], args["threads"])
     assert not (tmp_path / "x").exists()
     used = tmp_path / "used"
     used.mkdir()
     (used / "notes.txt").write_text("hi")
     with pytest.raises(UserError, match="not empty"):
-        runner.run(cfg, 10, 1, used, progress=False)
+        runner.run(TokaidoGame(cfg), 10, 1, used, progress=False)
     with pytest.raises(UserError, match="no manifest.json"):
-        runner.run(cfg, 10, 1, used, resume=True, progress=False)
+        runner.run(TokaidoGame(cfg), 10, 1, used, resume=True, progress=False)
     blocker = tmp_path / "file"
     blocker.write_text("")
     with pytest.raises(UserError, match="not a directory"):
-        runner.run(cfg, 10, 1, blocker / "sub", progress=False)
+        runner.run(TokaidoGame(cfg), 10, 1, blocker / "sub", progress=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "used"]
 
 
@@ -264,16 +264,16 @@ def _damage(kind: str, part: Path, cfg: GameConfig) -> None:
 def test_damaged_part_is_named_on_resume_not_taken_as_complete(tmp_path: Path, kind: str, message: str) -> None:
     cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
-    runner.run(cfg, 200, 1, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, progress=False)
     part = out / outdir.part_name(100, 200)
     _damage(kind, part, cfg)
     before, manifest = part_stats(out), (out / outdir.MANIFEST).read_text()
     with pytest.raises(UserError, match=f"^{part}.* {message}.*; delete it and resume again"):
-        runner.run(cfg, 200, 1, out, chunk_size=100, resume=True, progress=False)
+        runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False)
     assert part_stats(out) == before and (out / outdir.MANIFEST).read_text() == manifest
     part.unlink()  # as the message says: the games are played again
-    assert runner.run(cfg, 200, 1, out, chunk_size=100, resume=True, progress=False).played == 100
-    runner.run(cfg, 200, 1, tmp_path / "whole", chunk_size=100, progress=False)
+    assert runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    runner.run(TokaidoGame(cfg), 200, 1, tmp_path / "whole", chunk_size=100, progress=False)
     assert sorted_table(out).equals(sorted_table(tmp_path / "whole"))
 
 
@@ -281,12 +281,12 @@ def test_damaged_part_is_named_on_resume_not_taken_as_complete(tmp_path: Path, k
 def test_resume_reads_an_older_manifest_listing_part_names(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
-    runner.run(cfg, 300, 1, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(cfg), 300, 1, out, chunk_size=100, progress=False)
     (out / outdir.part_name(200, 300)).unlink()
     m = json.loads((out / outdir.MANIFEST).read_text())
     m["parts"] = [e["file"] for e in m["parts"]][:2]
     (out / outdir.MANIFEST).write_text(json.dumps(m))
-    assert runner.run(cfg, 300, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    assert runner.run(TokaidoGame(cfg), 300, 1, out, chunk_size=100, resume=True, progress=False).played == 100
     m = json.loads((out / outdir.MANIFEST).read_text())
     assert [sorted(e) for e in m["parts"]] == [["file", "rows", "sha256"]] * 3
 
@@ -299,7 +299,7 @@ def test_a_run_that_fails_before_its_first_part_leaves_nothing(tmp_path: Path, m
 
     monkeypatch.setattr(engine, "play_games", broken)
     with pytest.raises(RuntimeError):
-        runner.run(GameConfig(n_players=2), 100, 1, tmp_path / "run", chunk_size=100, progress=False)
+        runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, tmp_path / "run", chunk_size=100, progress=False)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -309,7 +309,7 @@ def test_games_and_chunk_size_are_bounded_before_any_work(tmp_path: Path) -> Non
                         ({"chunk_size": 10**9}, "--chunk-size takes 1 to 1,000,000")):
         args: dict[str, Any] = {"games": 10, "chunk_size": 10} | kw
         with pytest.raises(UserError, match=message):
-            runner.run(cfg, args["games"], 1, tmp_path / "x", args["chunk_size"], progress=False)
+            runner.run(TokaidoGame(cfg), args["games"], 1, tmp_path / "x", args["chunk_size"], progress=False)
     with pytest.raises(UserError, match="game indices go up to"):
         engine.play_games(cfg, cfg.rules(), 1, 10**20, 1)
     assert list(tmp_path.iterdir()) == []
@@ -328,11 +328,11 @@ def test_write_table_round_trips(tmp_path: Path) -> None:
 def test_resume_after_a_manifest_edit_says_what_differs(tmp_path: Path) -> None:
     out = tmp_path / "run"
     cfg = GameConfig(n_players=2)
-    runner.run(cfg, 100, 1, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(cfg), 100, 1, out, chunk_size=100, progress=False)
     m = json.loads((out / outdir.MANIFEST).read_text())
     m["config"]["bots"] = ["random"]  # the spec string still says greedy
     (out / outdir.MANIFEST).write_text(json.dumps(m))
     before = part_stats(out)
     with pytest.raises(UserError, match=r'holds a run whose bots is \["random"\], not \["greedy"\] as asked'):
-        runner.run(cfg, 100, 1, out, chunk_size=100, resume=True, progress=False)
+        runner.run(TokaidoGame(cfg), 100, 1, out, chunk_size=100, resume=True, progress=False)
     assert part_stats(out) == before
