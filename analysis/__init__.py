@@ -1,4 +1,5 @@
-"""Balance analysis of tokaido-sim results datasets (polars, lazily).
+"""Balance analysis of tokaido-sim results datasets (polars, lazily): what every game's datasets share
+here, each game's own analysis in ``analysis.<game>``.
 
 - ``analysis.load``: ``load(dir)`` -> ``pl.LazyFrame``; ``load_dataset(dir)`` adds the manifest.
 - ``analysis.stats``: Wilson and t intervals, Holm, two-proportion, paired and binomial tests (SciPy, statsmodels).

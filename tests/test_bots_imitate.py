@@ -138,9 +138,9 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
     code = (
         "import json, numpy as np\n"
         "from kernels.core.weights import W\n"
-        "from sim.run import imitation as R\n"
+        "from sim.games.tokaido.tuning import imitation as R\n"
         "from sim.games.tokaido.rules.config import GameConfig\n"
-        "from sim.run import engine\n"
+        "from sim.games.tokaido import engine\n"
         "c = GameConfig(n_players=3, bots=('search',) * 3, travelers='random')\n"
         "ws = np.repeat(engine.bot_weights('search', c.rules(), c)[None, :], 3, axis=0)\n"
         "ws[:, W.S_ROLLOUTS], ws[:, W.S_TOPK] = 2, 2\n"

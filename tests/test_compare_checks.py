@@ -83,6 +83,6 @@ def test_plots_and_compare_do_not_import_each_other() -> None:
     code = ("import sys, analysis.tokaido.plots, analysis.tokaido.effects\n"
             "assert 'analysis.tokaido.compare' not in sys.modules, 'plots imports compare'\n")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])
-    src = (Path(__file__).resolve().parents[1] / "analysis" / "effects.py").read_text()
+    src = (Path(__file__).resolve().parents[1] / "analysis" / "tokaido" / "effects.py").read_text()
     imports = [line for line in src.splitlines() if line.lstrip().startswith(("import ", "from "))]
     assert not [line for line in imports if "plots" in line or "compare" in line]
