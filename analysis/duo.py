@@ -59,7 +59,7 @@ def load_duo(path: str | Path) -> DuoDataset:
     a missing, truncated, edited or foreign part is refused, a stray copy skipped (its note kept).
     """
     p = Path(path)
-    files, notes = checked_files(p if p.is_dir() else p.parent, parquet_files(p), n_players=2)
+    files, notes = checked_files(p if p.is_dir() else p.parent, parquet_files(p))  # rows a game: the manifest's
     if not files:
         raise ValueError(f"no Parquet file of '{p}' is listed in its manifest: nothing to read")
     lf = pl.scan_parquet([str(f) for f in files])
