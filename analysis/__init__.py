@@ -11,5 +11,6 @@
 - ``analysis.duo``, ``analysis.duo_plots``: the Tokaido Duo report and plots of a ``duo run`` (read by
   column name; every header and caption names the board provenance and ``verified`` flag).
 
-May import: ``kernels.core.enums`` (names of ids) and its own modules; nothing of ``sim``.
+May import: ``kernels.core.enums`` (names of ids), ``sim.dataset`` (the dataset format the runs are
+written in: schema, manifest, the checks of the parts) and its own modules; nothing else of ``sim``.
 """

@@ -14,8 +14,7 @@ import polars as pl
 
 from analysis import describe, fmt, plots
 from analysis.effects import FIGURES, JOIN, common_players, effects, pairing, single_config, study_effects
-from analysis.load import Dataset, load_dataset
-from analysis.parts import reading
+from analysis.load import Dataset, load_dataset, reading
 
 __all__ = ["FIGURES", "JOIN", "compare", "effects", "pairing", "study_effects"]
 

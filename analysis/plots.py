@@ -21,8 +21,7 @@ from matplotlib.figure import Figure
 
 from analysis import describe, tables
 from analysis.effects import study_effects
-from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset
-from analysis.parts import reading
+from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset, reading
 from analysis.report import SOURCE_LABELS
 
 COLORS = {"stronger": "#1a7f37", "weaker": "#c0392b", "": "#34495e"}

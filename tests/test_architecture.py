@@ -29,17 +29,22 @@ LAYERS: dict[str, set[str]] = {
     "kernels.duo.play": {"kernels.core", "kernels.duo", "kernels.duo.search"},
     "kernels": set(),  # kernels/__init__.py: the cache location only
     "sim.errors": set(),
+    "sim.files": {"sim.errors"},  # reading the files users give: one line for any bad file
     "sim.data": set(),
     "sim": set(),
-    "sim.rules": {"kernels.core", "sim.errors", "sim.data", "sim"},
+    "sim.dataset": {"kernels.core", "sim.errors", "sim.files"},  # the dataset format: the writer's and the reader's
+    "sim.rules": {"kernels.core", "sim.errors", "sim.files", "sim.data", "sim"},
     "sim.referee": {"kernels.core", "sim.rules", "sim.errors"},
-    "sim.run": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.rules", "sim.errors", "sim.data", "sim"},
-    "sim.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
-    "sim.bots": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
-    "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.errors", "sim.data", "sim",
-                   "analysis", "kernels.duo", "sim.duo"},
-    "analysis": {"kernels.core"},
-    "sim.balance": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim", "analysis"},
+    "sim.run": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.rules", "sim.dataset",
+                "sim.errors", "sim.files", "sim.data", "sim"},
+    "sim.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.rules", "sim.run", "sim.dataset",
+                "sim.errors", "sim.files", "sim.data", "sim"},
+    "sim.bots": {"kernels.core", "sim.rules", "sim.run", "sim.dataset", "sim.errors", "sim.files", "sim.data", "sim"},
+    "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.dataset", "sim.errors", "sim.files",
+                   "sim.data", "sim", "analysis", "kernels.duo", "sim.duo"},
+    "analysis": {"kernels.core", "sim.dataset"},  # the dataset format; nothing else of sim
+    "sim.balance": {"kernels.core", "sim.rules", "sim.run", "sim.dataset", "sim.errors", "sim.data", "sim",
+                    "analysis"},
     "sim.cli": {"*"},
 }
 

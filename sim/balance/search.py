@@ -30,9 +30,9 @@ from sim.balance import model
 from sim.balance.evaluate import Evaluator, Tally
 from sim.balance.knobs import Change, Knob, cost, describe
 from sim.balance.race import excess, max_dev, order, race
+from sim.dataset.manifest import MAX_SEED
 from sim.errors import UserError
 from sim.rules.config import GameConfig
-from sim.run.runner import MAX_SEED
 
 MARGINS = (0.0, 0.25, 0.5)  # proposals aim inside the band by these fractions of the target
 SCREEN_STEP = 2  # coins moved by the screening designs

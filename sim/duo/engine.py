@@ -10,10 +10,9 @@ import numpy as np
 from kernels.duo.enums import EV_FIELDS, MAX_EVENTS
 from kernels.duo.play import play_batch_nb
 from kernels.duo.state import RESULT_DTYPE
+from sim.dataset.manifest import MAX_SEED
 from sim.duo.rules import DuoRules
 from sim.errors import UserError
-
-MAX_SEED = 2**63 - 1
 
 
 @dataclass

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from sim.dataset.manifest import Manifest
 from sim.duo import dataset
 from sim.duo.engine import DuoBatch, play_duo_games
 from sim.duo.rules import DuoRules
@@ -61,8 +62,8 @@ class DuoGame:
     def manifest_tail(self) -> dict[str, Any]:
         return {"rules_fingerprint": self.fingerprint()}
 
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
-        if json.loads(json.dumps(self.config())) != manifest.get("config") or manifest.get("seed") != seed:
+    def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
+        if json.loads(json.dumps(self.config())) != manifest.config or manifest.seed != seed:
             raise UserError(f"{out} holds a Duo run with other bots, board, rules or seed; resume with the "
                             "same options or choose another --out")
 

@@ -19,11 +19,9 @@ from kernels.core import weights as Wt
 from kernels.core.records import RESULT_DTYPE
 from kernels.core.state import RULES_DTYPE
 from kernels.play import EV_NF, EV_NT, EV_ROW, EV_T0, UNFINISHED, play_batch_nb
+from sim.dataset.manifest import MAX_GAME, MAX_SEED
 from sim.rules.config import ConfigError, GameConfig
 from sim.rules.tables import Rules, RulesError
-
-MAX_SEED = 2**63 - 1
-MAX_GAME = 2**63 - 2  # the largest game index (int64, and start + count must fit too)
 
 
 @dataclass

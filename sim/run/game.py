@@ -1,7 +1,7 @@
 """What the runner needs of a game: ``Game``, and Tokaido's own (``TokaidoGame``).
 
 ``sim.run.runner.run``, the paced engine calls (``sim.run.pace``), the part
-files (``sim.run.outdir.write_part``) and the cluster tasks
+files (``sim.dataset.parts.write_part``) and the cluster tasks
 (``sim.run.cluster.play_chunk``) know a game only through this interface, so a
 second game (Tokaido Duo: ``sim.duo.game.DuoGame``) shares every one of them.
 ``sim.run`` never imports a game other than Tokaido: the caller (the CLI)
@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import pyarrow as pa
 
+from sim.dataset.manifest import Manifest
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
 from sim.run import dataset, engine, outdir
@@ -60,7 +61,7 @@ class Game(Protocol):
     def manifest_tail(self) -> dict[str, Any]:
         """Fields rewritten at every invocation (rules version, fingerprint)."""
 
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
+    def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
         """Refuse (``UserError``) to resume a run started with another configuration, seed or rules."""
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,
@@ -118,7 +119,7 @@ class TokaidoGame:
     def manifest_tail(self) -> dict[str, Any]:
         return {"rules_version": self.rules.version, "rules_fingerprint": self.fingerprint()}
 
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
+    def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
         outdir.check_same_run(manifest, self.config, self.rules, seed, out)
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,
