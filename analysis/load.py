@@ -1,40 +1,45 @@
-"""Read a results dataset: Parquet part files (optionally hive-partitioned) and ``manifest.json``."""
+"""Read a results dataset: Parquet part files (optionally hive-partitioned) and ``manifest.json``.
+
+The format (schema, manifest, parts and their checks) is ``sim.dataset``'s, the same the runs are
+written with; this module turns it into polars frames.
+"""
 
 from __future__ import annotations
 
-import json
 import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
 
-from analysis.parts import checked_files
-from kernels.core.enums import RESULT_FIELDS
+from sim.dataset import schema as S
+from sim.dataset.manifest import Manifest
+from sim.dataset.manifest import read_manifest as _read_manifest
+from sim.dataset.parts import FIX_READ, checked_files
 
 log = logging.getLogger("analysis")
 
-# Columns that describe a run's configuration in a study dataset (hive partitions).
-CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
+CONDITION_COLUMNS = S.CONDITION_COLUMNS
+POINT_SOURCES = S.PTS_COLUMNS
+CARD_COLUMNS = S.CARD_COLUMNS
+COUNTS = S.COUNT_COLUMNS
+REQUIRED = S.REQUIRED
 
-# every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
-POINT_SOURCES = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
-# Matsuri: the card kept (rejected) at each Inn and Hanabi's extras, per game (ids, -1 none)
-CARD_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith(("matsuri_inn", "matsuri_rej", "matsuri_hanabi")))
-COUNTS = tuple(f for f in RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
-               if not f.startswith("pts_") and f not in CARD_COLUMNS)
 
-# The dataset schema (one row per player per game); partition columns may arrive as other types.
-SCHEMA: dict[str, type[pl.DataType] | pl.DataType] = {
-    "game": pl.Int64, "n_players": pl.Int8, "player": pl.Int8, "seat": pl.Int8,
-    "traveler": pl.String, "alt_traveler": pl.String, "bot": pl.String,
-    "score": pl.Int16, "rank": pl.Int8, "win": pl.Float64,
-    **{c: pl.Int16 for c in POINT_SOURCES + COUNTS},
-    **{c: pl.Int8 for c in CARD_COLUMNS},
+def _polars_type(t: pa.DataType) -> Any:
+    return pl.String if pa.types.is_dictionary(t) else pl.Series(pa.array([], t)).dtype
+
+
+# The dataset schema as polars types (names as text); partition columns may arrive as other types.
+SCHEMA: dict[str, Any] = {
+    **{f.name: _polars_type(f.type) for f in S.SCHEMA},
     **{c: pl.String for c in CONDITION_COLUMNS},
 }
-REQUIRED = ("game", "n_players", "player", "seat", "traveler", "score", "rank", "win")
 
 # A shared win counts 1/k for k <= 5 tied players: every share is a whole number of 60ths.
 WIN_UNITS = 60
@@ -55,14 +60,14 @@ def win_sum(win: pl.Expr | None = None) -> pl.Expr:
 class Dataset:
     path: Path
     frame: pl.LazyFrame
-    manifest: dict[str, Any] = field(default_factory=dict)
+    manifest: Manifest = field(default_factory=Manifest)
     files: list[Path] = field(default_factory=list)  # the Parquet files read
     notes: list[str] = field(default_factory=list)  # files skipped, and why (one line each)
 
     @property
     def seed(self) -> Any:
         """The run's seed from the manifest (None if the manifest has none)."""
-        return self.manifest.get("seed")
+        return self.manifest.seed
 
 
 def parquet_files(path: str | Path) -> list[Path]:
@@ -79,25 +84,31 @@ def parquet_files(path: str | Path) -> list[Path]:
     return files
 
 
-def read_manifest(path: str | Path) -> dict[str, Any]:
-    """The dataset's ``manifest.json`` as a dict (empty if there is none)."""
+def read_manifest(path: str | Path) -> Manifest:
+    """The dataset's ``manifest.json`` (an empty ``Manifest`` if there is none); one-line ``ValueError`` if bad."""
     p = Path(path)
-    m = (p if p.is_dir() else p.parent) / "manifest.json"
-    if not m.is_file():
-        return {}
+    return _read_manifest(p if p.is_dir() else p.parent) or Manifest()
+
+
+@contextmanager
+def reading(files: Sequence[Path]) -> Iterator[None]:
+    """Turn a Parquet decoding error while a query runs into one line naming the damaged file."""
     try:
-        data = json.loads(m.read_text())
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"'{m}' is not valid JSON ({exc.msg}, line {exc.lineno})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"'{m}' must hold a JSON object, got {type(data).__name__}")
-    return data
+        yield
+    except pl.exceptions.ComputeError as exc:
+        for f in files:
+            try:
+                pq.read_table(f)
+            except (OSError, pa.ArrowException) as bad:
+                reason = " ".join(str(bad).split())[:120]
+                raise ValueError(f"{f} cannot be read ({reason}): corrupted; {FIX_READ}") from None
+        raise exc
 
 
 def load_dataset(path: str | Path) -> Dataset:
     """A dataset's rows (lazily, with hive partitions as columns), typed per ``SCHEMA``, and its manifest.
 
-    The part files are checked against the manifests that list them (``analysis.parts``): a
+    The part files are checked against the manifests that list them (``sim.dataset.parts``): a
     damaged or missing part raises a one-line ``ValueError``; an unlisted file is skipped, with a
     note logged (and kept in ``Dataset.notes``).
     """

@@ -12,10 +12,20 @@ compiled kernel embeds the kernels it calls from other files: after editing
 ``score.py`` the cached ``game.py`` would still run the old scoring. So the
 cache lives in a folder named after a hash of every kernel source; any edit
 starts a fresh cache. ``NUMBA_CACHE_DIR`` set by the user takes precedence.
+
+A checkout the user cannot write to (another user's, or read-only) caches in a
+per-user folder instead (``$XDG_CACHE_HOME/tokaido-sim``, by default
+``~/.cache/tokaido-sim``), saying so the first time; with no writable folder at
+all the kernels compile into a temporary folder removed at exit (uncached: about
+3 CPU-minutes every run).
 """
 
+import atexit
 import hashlib
 import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import numba
@@ -27,14 +37,55 @@ def source_files() -> list[Path]:
     return sorted(p for p in here.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def _cache_dir() -> str:
+def _cache_name() -> str:
     here = Path(__file__).parent
     digest = hashlib.sha256()
     for path in source_files():
         digest.update(path.relative_to(here).as_posix().encode())
         digest.update(path.read_bytes())
-    return str(here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}")
+    return f"numba-{digest.hexdigest()[:16]}"
+
+
+def writable(folder: Path) -> bool:
+    """Can ``folder`` be created (if missing) and written to?"""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".probe-", dir=folder)
+        os.close(fd)
+        os.unlink(name)
+        return True
+    except OSError:
+        return False
+
+
+def user_cache() -> Path:
+    """The per-user cache root: ``$XDG_CACHE_HOME/tokaido-sim`` (``~/.cache/tokaido-sim``)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tokaido-sim"
+
+
+def choose_cache(preferred: Path, fallback: Path) -> tuple[Path | None, str | None]:
+    """The cache folder to use and a note to print (None: nothing to say; folder None: no writable folder)."""
+    if writable(preferred):
+        return preferred, None
+    new = not fallback.exists()
+    if writable(fallback):
+        note = (f"note: cannot write the kernels' cache in {preferred.parent}; caching them in {fallback} instead"
+                if new else None)  # said once: when the per-user cache is made
+        return fallback, note
+    return None, (f"note: neither {preferred.parent} nor {fallback.parent} can be written; the kernels are compiled "
+                  "without a cache (about 3 CPU-minutes each run)")
+
+
+def _configure() -> None:
+    name = _cache_name()
+    folder, note = choose_cache(Path(__file__).parent / "__pycache__" / name, user_cache() / name)
+    if folder is None:
+        folder = Path(tempfile.mkdtemp(prefix="tokaido-numba-"))
+        atexit.register(shutil.rmtree, folder, True)
+    if note:
+        print(note, file=sys.stderr)
+    numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
 
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
-    numba.config.CACHE_DIR = _cache_dir()  # type: ignore[attr-defined]
+    _configure()

@@ -5,6 +5,7 @@ A leaf: imports nothing of the project, so every package may use it.
 
 from __future__ import annotations
 
+import errno
 import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -12,6 +13,9 @@ from typing import Any, TypeVar
 import typer
 
 F = TypeVar("F", bound=Callable[..., Any])
+PATH_ERRORS = {errno.EISDIR: "is a folder, not a file", errno.ENOTDIR: "is not a folder (a part of the path is a file)",
+               errno.ENOENT: "does not exist", errno.EACCES: "cannot be used (permission denied)",
+               errno.EEXIST: "already exists", errno.EROFS: "is on a read-only file system"}
 
 
 class UserError(ValueError):
@@ -33,6 +37,10 @@ def user_errors(func: F) -> F:
         except UserError as exc:  # ConfigError is one too
             raise fail(str(exc)) from None
         except OSError as exc:
+            # a path the user gave that cannot be used is their error (2); a failing disk is not (1)
+            what = PATH_ERRORS.get(exc.errno or 0)
+            if what is not None and exc.filename is not None:
+                raise fail(f"{exc.filename} {what}; give another path") from None
             raise fail(str(exc), 1) from None
         except KeyboardInterrupt:
             raise fail("interrupted; a run or study keeps its finished parts: rerun it with --resume", 130) from None

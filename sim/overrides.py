@@ -21,12 +21,12 @@ plain ``KEY=VALUE`` items, so a command line can take both.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from sim.errors import UserError
+from sim.files import parse_toml, read_text
 
 
 def _flatten(prefix: str, node: Any, out: list[tuple[str, Any]], path: Path) -> None:
@@ -57,19 +57,14 @@ def load_patch(path: str | Path) -> list[tuple[str, Any]]:
     is missing, is not TOML, or holds no rule.
     """
     p = Path(path)
-    try:
-        text = p.read_text()
-    except FileNotFoundError:
-        raise UserError(f"patch file {p} does not exist; give the path of a TOML file of rule overrides") from None
-    except OSError as exc:
-        raise UserError(f"cannot read patch file {p} ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"patch file {p} is not valid TOML ({exc})") from None
+    what = "a patch file of rule overrides (TOML)"
+    text = read_text(p, what, empty_ok=True)
+    data = parse_toml(text, p, what)
     out: list[tuple[str, Any]] = []
     if not data:
-        raise UserError(f"patch file {p} holds no rule; write e.g. [travelers.kinko] coins = 8")
+        empty = " (it is empty)" if not text.strip() else ""
+        raise UserError(f"patch file {p} holds no rule{empty}: expected {what}; write e.g. "
+                        "[travelers.kinko] coins = 8")
     _flatten("", data, out, p)
     return out
 

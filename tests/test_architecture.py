@@ -31,16 +31,19 @@ LAYERS: dict[str, set[str]] = {
     "kernels": set(),  # kernels/__init__.py: the cache location only
     "sim.errors": set(),
     "sim": set(),
-    "sim.overrides": {"sim.errors"},
-    "sim.run": {"kernels", "kernels.core", "sim.errors", "sim"},  # the shared runner: no game
-    "sim.checks": {"sim.errors", "sim.run", "sim"},  # golden games and playthroughs of any game
+    "sim.files": {"sim.errors"},  # reading the files users give: one line for any bad file
+    "sim.overrides": {"sim.errors", "sim.files"},
+    "sim.dataset": {"kernels.core", "sim.errors", "sim.files"},  # the dataset format: the writer's and the reader's
+    "sim.run": {"kernels", "kernels.core", "sim.dataset", "sim.errors", "sim.files", "sim"},  # the shared runner: no game
+    "sim.checks": {"sim.errors", "sim.files", "sim.run", "sim"},  # golden games and playthroughs of any game
     "sim.games": {"sim.games.plugin"},  # the registry finds the plug-ins at run time (importlib)
     "sim.games.plugin": {"sim.checks"},
-    "analysis": {"kernels.core"},
-    "sim.games.tokaido": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.errors", "sim",
-                          "sim.overrides", "sim.run", "sim.checks", "sim.games.plugin", "analysis"},
-    "sim.games.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.errors", "sim", "sim.overrides",
-                      "sim.run", "sim.checks", "sim.games.plugin", "analysis"},
+    "analysis": {"kernels.core", "sim.dataset"},  # the dataset format; nothing else of sim
+    "sim.games.tokaido": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.errors", "sim.files",
+                          "sim", "sim.overrides", "sim.dataset", "sim.run", "sim.checks", "sim.games.plugin",
+                          "analysis"},
+    "sim.games.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.errors", "sim.files", "sim",
+                      "sim.overrides", "sim.dataset", "sim.run", "sim.checks", "sim.games.plugin", "analysis"},
     "sim.cli": {"*"},
 }
 

@@ -136,7 +136,7 @@ def test_a_card_drawn_beyond_its_count_is_caught(tmp_path: Path, one_game: dict[
 
 
 @pytest.mark.parametrize(("edit", "where"), [
-    (lambda r: "{not json", "line 2: not JSON"),
+    (lambda r: "{not json", "line 2 is not a whole JSON object"),
     (lambda r: {**r, "actions": r["actions"][:12] + [{"move": {"traveler": "p0", "space": "twelve"}}]},
      "line 2: actions[12].move.space: expected an integer"),
     (lambda r: {**r, "actions": r["actions"][:12] + [{"draw": {"traveler": "p0", "deck": "meal", "card": "pizza"}}]},

@@ -203,7 +203,7 @@ def test_study_on_cluster_matches_in_process(tmp_path: Path, fresh: cluster.Clus
     file.write_text(STUDY)
     run_study(file, tmp_path / "local", quiet=True)
     m = run_study(file, tmp_path / "dask", quiet=True, cluster=fresh)
-    assert m["status"] == "complete" and all(c["status"] == "complete" for c in m["cells"])
+    assert m.status == "complete" and m.cells is not None and all(c.status == "complete" for c in m.cells)
     assert table(tmp_path / "dask").equals(table(tmp_path / "local"))
     # a failing cell stops the study; --resume on the cluster completes it
     fresh.task, fresh.retries = functools.partial(fail_chunk, 600), 0

@@ -9,14 +9,15 @@ from analysis_fixtures import make_dataset
 
 from analysis.load import conditions, load, load_dataset
 from analysis.tokaido.describe import About, about_frame
+from sim.dataset.manifest import Manifest
 
 
 def test_a_run_manifest_gives_config_intended_games_and_status(tmp_path: Path) -> None:
     lf = load(make_dataset(tmp_path / "d", 120, 3, seed=1))
-    a = about_frame(lf, {"spec": "players=3,bots=greedy", "games": 500, "status": "interrupted"})
+    a = about_frame(lf, Manifest(spec="players=3,bots=greedy", games=500, status="interrupted"))
     assert a.title() == "players=3,bots=greedy · bots greedy · 120 of 500 intended games · run interrupted"
     assert a.incomplete and "**Incomplete run** (status: interrupted)" in a.warning()
-    done = about_frame(lf, {"config": {"spec": "players=3"}, "games": 120, "status": "complete"})
+    done = about_frame(lf, Manifest.from_json({"config": {"spec": "players=3"}, "games": 120, "status": "complete"}))
     assert not done.incomplete and done.warning() == "" and done.title().endswith("· 120 games")
 
 

@@ -1,4 +1,4 @@
-"""Part files checked against the manifest (analysis.parts): refuse damaged parts, skip strays.
+"""Part files checked against the manifest (sim.dataset.parts): refuse damaged parts, skip strays.
 
 Each case feeds the damaged dataset to ``report``/``plot``/``compare`` through the CLI and checks
 the exit code, the one-line message naming the file, and that no output was written.

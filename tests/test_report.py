@@ -165,7 +165,7 @@ def test_load_reads_hive_partitions_and_manifest(tmp_path: Path) -> None:
     for n in (2, 4):
         make_dataset(tmp_path / "s", 10, n, seed=9, variants="gastronomy", hive=True)
     ds = load_dataset(tmp_path / "s")
-    assert ds.seed == 9 and ds.manifest["config"]["variants"] == ["gastronomy"]
+    assert ds.seed == 9 and ds.manifest.config["variants"] == ["gastronomy"]
     df = ds.frame.collect()
     assert df.height == 10 * 2 + 10 * 4
     assert df.schema["variants"] == pl.String and df.schema["n_players"] == pl.Int8

@@ -16,6 +16,7 @@ from analysis.tokaido.caveats import Disputed, TierCheck
 from analysis.tokaido.report import write_report
 from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
+from sim.dataset.manifest import Manifest
 from sim.games.tokaido.checks import golden
 from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning.draft import Cell
@@ -78,16 +79,16 @@ def test_changed_rules_and_variants_make_a_check_a_guide(tmp_path: Path) -> None
     ds = make_dataset(tmp_path / "d", 300, 4, seed=1, bot="expert", variants="gastronomy")
     text = write_report(ds, tmp_path / "r", checks={"4p-base": _check(disputed=(KINKO,))}).read_text()
     assert "4 players (no variants measured: a guide)" in text
-    assert caveats.changed_rules({"config": {"overrides": [["travelers.kinko.coins", 6]]}})
-    assert caveats.changed_rules({"config": {"rules_profile": "online"}})
-    assert caveats.changed_rules({"study": {"overrides": {"meals": {"hand_extra": 0}}}})
-    assert not caveats.changed_rules({"config": {"overrides": [], "rules_profile": "rulebook"}})
+    assert caveats.changed_rules(Manifest.from_json({"config": {"overrides": [["travelers.kinko.coins", 6]]}}))
+    assert caveats.changed_rules(Manifest.from_json({"config": {"rules_profile": "online"}}))
+    assert caveats.changed_rules(Manifest.from_json({"study": {"overrides": {"meals": {"hand_extra": 0}}}}))
+    assert not caveats.changed_rules(Manifest.from_json({"config": {"overrides": [], "rules_profile": "rulebook"}}))
 
 
 def test_groups_read_a_studys_expansions_from_its_partitions() -> None:
     lf = pl.LazyFrame({"n_players": [4, 4, 3, 3], "bot": ["expert"] * 3 + ["search"],
                        "expansions": ["crossroads+matsuri"] * 2 + ["none"] * 2, "variants": ["none"] * 4})
-    got = caveats.groups(lf, {}, ["n_players"])
+    got = caveats.groups(lf, Manifest(), ["n_players"])
     assert [(g.key, g.bots) for g in got] == [("3p-base", ("expert", "search")), ("4p-crossroads+matsuri", ("expert",))]
     # a mixed group (expert with search) is no self-play of the checked tier: not checked
     assert caveats.summary_line(got, {"3p-base": _check("3p-base", (KINKO,))}) == ""

@@ -62,7 +62,7 @@ def test_crossroads_travelers_only_with_the_expansion() -> None:
     xr = xr_config(5, travelers="draft").rules()
     assert [t.name for t in base.travelers] == BASE
     assert [t.name for t in xr.travelers] == BASE + list(XR_COINS)
-    with pytest.raises(ConfigError, match="unknown Traveler 'daigoro'"):
+    with pytest.raises(ConfigError, match="daigoro is a Crossroads Traveler: add --expansions crossroads"):
         GameConfig(n_players=2, travelers="daigoro,kinko")
     dealt_xr, dealt_base = set(), set()
     for seed in range(20):

@@ -50,10 +50,11 @@ def test_matsuri_travelers_tiles_and_pools() -> None:
 
 def test_yashima_needs_crossroads() -> None:
     """002:L564-568: Yashima takes Amulet cards, a Crossroads component: naming her without Crossroads is
-    a one-line error that says how to fix it; without promos or Matsuri she is simply unknown."""
+    a one-line error that says how to fix it; without promos or Matsuri it names the boxes she comes in."""
     with pytest.raises(ConfigError, match=r"^Traveler 'yashima' needs --expansions crossroads \(seed 002\): add it$"):
         GameConfig(n_players=2, expansions=("promos",), travelers="yashima,kinko")
-    with pytest.raises(ConfigError, match="unknown Traveler 'yashima'"):
+    with pytest.raises(ConfigError, match="yashima is a Matsuri or promo Traveler: add --expansions "
+                                          "crossroads,matsuri or --expansions crossroads,promos"):
         GameConfig(n_players=2, travelers="yashima,kinko")
 
 

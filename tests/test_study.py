@@ -67,8 +67,8 @@ def test_study_runs_into_a_hive_dataset(tmp_path: Path) -> None:
     file = write(tmp_path, TINY)
     out = tmp_path / "out"
     manifest = run_study(file, out, quiet=True)
-    assert manifest["status"] == "complete" and len(manifest["cells"]) == 4
-    assert all(c["status"] == "complete" for c in manifest["cells"])
+    assert manifest.status == "complete" and manifest.cells is not None and len(manifest.cells) == 4
+    assert all(c.status == "complete" for c in manifest.cells)
     top = json.loads((out / "manifest.json").read_text())
     assert top["study_toml"] == TINY and top["seed"] == 3
     cell = out / "n_players=3/variants=gastronomy+preparations/expansions=none/bots=greedy/travelers=draft"

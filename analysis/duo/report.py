@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import polars as pl
 
 from analysis import fmt, stats
-from analysis.load import parquet_files, read_manifest, win_sum
+from analysis.load import parquet_files, read_manifest, reading, win_sum
+from sim.dataset.manifest import Manifest
+from sim.dataset.parts import checked_files
 
 TRIGGERS = ("temple", "garden", "gold", "gift", "rounds")  # bits of end_triggers; rounds = the safety stop
 CHARACTERS = ("pilgrim", "merchant", "artist")  # bits of waves_held, suffixes of pts_* and wave_use_*
@@ -35,9 +36,10 @@ CSV_FILES = {"first_picker": "first_picker.csv", "points": "points.csv", "trigge
 class DuoDataset:
     path: Path
     frame: pl.DataFrame  # one row per player per game, ``bot`` as text, plus ``matchup`` ("greedy vs search")
-    manifest: dict[str, Any] = field(default_factory=dict)
+    manifest: Manifest = field(default_factory=Manifest)
     provenance: str = ""
     verified: bool = False
+    notes: list[str] = field(default_factory=list)  # files skipped, and why (one line each)
 
     @property
     def caption(self) -> str:
@@ -51,9 +53,15 @@ class DuoDataset:
 
 
 def load_duo(path: str | Path) -> DuoDataset:
-    """A ``duo run`` directory's rows and manifest; a one-line ``ValueError`` if it is not one."""
+    """A ``duo run`` directory's rows and manifest; a one-line ``ValueError`` if it is not one.
+
+    The parts are checked against the manifest as a Tokaido dataset's are (``sim.dataset.parts``):
+    a missing, truncated, edited or foreign part is refused, a stray copy skipped (its note kept).
+    """
     p = Path(path)
-    files = parquet_files(p)
+    files, notes = checked_files(p if p.is_dir() else p.parent, parquet_files(p))  # rows a game: the manifest's
+    if not files:
+        raise ValueError(f"no Parquet file of '{p}' is listed in its manifest: nothing to read")
     lf = pl.scan_parquet([str(f) for f in files])
     names = lf.collect_schema().names()
     if "duo_board_version" not in names:
@@ -63,18 +71,19 @@ def load_duo(path: str | Path) -> DuoDataset:
     if missing:
         raise ValueError(f"Duo dataset '{p}' lacks the column(s) {', '.join(missing)}; rewrite it with "
                          "`tokaido-sim duo run`")
-    df = lf.with_columns(pl.col("bot").cast(pl.String), pl.col("duo_board_version").cast(pl.String)).collect()
+    with reading(files):
+        df = lf.with_columns(pl.col("bot").cast(pl.String), pl.col("duo_board_version").cast(pl.String)).collect()
     seats = df.select("game", "player", "bot").pivot(on="player", index="game", values="bot")
     seats = seats.select("game", pl.concat_str([pl.col("0"), pl.col("1")], separator=" vs ").alias("matchup"))
     df = df.join(seats, on="game", how="left")
     manifest = read_manifest(p)
-    board = manifest.get("duo_board")
+    board = manifest.extra.get("duo_board")
     board = board if isinstance(board, dict) else {}
     prov = board.get("provenance") or "; ".join(sorted(set(df["duo_board_version"].to_list())))
     verified = board.get("verified")
     if verified is None:
         verified = bool(df["verified"].all())
-    return DuoDataset(p, df, manifest, str(prov), bool(verified))
+    return DuoDataset(p, df, manifest, str(prov), bool(verified), notes)
 
 
 def _wilson(df: pl.DataFrame, wins: str, n: str, prefix: str, level: float) -> pl.DataFrame:
@@ -197,13 +206,13 @@ def token_waves_table(df: pl.DataFrame, level: float = LEVEL, alpha: float = ALP
 
 def _header(ds: DuoDataset) -> str:
     m = ds.manifest
-    cfg = m.get("config")
-    cfg = cfg if isinstance(cfg, dict) else {}
+    cfg = m.config or {}
     lines = ["# Tokaido Duo report\n",
              f"- Board: {ds.provenance}; **verified={str(ds.verified).lower()}**",
              f"- Dataset: `{ds.path}`", f"- Games: {ds.games.height:,} ({ds.frame.height:,} player rows)",
-             f"- Seed: {m.get('seed', 'not recorded')}",
+             f"- Seed: {m.seed if m.seed is not None else 'not recorded'}",
              f"- Bots (player 0, player 1): {', '.join(cfg.get('bots', [])) or 'see the matchup column'}"]
+    lines += [f"- Skipped: {note}" for note in ds.notes]
     if not ds.verified:
         lines.append("\n> **Not the published board.** These figures come from an invented reconstruction of the "
                      "Duo map and number tables (docs/duo.md); they describe mechanisms, not the real game.")

@@ -28,6 +28,7 @@ from typing import Any
 import polars as pl
 
 from analysis import fmt
+from sim.dataset.manifest import Manifest
 
 DISTORTING = ("random", "greedy")  # tiers known to distort balance (docs/bots.md)
 WEAKER = ("heuristic", "tuned")  # playable, but weaker than the expert
@@ -98,15 +99,13 @@ def _split(value: Any) -> tuple[str, ...]:
     return () if text in ("", "none", "base") else tuple(text.split("+"))
 
 
-def changed_rules(manifest: Mapping[str, Any]) -> bool:
+def changed_rules(manifest: Manifest) -> bool:
     """Whether the dataset's rules differ from the rulebook's (overrides or another rules profile)."""
-    config = manifest.get("config") or {}
-    study = manifest.get("study") or {}
-    profile = config.get("rules_profile", "rulebook")
-    return bool(config.get("overrides") or study.get("overrides")) or profile not in (None, "rulebook")
+    study = manifest.study or {}
+    return bool(manifest.overrides or study.get("overrides")) or manifest.rules_profile != "rulebook"
 
 
-def groups(lf: pl.LazyFrame, manifest: Mapping[str, Any], keys: Sequence[str]) -> list[Group]:
+def groups(lf: pl.LazyFrame, manifest: Manifest, keys: Sequence[str]) -> list[Group]:
     """The dataset's groups by ``keys``, each with its exact configuration and the bots that played."""
     names = lf.collect_schema().names()
     by = list(keys) or ["n_players"]
@@ -114,7 +113,7 @@ def groups(lf: pl.LazyFrame, manifest: Mapping[str, Any], keys: Sequence[str]) -
     agg = [pl.col("bot").drop_nulls().unique().sort().alias("_bots")]
     agg += [pl.col(c).drop_nulls().first().alias(f"_{c}") for c in extra]
     df = lf.group_by(by).agg(agg).sort(by).collect(engine="streaming")
-    config = manifest.get("config") or {}
+    config = manifest.config or {}
 
     def pick(row: dict[str, Any], col: str) -> tuple[str, ...]:
         """A group's expansions or variants: its key, its rows' partition column, or the run's manifest."""

@@ -13,8 +13,7 @@ import numpy as np
 import polars as pl
 
 from analysis import fmt
-from analysis.load import Dataset, load_dataset
-from analysis.parts import reading
+from analysis.load import Dataset, load_dataset, reading
 from analysis.tokaido import describe, plots
 from analysis.tokaido.effects import (
     FIGURES,

@@ -14,6 +14,7 @@ from typing import Any
 import polars as pl
 
 from analysis.load import CONDITION_COLUMNS, Dataset
+from sim.dataset.manifest import Manifest
 
 
 @dataclass
@@ -71,21 +72,19 @@ def _from_data(lf: pl.LazyFrame) -> str:
     return ", ".join(parts)
 
 
-def about_frame(lf: pl.LazyFrame, manifest: dict[str, Any] | None = None) -> About:
+def about_frame(lf: pl.LazyFrame, manifest: Manifest | None = None) -> About:
     """Describe the rows of ``lf`` (with the run's or study's ``manifest``, if there is one)."""
-    m = manifest or {}
+    m = manifest or Manifest()
     # a small group-by streams; unique().implode() over every row would not (0.9 GB at 40M rows)
     per_bot = lf.group_by("bot").agg((pl.col("player") == 0).sum().alias("games")).collect(engine="streaming")
     games = int(per_bot["games"].sum())
     bots = sorted(b for b in per_bot["bot"].to_list() if b is not None)
-    if m.get("kind") == "study" and isinstance(m.get("study"), dict):
-        cells = [c for c in m.get("cells", []) if isinstance(c, dict)]
-        intended = sum(int(c.get("games", 0)) for c in cells) if cells else None
-        return About(_grid(m["study"]), bots, games, intended, m.get("status"))
-    cfg = m.get("config")
-    spec = (cfg.get("spec") if isinstance(cfg, dict) else None) or m.get("spec")
-    intended = m.get("games") if isinstance(m.get("games"), int) else None
-    return About(str(spec) if spec else _from_data(lf), bots, games, intended, m.get("status"))
+    if m.kind == "study" and m.study is not None:
+        cells = m.cells or []
+        intended = sum(c.games or 0 for c in cells) if cells else None
+        return About(_grid(m.study), bots, games, intended, m.status)
+    spec = (m.config or {}).get("spec") or m.spec
+    return About(str(spec) if spec else _from_data(lf), bots, games, m.games, m.status)
 
 
 def about(ds: Dataset) -> About:

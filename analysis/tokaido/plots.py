@@ -19,8 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset
-from analysis.parts import reading
+from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset, reading
 from analysis.tokaido import describe, tables
 from analysis.tokaido.effects import study_effects
 from analysis.tokaido.report import SOURCE_LABELS

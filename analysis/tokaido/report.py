@@ -8,8 +8,7 @@ from pathlib import Path
 import polars as pl
 
 from analysis import fmt
-from analysis.load import POINT_SOURCES, Dataset, load_dataset
-from analysis.parts import reading
+from analysis.load import POINT_SOURCES, Dataset, load_dataset, reading
 from analysis.tokaido import caveats, describe, tables
 from analysis.tokaido.matsuri import matsuri_md
 
@@ -169,7 +168,8 @@ def _header(ds: Dataset, about: describe.About, n_rows: int) -> str:
     lines = [f"# Tokaido balance report: {about.title()}\n", f"- Dataset: `{ds.path}`",
              f"- Configuration: `{about.configuration}`", f"- Bots: {', '.join(about.bots) or 'not recorded'}",
              f"- Games: {about.played()} ({n_rows:,} player rows)",
-             f"- Run status: {about.status or 'not recorded'}", f"- Seed: {m.get('seed', 'not recorded')}"]
+             f"- Run status: {about.status or 'not recorded'}",
+             f"- Seed: {m.seed if m.seed is not None else 'not recorded'}"]
     lines += [f"- Skipped: {note}" for note in ds.notes]
     notes = [n for n in (caveats.tier_note(about.bots), about.warning()) if n]
     return "\n".join(lines) + "".join(f"\n\n{n}" for n in notes)

@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
+from sim.cli import validate
 from sim.errors import UserError, user_errors
-from sim.run import outdir
 
 app = typer.Typer()
 
@@ -26,8 +26,7 @@ def _dataset_dir(path: Path) -> Path:
 
 def _analysis_out(out: Path | None, dataset: Path, suffix: str) -> Path:
     out = out or dataset.with_name(f"{dataset.resolve().name}-{suffix}")
-    outdir.check_writable(out)
-    return out
+    return validate.out_dir(out)  # never into the dataset: its files would be read with the parts
 
 
 @app.command()
@@ -48,7 +47,7 @@ def compare(
     """Compare two datasets (e.g. a rule change against the base rules)."""
     _dataset_dir(base)
     _dataset_dir(other)
-    outdir.check_writable(out)
+    validate.out_dir(out)
     _analysis("analysis.tokaido.compare", "compare", base, other, out)
     typer.echo(f"comparison written to {out}")
 

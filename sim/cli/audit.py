@@ -10,10 +10,13 @@ import typer
 
 from sim.cli.options import Sets
 from sim.errors import UserError, user_errors
+from sim.files import json_lines, read_text
 from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.profiles import profile_path
 from sim.games.tokaido.rules.tables import Rules
 
 app = typer.Typer()
+RECORDS = "game records, one JSON object a line"
 Record = Annotated[Path | None, typer.Option("--record", help="Also write the games as JSON-lines game records "
                                                               "(docs/game-record.md) to FILE.")]
 
@@ -41,11 +44,16 @@ def audit(
     from sim.games.tokaido.referee.audit import audit_lines
     from sim.games.tokaido.referee.record import RecordError
 
-    if not file.is_file():
-        raise UserError(f"no such file: {file}")
+    text = read_text(file, RECORDS, "write one game a line (docs/game-record.md)")
+    records = list(json_lines(text, file, RECORDS, "each line must be one whole game record (docs/game-record.md)"))
+    if rules_profile is not None:
+        profile_path(rules_profile)  # an unknown profile: one line naming the known ones
+        if all(obj.get("rules", "rulebook") == rules_profile for _, obj in records):
+            raise UserError(f"--rules {rules_profile} has no effect: every record of {file} is already "
+                            f"played by it; drop it")
+    _refuse_unused_sets(file, records, rules_profile, sets)
     try:
-        with file.open(encoding="utf-8") as f:
-            results = audit_lines(f, rules_profile, sets)
+        results = audit_lines(text.splitlines(), rules_profile, sets)
     except RecordError as exc:
         raise UserError(f"{file}: {exc}") from None
     legal = sum(r.legal for r in results)
@@ -63,3 +71,29 @@ def audit(
     typer.echo(f"audited {len(results)} games: {legal} legal, {equal} scores equal")
     if legal != len(results) or equal != len(results):
         raise typer.Exit(1)
+
+
+def _refuse_unused_sets(file: Path, records: list[tuple[int, dict[str, Any]]], profile: str | None,
+                        sets: list[str] | None) -> None:
+    """Refuse a ``--set`` that changes no game of the file (a rule none of its games uses, or one they
+    already play by); records whose configuration cannot be read are left to the audit to report."""
+    from sim.games.tokaido.referee.record import RecordError, read_config
+    from sim.games.tokaido.rules.inert import override_reasons
+    from sim.overrides import expand_sets
+
+    mine = expand_sets(sets)
+    if not mine:
+        return
+    first: list[str | None] = [None] * len(mine)
+    used = [False] * len(mine)
+    for _, obj in records:
+        try:
+            reasons = override_reasons(read_config(obj, profile, sets))[-len(mine):]
+        except (RecordError, UserError):
+            return
+        for i, reason in enumerate(reasons):
+            used[i] = used[i] or reason is None
+            first[i] = first[i] or reason
+    for item, was_used, reason in zip(mine, used, first, strict=True):
+        if not was_used:
+            raise UserError(f"--set {item} has no effect on any game of {file}: {reason}; drop it")

@@ -7,7 +7,20 @@ from typing import Annotated
 
 import typer
 
-from sim.cli.options import Bots, ClusterSpec, Expansions, Quiet, Resume, Sets, Threads, Variants, make_config
+from sim.cli import validate
+from sim.cli.options import (
+    Bots,
+    ClusterSpec,
+    Expansions,
+    Quiet,
+    Resume,
+    Sets,
+    Threads,
+    Variants,
+    make_config,
+    parse_overrides,
+    refuse_inert_in_all,
+)
 from sim.errors import UserError, user_errors
 
 app = typer.Typer()
@@ -15,12 +28,14 @@ app = typer.Typer()
 
 def _players(text: str) -> list[int]:
     try:
-        counts = sorted({int(x) for x in text.replace("+", ",").split(",") if x.strip()})
+        listed = [int(x) for x in text.replace("+", ",").split(",") if x.strip()]
     except ValueError:
         raise UserError(f"--players must be player counts separated by commas, e.g. 3,4,5; got '{text}'") from None
-    if not counts:
+    if not listed:
         raise UserError("--players names no player count; give e.g. --players 4 or --players 3,4,5")
-    return counts
+    if len(set(listed)) != len(listed):
+        raise UserError(f"--players lists a player count twice ('{text}'); give each once")
+    return sorted(listed)
 
 
 @app.command()
@@ -53,15 +68,18 @@ def balance(
     from sim.games.tokaido.balance.search import Settings
     from sim.run.cluster import connect
 
-    configs = {n: make_config(n, "random", bots, variants, expansions, sets) for n in _players(players)}
+    configs = {n: make_config(n, "random", bots, variants, expansions, sets, refuse=False) for n in _players(players)}
+    # an override for 3 players only is fine in 3,4,5
+    refuse_inert_in_all(list(configs.values()), parse_overrides(sets)[1])
+    validate.out_dir(out, resumable=True)
     s = Settings(target=target, max_change=max_change, games=games, min_games=min_games, budget=budget, seed=seed,
                  confirm_seed=confirm_seed, confirm_games=confirm_games, chunk_size=chunk_size, rounds=rounds)
     with connect(cluster) as cl:
         manifest = run_balance(configs, knobs, s, out, resume=resume, quiet=quiet, threads=threads, cluster=cl)
     if not quiet:
-        r = manifest["result"]
+        r = manifest.extra["result"]
         spread = ", ".join(f"{n}p {v['before'][0]:.1f} -> {v['after'][0]:.1f} pp" for n, v in r["spread_pp"].items())
         typer.echo(f"{r['label']} ({r['moved']} moved; {r['bots']} bots): "
                    f"target {r['verdict']}; most off {spread}; {r['spent']:,} search games, "
-                   f"{manifest['seconds']:.0f} s; stopped: {r['reason']}")
+                   f"{manifest.extra['seconds']:.0f} s; stopped: {r['reason']}")
         typer.echo(f"wrote {out / 'balance.md'}, {out / 'patch.toml'}, {out / 'forest.png'}")

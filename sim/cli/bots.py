@@ -14,11 +14,13 @@ from typing import Annotated, Any
 
 import typer
 
+from sim.cli import validate
+from sim.dataset.manifest import check_seed
 from sim.errors import UserError, user_errors
 
 bots_app = typer.Typer(help="Bot tiers: tune the heuristic's weights, play the ladder.")
 
-Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
+Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed.")]
 PlayerCounts = Annotated[str, typer.Option(help="Player counts, comma-separated.")]
@@ -83,6 +85,16 @@ def tune(
         bad = [b for b in opponents if b not in ("start", "current") and b not in BOT_NAMES[2:]]
         if not opponents or bad:
             raise UserError(f"--field takes start, current or bot names, comma-separated; not {', '.join(bad) or 'empty'}")
+    cma = None if method == "cma" else f"it sets the CMA-ES search, and --method is {method}"
+    validate.refuse_unused(
+        population=cma, sigma=cma,
+        trav_games=None if method == "cma" and tier == "tuned" else "the Traveler priors are fitted for "
+                                                                    "--tier tuned with --method cma only",
+        iterations=None if method == "imitate" else "it is for --method imitate",
+        gate=None if method == "imitate" else "it is for --method imitate",
+        field=None if method == "sweep" else "it is for --method sweep",
+    )
+    check_seed(seed)
     s = T.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
                        start=start or ("heuristic" if tier == "tuned" else "expert"), tier=tier,
                        players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
@@ -90,9 +102,7 @@ def tune(
     if out is None:  # never overwrite the shipped weights by default
         xs = "crossroads" if "crossroads" in s.expansions else "base"
         out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{counts[0]}p-{xs}.toml")
-    from sim.run.outdir import check_out_file
-
-    check_out_file(out)
+    validate.out_file(out)
 
     bar: list[Any] = []
 
@@ -149,15 +159,17 @@ def tune(
     typer.echo(f"wrote {out}")
 
 
-def _counts(players: str) -> list[int]:
+def _counts(players: str, option: str = "--players") -> list[int]:
     from kernels.core import enums as E
 
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
     except ValueError:
-        raise UserError(f"--players must be numbers like 2,3,4,5, got '{players}'") from None
+        raise UserError(f"{option} must be numbers like 2,3,4,5, got '{players}'") from None
     if not counts or any(not 2 <= n <= E.MAX_PLAYERS for n in counts):
-        raise UserError(f"--players must be between 2 and {E.MAX_PLAYERS}")
+        raise UserError(f"{option} must be between 2 and {E.MAX_PLAYERS}, got '{players}'")
+    if len(set(counts)) != len(counts):
+        raise UserError(f"{option} lists a player count twice ('{players}'); give each once")
     return counts
 
 
@@ -169,6 +181,9 @@ def _sets(text: str, option: str, known: tuple[str, ...]) -> list[tuple[str, ...
         for x in names:
             if x not in known:
                 raise UserError(f"unknown {option} '{x}'; choose from: none, {', '.join(known)}")
+        if names in out or len(set(names)) != len(names):
+            raise UserError(f"--{option} lists '{part}' twice (the order inside a set does not matter); "
+                            "give each once")
         out.append(names)
     if not out:
         raise UserError(f"--{option} needs at least one set, e.g. none,crossroads")
@@ -197,7 +212,8 @@ def calibrate_draft(
         raise UserError("--games must be at least 100")
     counts = _counts(players)
     xsets, vsets = _sets(expansions, "expansions", EXPANSIONS), _sets(variants, "variants", VARIANTS)
-    path = out or D.DATA_DIR / f"{D.engine.DRAFT_PREFIX}{tier}.toml"
+    check_seed(seed)
+    path = validate.out_file(out or D.DATA_DIR / f"{D.engine.DRAFT_PREFIX}{tier}.toml")
     cells = []
     for x in xsets:
         for v in vsets:
@@ -235,7 +251,8 @@ def calibrate_agreement(
         raise UserError("--games and --reference-games must be at least 100")
     counts = _counts(players)
     xsets = _sets(expansions, "expansions", EXPANSIONS)
-    path = out or A.table_path(pair[0])
+    check_seed(seed)
+    path = validate.out_file(out or A.table_path(pair[0]))
     rows = []
     for x in xsets:
         for n in counts:
@@ -286,12 +303,34 @@ def ladder(
     if agreement_seat_games != 0 and agreement_seat_games < max(counts):
         raise UserError(f"--agreement-seat-games needs at least one deal per seat ({max(counts)}) or 0 for none, "
                         f"got {agreement_seat_games}")
-    from sim.run.outdir import check_writable
-
-    check_writable(out)  # a file in the way is one line, not [Errno 17]
-    out.mkdir(parents=True, exist_ok=True)
+    check_seed(seed)
+    if profile_games > 0:
+        _counts(str(profile_players), "--profile-players")
     pairs = [(names[j], names[i]) for i in range(len(names)) for j in range(i + 1, len(names))
              if all_pairs or j == i + 1]
+    pair = [t.strip() for t in agreement.split(",") if t.strip()]
+    agree = bool(pair) and agreement_games > 0
+    xsets: list[tuple[str, ...]] = []
+    if agree:
+        from sim.games.tokaido.rules.config import EXPANSIONS
+
+        if len(pair) != 2 or any(t not in E.BOT_NAMES for t in pair):
+            raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
+        xsets = _sets(agreement_expansions, "expansions", EXPANSIONS)
+    no_agreement = None if agree else "no agreement table is made (--agreement '' or --agreement-games 0)"
+    validate.refuse_unused(
+        search_games=None if any("search" in p for p in pairs) else "no pairing has the search tier",
+        profile_search_games=None if "search" in names and profile_games > 0 else
+        "no search-tier profile is played (no search in --tiers, or --profile-games 0)",
+        profile_players=None if profile_games > 0 else "--profile-games 0 plays no profile",
+        all_pairs=None if len(names) > 2 else "two tiers make one pair either way",
+        agreement_games=None if pair else "--agreement '' makes no agreement table",
+        agreement_expansions=no_agreement, agreement_seat_games=no_agreement,
+        agreement_search_games=no_agreement or (None if pair[1] == "search" else
+                                                f"the second tier of --agreement is {pair[1]}, not search"),
+    )
+    validate.out_dir(out)  # a file in the way is one line, not [Errno 17]; nothing is made before this
+    out.mkdir(parents=True, exist_ok=True)
 
     def deals(a: str, b: str) -> int:
         return max(1, (search_games if "search" in (a, b) else games) // 2)
@@ -308,14 +347,9 @@ def ladder(
             k = profile_search_games if t == "search" else profile_games
             profiles.append(L.profile(t, profile_players, k, seed, threads))
     agree_md = ""
-    pair = [t.strip() for t in agreement.split(",") if t.strip()]
-    if pair and agreement_games > 0:
-        from sim.games.tokaido.rules.config import EXPANSIONS
+    if agree:
         from sim.games.tokaido.tuning import agreement as A
 
-        if len(pair) != 2 or any(t not in E.BOT_NAMES for t in pair):
-            raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
-        xsets = _sets(agreement_expansions, "expansions", EXPANSIONS)
         k_b = agreement_search_games if pair[1] == "search" else agreement_games
         cells = [(n, x, A.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads))
                  for x in xsets for n in counts]
@@ -358,6 +392,10 @@ def bot_report(
     if games < 1 or search_games < 1:
         raise UserError("--games and --search-games must be at least 1")
     counts, xsets = _counts(players), _sets(expansions, "expansions", EXPANSIONS)
+    check_seed(seed)
+    validate.refuse_unused(search_games=None if "search" in names else "--tiers has no search")
+    if out is not None:
+        validate.out_file(out)
     reports = [sane.sane_play(t, n, search_games if t == "search" else games, seed, x, threads)
                for x in xsets for n in counts for t in names]
     text = f"Made by `{_command_line()}`.\n\n" + sane.markdown(reports)
@@ -383,14 +421,16 @@ def fit_search_eval(
 
     if games < 100:
         raise UserError("--games must be at least 100")
+    check_seed(seed)
+    xsets, counts = _sets(expansions, "expansions", EXPANSIONS), _counts(players)
+    path = validate.out_file(out or D.DATA_DIR / f"{F.SEARCH_EVAL}.toml")
     fits = []
-    for x in _sets(expansions, "expansions", EXPANSIONS):
-        for n in _counts(players):
+    for x in xsets:
+        for n in counts:
             # Travelers dealt at random: every Traveler gets its term, even one the draft never keeps
             f = F.fit(GameConfig(n_players=n, bots=("expert",), expansions=x, travelers="random"), games, seed)
             typer.echo(f"{f.key}: R^2 " + " ".join(f"{v:.3f}" for v in f.r2)
                        + "; winner found " + " ".join(f"{v:.3f}" for v in f.win_acc))
             fits.append(f)
-    path = out or D.DATA_DIR / f"{F.SEARCH_EVAL}.toml"
     F.write(path, fits, _command_line(), seed)
     typer.echo(f"wrote {path}")

@@ -15,14 +15,17 @@ from typing import Annotated, Any
 import typer
 
 from sim.checks.golden import GoldenSuite
+from sim.cli import validate
 from sim.cli.options import Bots
+from sim.dataset.manifest import check_seed
 from sim.errors import UserError, user_errors
+from sim.files import read_json
 from sim.games.tokaido.rules.config import GameConfig
 
 check_app = typer.Typer(no_args_is_help=True, help="CI checks: golden games and statistical baselines.")
 
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml, repeatable.")]
-Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
+Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
 BaselineFile = Annotated[Path, typer.Option("--baseline", "-b", help="Baseline JSON (results/baselines/).")]
 Alpha = Annotated[float, typer.Option(help="Family-wise false-alarm level (Holm-corrected).")]
 RateTol = Annotated[float | None, typer.Option(help="Tolerance of rates (win, pick), e.g. 0.01 = 1 pp "
@@ -34,18 +37,26 @@ ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, 
 
 def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
     """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
+    return parse_sets_and_patches(sets)[0]
+
+
+def parse_sets_and_patches(sets: list[str] | None) -> tuple[tuple[tuple[str, Any], ...], dict[int, str]]:
+    """``parse_sets``, and the index of each pair read from a patch file with its file (``sim.games.tokaido.rules.inert``)."""
     from sim.overrides import load_patch, parse_value
 
     out: list[tuple[str, Any]] = []
+    patches: dict[int, str] = {}
     for item in sets or []:
         if item.strip().startswith("@"):
-            out += load_patch(item.strip()[1:])
+            pairs = load_patch(item.strip()[1:])
+            patches.update({len(out) + i: item.strip()[1:] for i in range(len(pairs))})
+            out += pairs
             continue
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
             raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE or --set @patch.toml")
         out.append((key.strip(), parse_value(value)))  # typed: lists survive the config string
-    return tuple(out)
+    return tuple(out), patches
 
 
 def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
@@ -60,25 +71,18 @@ def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tu
     from sim.games.tokaido.checks.golden import with_overrides
     from sim.games.tokaido.rules.inert import refuse_inert
 
-    overrides = parse_sets(sets)
-    refuse_inert(with_overrides(GameConfig.parse(data["spec"]), overrides))
+    overrides, patches = parse_sets_and_patches(sets)
+    config = GameConfig.parse(data["spec"])
+    shift = len(config.overrides)  # the baseline's own overrides come first
+    refuse_inert(with_overrides(config, overrides), {shift + i: name for i, name in patches.items()})
     return overrides
 
 
 def load_baseline(path: Path) -> dict[str, Any]:
     from sim.games.tokaido.checks.statcheck import check_baseline
 
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError(f"baseline {path} does not exist; make one with tokaido-sim check make-baseline") from None
-    except IsADirectoryError:
-        raise UserError(f"baseline {path} is a directory; give a baseline JSON file, e.g. "
-                        "results/baselines/base-4p-greedy.json") from None
-    except OSError as exc:
-        raise UserError(f"cannot read baseline {path} ({exc.strerror})") from None
-    except ValueError as exc:
-        raise UserError(f"baseline {path} is not JSON ({exc})") from None
+    data = read_json(path, "a tokaido-sim baseline (JSON, like results/baselines/base-4p-greedy.json)",
+                     "make one with tokaido-sim check make-baseline")
     return check_baseline(data, str(path))
 
 
@@ -99,6 +103,11 @@ def golden(
     from sim.checks import golden as G
     from sim.games import plugins
 
+    validate.refuse_unused(force=None if update else "it lets --update write without a rules version bump; "
+                                                     "without --update nothing is written")
+    if file is not None:
+        read_json(file, "a golden file (JSON, like tests/golden/golden.json)",
+                  "make one with tokaido-sim check golden --update --file FILE")
     overrides = parse_sets(sets)
     suites = {name: p.golden() for name, p in plugins().items()}
     if file is not None:
@@ -169,9 +178,7 @@ def stats(
     if games is not None and games < 2:
         raise UserError(f"--games must be at least 2, got {games}")
     if json_out is not None:
-        from sim.run.outdir import check_out_file
-
-        check_out_file(json_out, "--json")
+        validate.out_file(json_out, "--json")
     t0 = time.perf_counter()
     tol = tolerance(rate_tolerance, score_tolerance)
     if sequential:
@@ -223,23 +230,29 @@ def make_baseline(
     from sim.games.tokaido.checks import statcheck as S
     from sim.games.tokaido.checks.golden import with_overrides
     from sim.games.tokaido.rules.inert import refuse_inert
-    from sim.run import outdir, runner
+    from sim.run import runner
 
     tol = tolerance(rate_tolerance, score_tolerance)
+    from_file = "--from takes the configuration from the baseline it remakes" if refresh is not None else None
+    validate.refuse_unused(players=from_file, travelers=from_file, bots=from_file, variants=from_file,
+                           expansions=from_file, sets=from_file)
+    if games is not None and games < 2:
+        raise UserError(f"--games must be at least 2, got {games}")
     if refresh is not None:
         old = load_baseline(refresh)
         config = GameConfig.parse(old["spec"])
-        games, seed = games or int(old["games"]), int(old["seed"]) if seed is None else seed
+        games, seed = int(old["games"]) if games is None else games, int(old["seed"]) if seed is None else seed
         tol = {**old.get("tolerance", {}), **tol}
         out = out or refresh
     else:
         if out is None:
             raise UserError("give --out FILE (or --from BASELINE to remake one)")
+        overrides, patches = parse_sets_and_patches(sets)
         config = refuse_inert(with_overrides(make_config(players, travelers, bots, variants, expansions, None),
-                                             parse_sets(sets)))
-    games, seed = games or 200_000, 1 if seed is None else seed
+                                             overrides), patches)
+    games, seed = 200_000 if games is None else games, 1 if seed is None else seed
     runner.validate(games, seed, 1, threads)
-    outdir.check_out_file(out)
+    validate.out_file(out)
     t0 = time.perf_counter()
     data = S.make_baseline(config, games, seed, tol, threads)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -272,6 +285,9 @@ def calibrate(
     data = load_baseline(baseline)
     if runs < 1:
         raise UserError(f"--runs must be at least 1, got {runs}")
+    if games is not None and games < 2:
+        raise UserError(f"--games must be at least 2, got {games}")
+    check_seed(first_seed, "--first-seed")
     tol, overrides = tolerance(rate_tolerance, score_tolerance), baseline_overrides(data, sets)
     t0 = time.perf_counter()
     fails, moved = S.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
@@ -308,9 +324,8 @@ def playthroughs(
     """Regenerate every game's golden playthrough files (each game's ``playthrough`` module lists them)."""
     from sim.checks.playthrough import DEFAULT_DIR, write_all
     from sim.games import plugins
-    from sim.run.outdir import check_writable
 
     if out is not None:
-        check_writable(out)
+        validate.out_dir(out)
     written = write_all([p.playthroughs() for p in plugins().values()], out)
     typer.echo(f"wrote {len(written)} playthroughs to {out or DEFAULT_DIR}")

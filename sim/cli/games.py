@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
 from sim.checks.verify import MAX_CHUNK
+from sim.cli import validate
 from sim.cli.audit import Record, write_records
 from sim.cli.options import (
     Bots,
@@ -28,12 +29,27 @@ from sim.cli.options import (
     kernel_rows,
     make_config,
 )
+from sim.dataset.manifest import MAX_GAME
 from sim.errors import UserError, user_errors
 from sim.games.tokaido.game import TokaidoGame
-from sim.run import runner
-from sim.run.game import MAX_GAME, Batch
+from sim.run import outdir, runner
+from sim.run.game import Batch
 
 app = typer.Typer()
+
+
+def resume_note(out: Path, resume: bool) -> str:
+    """The note printed when ``--resume`` finds nothing to resume ('' otherwise): a deliberate no-op, so that
+    one command line both starts a run and continues it (``make run``)."""
+    if resume and not outdir.is_dataset(out):
+        return f"note: --resume found nothing to resume in {out}, so it started it"
+    return ""
+
+
+def _open_record(path: Path) -> IO[str]:
+    """The record file, its folder made if missing (after every check passed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path.open("w", encoding="utf-8")
 
 
 @app.command()
@@ -49,10 +65,13 @@ def run(
     from sim.run.cluster import connect
 
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
+    fresh = resume_note(validate.out_dir(out, resumable=True), resume)
     with connect(cluster) as cl:
         s = runner.run(TokaidoGame(config), games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
                        cluster=cl)
     if not quiet:
+        if fresh:
+            typer.echo(fresh)
         if s.played == 0:
             typer.echo(f"{out} is already complete ({games:,} games)")
         else:
@@ -72,10 +91,12 @@ def verify(
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     rules = config.rules()
     runner.validate(games, seed, chunk_size, threads, max_chunk=MAX_CHUNK)
+    if record is not None:
+        validate.out_file(record, "--record")
     from sim.checks.verify import verify as referee_check
 
     game = TokaidoGame(config, rules)
-    out = record.open("w", encoding="utf-8") if record else None
+    out = _open_record(record) if record else None
 
     def write(start: int, batch: Batch) -> None:
         if out is not None:
@@ -115,13 +136,15 @@ def replay(
 
     if not 0 <= game <= MAX_GAME:
         raise UserError(f"--game takes 0 to {MAX_GAME:,} (a 64-bit game index), got {game:,}")
+    if record is not None:
+        validate.out_file(record, "--record")
 
     batch = engine.play_games(config, rules, seed, game, 1, log=True)
     assert batch.events is not None and batch.n_events is not None
     ev = batch.events[0, : min(int(batch.n_events[0]), batch.events.shape[1])]
     res = referee_game(config, rules, ev, kernel_rows(batch.records), narrate=True)
     if record is not None:
-        with record.open("w", encoding="utf-8") as out:
+        with _open_record(record) as out:
             write_records(out, config, rules, batch.events, batch.n_events, kernel_rows(batch.records))
     typer.echo("\n".join(as_list(res.narration)))
     if not res.ok:
@@ -138,11 +161,16 @@ def study(
     resume: Resume = False, quiet: Quiet = False, threads: Threads = None, cluster: ClusterSpec = None,
 ) -> None:
     """Run every cell of a study into one hive-partitioned dataset."""
-    from sim.games.tokaido.study import run_study
+    from sim.games.tokaido.study import load_study, run_study
     from sim.run.cluster import connect
 
+    load_study(file)  # the study file first: one line naming it if it is not a study
+    fresh = resume_note(validate.out_dir(out, resumable=True), resume)
     with connect(cluster) as cl:
         manifest = run_study(file, out, resume=resume, quiet=quiet, threads=threads, cluster=cl)
     if not quiet:
-        games = sum(c["games"] for c in manifest["cells"])
-        typer.echo(f"study complete: {len(manifest['cells'])} cells, {games:,} games in {out}")
+        if fresh:
+            typer.echo(fresh)
+        cells = manifest.cells or []
+        games = sum(c.games or 0 for c in cells)
+        typer.echo(f"study complete: {len(cells)} cells, {games:,} games in {out}")

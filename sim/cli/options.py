@@ -26,7 +26,7 @@ Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY
 RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/games/tokaido/data/profiles/).")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
-Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
+Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
 Resume = Annotated[bool, typer.Option("--resume", help="Continue an interrupted run or study in --out.")]
 ClusterSpec = Annotated[str | None, typer.Option(
@@ -41,22 +41,58 @@ def _split(text: str) -> tuple[str, ...]:
 
 def make_config(
     players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None,
-    profile: str = "rulebook",
+    profile: str = "rulebook", refuse: bool = True,
 ) -> GameConfig:
-    """Build and validate a ``GameConfig`` from the command-line options (``profile``: ``--rules``)."""
-    overrides = []
-    for item in expand_sets(profile_sets(profile) + list(sets or [])):  # KEY=VALUE, or @patch.toml
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip() or not value.strip():
-            raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")
-        overrides.append((key.strip(), value.strip()))
+    """Build and validate a ``GameConfig`` from the command-line options (``profile``: ``--rules``).
+
+    ``refuse``: refuse an option that would change nothing (``sim.games.tokaido.rules.inert``); a command playing
+    several configurations from one set of options (``balance``) checks them together instead.
+    """
+    overrides, patches = parse_overrides(sets, profile)
     trav = travelers.strip().lower()
     if trav not in ("draft", "random"):
         trav = ",".join(_split(trav))
-    return refuse_inert(GameConfig(  # an option that would change nothing is refused (sim/games/tokaido/rules/inert.py)
+    if not trav:
+        raise UserError(f"--travelers {travelers!r} names no Traveler; give draft, random or one name per player")
+    names = _split(bots.lower())
+    if not names:
+        raise UserError(f"--bots {bots!r} names no bot; give one of {', '.join(E.BOT_NAMES)}, or one per player")
+    config = GameConfig(
         n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
-        bots=_split(bots.lower()) or ("greedy",), overrides=tuple(overrides), profile=profile,
-    ))
+        bots=names, overrides=tuple(overrides), profile=profile,
+    )
+    return refuse_inert(config, patches) if refuse else config  # an option that would change nothing is refused
+
+
+def parse_overrides(sets: list[str] | None, profile: str = "rulebook") -> tuple[list[tuple[str, str]], dict[int, str]]:
+    """The ``--set`` items (after the ``--rules`` profile's) as ``(key, value)`` pairs, and the index of each
+    pair read from a ``@patch.toml`` with its file (``sim.games.tokaido.rules.inert`` judges a patch as a whole)."""
+    overrides: list[tuple[str, str]] = []
+    patches: dict[int, str] = {}
+    mine = list(sets or [])
+    for n, item in enumerate(profile_sets(profile) + mine):
+        if item.strip().startswith("@"):
+            pairs = expand_sets([item])
+            if n >= len(profile_sets(profile)):  # the profile's own patch is judged as a profile
+                patches.update({len(overrides) + i: item.strip()[1:] for i in range(len(pairs))})
+        else:
+            pairs = [item]
+        for pair in pairs:
+            key, eq, value = pair.partition("=")
+            if not eq or not key.strip() or not value.strip():
+                raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")
+            overrides.append((key.strip(), value.strip()))
+    return overrides, patches
+
+
+def refuse_inert_in_all(configs: list[GameConfig], patches: dict[int, str] | None = None) -> None:
+    """Refuse an option that has no effect in any of ``configs`` (one set of options, several games)."""
+    from sim.games.tokaido.rules.inert import inert_options
+
+    found = [dict(inert_options(c, patches)) for c in configs]
+    for option, reason in found[0].items():
+        if all(option in f for f in found):
+            raise UserError(f"{option} has no effect in any of the games: {reason}; drop it or add what it needs")
 
 
 def as_list(x: Any) -> list[str]:

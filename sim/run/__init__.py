@@ -2,5 +2,7 @@
 resume (``runner``, ``dataset``), study grids (``study``) and Dask clusters (``cluster``). The
 runner plays any ``game.Game`` (Tokaido's ``TokaidoGame``; Duo's is ``sim.games.duo.game.DuoGame``).
 
-May import: ``kernels``, ``sim.games.tokaido.rules``, ``sim.errors``.
+The dataset format itself (schema, manifest, parts and their checks) is ``sim.dataset``'s.
+
+May import: ``kernels``, ``sim.games.tokaido.rules``, ``sim.dataset``, ``sim.files``, ``sim.errors``.
 """

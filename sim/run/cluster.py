@@ -4,7 +4,7 @@ The driver (``runner.run``) does everything it does in-process (checks, lock,
 manifest, resume) except playing: it submits one task per missing chunk of
 game indices. A task (``play_chunk``) plays its chunk of the run's game (any
 ``sim.run.game.Game``: Tokaido, Tokaido Duo) and
-writes its own part file with ``outdir.write_part`` (unique temp name, fsync,
+writes its own part file with ``sim.dataset.parts.write_part`` (unique temp name, fsync,
 rename), and returns a small manifest ``{start, end, rows, path, seconds,
 worker}``; only those move through the scheduler. As results come back the
 driver records each part in ``manifest.json`` and advances the one progress
@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sim.dataset.manifest import Part
 from sim.errors import UserError
 from sim.run import outdir
 from sim.run.game import Game
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 LOCAL_RE = re.compile(r"^local:(\d+)$")
 ADDRESS_RE = re.compile(r"^([a-z][a-z0-9+.-]*://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):(\d{1,5})/?$")
+PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx", "inproc")  # distributed.comm.registry's backends
 MAX_LOCAL_WORKERS = 256
 CONNECT_TIMEOUT = 15.0  # seconds to reach a scheduler
 WORKER_TIMEOUT = 60.0  # seconds to wait for workers to join
@@ -81,9 +83,14 @@ def parse_spec(spec: str) -> int | str:
         if not 1 <= n <= MAX_LOCAL_WORKERS:
             raise UserError(f"--cluster local:N takes 1 to {MAX_LOCAL_WORKERS} workers, got {spec}")
         return n
-    if spec.startswith("local") or not ADDRESS_RE.match(spec):
+    m = ADDRESS_RE.match(spec)
+    if spec.startswith("local") or not m:
         raise UserError(f"--cluster must be a scheduler address (tcp://HOST:8786) or local:N (N worker "
                         f"processes), got '{spec}'")
+    protocol = (m[1] or "tcp://")[:-3]
+    if protocol not in PROTOCOLS:
+        raise UserError(f"--cluster {spec}: Dask schedulers speak {', '.join(PROTOCOLS)}, not {protocol}; "
+                        "e.g. tcp://HOST:8786")
     return spec
 
 
@@ -207,7 +214,8 @@ def play_chunk(
     played = not _complete(out / name, rows)  # a retried chunk may have written its part already
     if played:
         batch = game.play(seed, start, count, threads=threads or engine_threads())
-        sha256 = outdir.write_part(out, start, end, game.to_table(batch.records))["sha256"]
+        meta = outdir.part_metadata(outdir.new_manifest(game, seed))
+        sha256 = outdir.write_part(out, start, end, game.to_table(batch.records), meta).sha256
         del batch
     else:
         sha256 = outdir.file_sha256(out / name)
@@ -255,7 +263,7 @@ class Cluster:
         else:
             try:
                 client = Client(self.n_local, timeout=CONNECT_TIMEOUT)
-            except (OSError, TimeoutError) as exc:
+            except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask cannot parse
                 raise UserError(f"cannot reach the Dask scheduler at {self.spec} ({exc}); start one with "
                                 "'dask scheduler' or check the address") from None
             want = 1
@@ -303,7 +311,7 @@ class Cluster:
     # ------------------------------------------------------------------- runs
     def play_chunks(
         self, game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
-        threads: int | None, saved: Callable[[dict[str, Any], int], None],
+        threads: int | None, saved: Callable[[Part, int], None],
     ) -> None:
         """Play ``todo`` of ``game`` on the cluster; ``saved(manifest_entry, games)`` for each part as it is written."""
         todo = list(todo)
@@ -340,7 +348,7 @@ class Cluster:
                 if res.get("path") != outdir.part_name(start, end) or res.get("rows") != (end - start) * game.n_players:
                     raise ClusterError(f"games [{start}, {end}) came back as {res!r}; rerun with --resume")
                 self.results.append(res)
-                saved({"file": res["path"], "rows": res["rows"], "sha256": res["sha256"]}, end - start)
+                saved(Part(res["path"], res["rows"], res["sha256"]), end - start)
         finally:
             pending = [f for f in futures if not f.done()]
             if pending:

@@ -2,7 +2,7 @@
 one engine call every game makes (``play_batch``).
 
 ``sim.run.runner.run``, the paced engine calls (``sim.run.pace``), the part
-files (``sim.run.outdir.write_part``) and the cluster tasks
+files (``sim.dataset.parts.write_part``) and the cluster tasks
 (``sim.run.cluster.play_chunk``) know a game only through this interface, so every
 game (``sim.games.tokaido``, ``sim.games.duo``) shares every one of them.
 ``sim.run`` imports no game: the caller builds the game and passes it in, so the
@@ -25,10 +25,8 @@ import numpy as np
 import pyarrow as pa
 
 from kernels.core.batch import UNFINISHED
+from sim.dataset.manifest import MAX_GAME, MAX_SEED, Manifest
 from sim.errors import UserError
-
-MAX_SEED = 2**63 - 1
-MAX_GAME = 2**63 - 2  # the largest game index (int64, and start + count must fit too)
 
 
 @dataclass
@@ -143,7 +141,7 @@ class Game(Protocol):
     def manifest_tail(self) -> dict[str, Any]:
         """Fields rewritten at every invocation (rules version, fingerprint)."""
 
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
+    def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
         """Refuse (``UserError``) to resume a run started with another configuration, seed or rules."""
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,

@@ -1,4 +1,4 @@
-"""A run directory on disk: its manifest, lock, part files and their atomic writes.
+"""A run directory on disk: the checks of ``--out``, its lock, a new run's manifest, temp files.
 
 Layout of a run directory::
 
@@ -6,20 +6,18 @@ Layout of a run directory::
     part-000000000000-000000100000.parquet          games [0, 100000)
     ...
 
-Every file is written under a temp name (a leading dot, ``.tmp`` suffix),
-fsync'ed and renamed into place, so a part file that exists is complete. Used by
-the in-process runner (``runner``), studies and the cluster driver alike.
+The format of both (the typed manifest, part names, metadata and checks) is ``sim.dataset``'s;
+its names are re-exported here as the run directory's vocabulary. Every file is written under a
+temp name (a leading dot, ``.tmp`` suffix), fsync'ed and renamed into place, so a part file that
+exists is complete. Used by the in-process runner (``runner``), studies and the cluster driver alike.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import platform
-import re
 import tempfile
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -31,22 +29,26 @@ import numpy as np
 import pyarrow as pa
 
 import sim
+from sim.dataset.manifest import (
+    MANIFEST,
+    Manifest,
+    fsync_dir,
+    read_manifest,
+    write_json_atomic,
+    write_manifest,
+)
+from sim.dataset.parts import PART_RE, file_sha256, part_metadata, part_name, write_part
 from sim.errors import UserError
-from sim.games.tokaido import dataset
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 
-MANIFEST = "manifest.json"
-
+# the dataset format lives in sim.dataset; these names are the run directory's vocabulary too
+__all__ = ["LOCK", "MANIFEST", "PART_RE", "Manifest", "check_out_dir", "check_out_file", "check_same_run",
+           "check_writable", "clean_temp_files", "file_sha256", "fsync_dir", "lock_dir", "new_manifest", "now", "part_metadata",
+           "part_name", "prepare_out_dir", "read_manifest", "versions", "write_json_atomic", "write_manifest",
+           "write_part"]
 
 LOCK = ".lock"
-
-
-PART_RE = re.compile(r"^part-(\d{12})-(\d{12})\.parquet$")
-
-
-def part_name(start: int, end: int) -> str:
-    return f"part-{start:012d}-{end:012d}.parquet"
 
 
 def now() -> str:
@@ -63,66 +65,72 @@ def versions() -> dict[str, str]:
     }
 
 
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_json_atomic(path: Path, obj: Any) -> None:
-    """Write ``obj`` as JSON to ``path`` through a temp file, fsync and rename."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w") as fh:
-        json.dump(obj, fh, indent=1)
-        fh.write("\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
-
-
-def read_manifest(out_dir: Path) -> dict[str, Any] | None:
-    path = out_dir / MANIFEST
-    if not path.is_file():
-        return None
-    try:
-        m = json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise UserError(f"{path} is unreadable ({exc}); choose another --out") from None
-    if not isinstance(m, dict):
-        raise UserError(f"{path} is not a tokaido-sim manifest; choose another --out")
-    return m
-
-
-def check_writable(out_dir: Path) -> None:
+def check_writable(out_dir: Path, option: str = "--out") -> None:
     """Raise UserError unless ``out_dir`` exists as a writable directory or could be created."""
     if out_dir.exists() and not out_dir.is_dir():
-        raise UserError(f"{out_dir} is a file, not a directory; choose another --out")
+        raise UserError(f"{out_dir} is a file, not a directory; choose another {option}")
     probe = out_dir
     while not probe.exists():
         if probe.parent == probe:
             break
         probe = probe.parent
     if not probe.is_dir():
-        raise UserError(f"cannot create {out_dir}: {probe} is not a directory; choose another --out")
+        raise UserError(f"cannot create {out_dir}: {probe} is not a directory; choose another {option}")
     try:
         fd, name = tempfile.mkstemp(prefix=".tokaido-probe-", dir=probe)
         os.close(fd)
         os.unlink(name)
     except OSError as exc:
-        raise UserError(f"cannot write to {probe} ({exc.strerror}); choose another --out") from None
+        raise UserError(f"cannot write to {probe} ({exc.strerror}); choose another {option}") from None
 
 
 def check_out_file(path: Path, option: str = "--out") -> None:
     """Raise UserError unless ``path`` can be written as a file (not a directory, its folder creatable)."""
     if path.is_dir():
         raise UserError(f"{option} {path} is a directory; give the path of a file to write")
-    check_writable(path.parent)
+    check_writable(path.parent, option)
 
 
-def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> dict[str, Any] | None:
+KINDS = ("run", "duo-run", "study", "balance")
+
+
+def is_dataset(folder: Path) -> bool:
+    """Does ``folder`` hold a tokaido-sim ``manifest.json`` (not another program's file of that name)?"""
+    path = folder / MANIFEST
+    if not path.is_file():
+        return False
+    try:
+        data = json.loads(path.read_bytes()[: 1 << 24])
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and (data.get("kind") in KINDS or ("parts" in data and "seed" in data))
+
+
+def dataset_holding(path: Path) -> Path | None:
+    """The nearest folder at or above ``path`` that holds a dataset (a run, study or balance search)."""
+    p = path.resolve()
+    for d in (p, *p.parents):
+        if is_dataset(d):
+            return d
+    return None
+
+
+def check_out_dir(out_dir: Path, option: str = "--out", *, dataset_ok: bool = False) -> None:
+    """Raise UserError unless ``out_dir`` can be written and lies outside every dataset.
+
+    A folder inside a run or study would mix its files with the dataset's (a report's CSVs in
+    it, or a second run's parts counted with the first's). ``dataset_ok``: ``out_dir`` may itself
+    be a dataset (a run resumed in place); only a folder above it may not.
+    """
+    check_writable(out_dir, option)
+    holder = dataset_holding(out_dir.parent if dataset_ok else out_dir)
+    if holder is not None:
+        where = "is the dataset" if holder == out_dir.resolve() else f"is inside the dataset {holder}"
+        raise UserError(f"{option} {out_dir} {where}; its files would mix with the dataset's: choose a folder "
+                        "outside it")
+
+
+def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> Manifest | None:
     """Check ``out_dir`` before any work; return its manifest when resuming. Creates nothing."""
     check_writable(out_dir)
     if not out_dir.exists():
@@ -140,26 +148,34 @@ def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> dict[str,
     if manifest is None:
         raise UserError(f"{out_dir} holds files but no {MANIFEST}, so it is not a tokaido-sim {kind}; "
                         "choose another --out")
-    if manifest.get("kind", "run") != kind:
-        raise UserError(f"{out_dir} holds a {manifest.get('kind')}, not a {kind}; choose another --out")
+    if (manifest.kind or "run") != kind:
+        raise UserError(f"{out_dir} holds a {manifest.kind}, not a {kind}; choose another --out")
     return manifest
 
 
-def check_same_run(manifest: dict[str, Any], config: GameConfig, rules: Rules, seed: int, out_dir: Path) -> None:
+def new_manifest(game: Any, seed: int) -> Manifest:
+    """A new run's manifest of ``game`` (a ``sim.run.game.Game``) with ``seed``: what its parts' metadata says."""
+    m = Manifest(kind=game.kind, seed=seed, n_players=game.n_players, game=game.name)
+    m.set_fields(game.manifest_head())
+    m.set_fields(game.manifest_tail())
+    return m
+
+
+def check_same_run(manifest: Manifest, config: GameConfig, rules: Rules, seed: int, out_dir: Path) -> None:
     """Refuse to resume a run whose configuration, seed or rules differ."""
     hint = "resume with the same options or choose another --out"
-    new, old = json.loads(json.dumps(config.to_dict())), manifest.get("config")
+    new, old = json.loads(json.dumps(config.to_dict())), manifest.config
     if new != old:
         if not isinstance(old, dict):
             raise UserError(f"{out_dir}/{MANIFEST} has no readable 'config'; choose another --out")
         key = next(k for k in [*new, *old] if new.get(k) != old.get(k))
         raise UserError(f"{out_dir} holds a run whose {key} is {_show(old.get(key))}, not {_show(new.get(key))} "
                         f"as asked; {hint}")
-    if manifest.get("seed") != seed:
-        raise UserError(f"{out_dir} holds a run with --seed {manifest.get('seed')}, not {seed}; {hint}")
-    if manifest.get("rules_fingerprint") != rules.fingerprint():
+    if manifest.seed != seed:
+        raise UserError(f"{out_dir} holds a run with --seed {manifest.seed}, not {seed}; {hint}")
+    if manifest.rules_fingerprint != rules.fingerprint():
         raise UserError(
-            f"the rules changed since {out_dir} was started (fingerprint {manifest.get('rules_fingerprint')}, "
+            f"the rules changed since {out_dir} was started (fingerprint {manifest.rules_fingerprint}, "
             f"now {rules.fingerprint()}); {hint}"
         )
 
@@ -187,27 +203,3 @@ def lock_dir(out_dir: Path) -> Iterator[None]:
 def clean_temp_files(out_dir: Path) -> None:
     for p in out_dir.glob(".*.tmp"):
         p.unlink(missing_ok=True)
-
-
-def file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def write_part(out_dir: Path, start: int, end: int, table: pa.Table) -> dict[str, Any]:
-    """Write games ``[start, end)`` (``table``: ``Game.to_table`` of their records) as their part file.
-
-    Temp file, fsync, rename. Returns the manifest's entry for it: ``{"file": name, "rows": rows, "sha256": hex}``.
-    The temp name is unique to this call, so two writers of the same chunk (a
-    cluster task retried while the first attempt still runs) cannot mix bytes.
-    """
-    name = part_name(start, end)
-    tmp = out_dir / f".{name}.{uuid.uuid4().hex[:8]}.tmp"
-    dataset.write_table(table, tmp)
-    entry = {"file": name, "rows": table.num_rows, "sha256": file_sha256(tmp)}
-    os.replace(tmp, out_dir / name)
-    fsync_dir(out_dir)
-    return entry

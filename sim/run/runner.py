@@ -1,7 +1,7 @@
 """Play a run in chunks of games and write each chunk as its own Parquet part file.
 
-The directory's layout and its atomic writes are ``sim.run.outdir``; the checks
-of its parts against the manifest ``sim.run.parts``. Game ``i`` depends only on
+The directory's layout is ``sim.run.outdir``; the dataset format (manifest, part
+files and their checks against it) ``sim.dataset``. Game ``i`` depends only on
 ``(seed, i)``, so resuming, or any chunk size, gives the same games. Memory holds
 at most two chunks: one being played, one being written. A chunk is played in
 short engine calls (``sim.run.pace``): progress several times a second, and
@@ -18,25 +18,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from sim.dataset.manifest import MAX_GAMES, Part, check_seed
+from sim.dataset.parts import resume_parts, span
 from sim.errors import UserError
 from sim.run import pace
-from sim.run.game import MAX_SEED, Game
+from sim.run.game import Game
 from sim.run.outdir import (
     LOCK,
     MANIFEST,
     clean_temp_files,
     lock_dir,
+    new_manifest,
     now,
+    part_metadata,
     prepare_out_dir,
     versions,
-    write_json_atomic,
+    write_manifest,
     write_part,
 )
-from sim.run.parts import missing_chunks, missing_games, span, verified_parts
+from sim.run.parts import missing_chunks, missing_games
 from sim.run.progress import Progress, progress_bar
 
 DEFAULT_CHUNK_SIZE = 100_000
-MAX_GAMES = 10**12 - 1  # part files name their games [start, end) with 12 digits
 MAX_CHUNK = 1_000_000  # games held in memory at once (80 bytes a player): 400 MB at 5 players
 
 
@@ -44,7 +47,7 @@ class ChunkPlayer(Protocol):
     """What plays a run's missing chunks elsewhere (``sim.run.cluster.Cluster``); the runner needs no more."""
 
     def play_chunks(self, game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
-                    threads: int | None, saved: Callable[[dict[str, Any], int], None]) -> None: ...
+                    threads: int | None, saved: Callable[[Part, int], None]) -> None: ...
 
 
 @dataclass
@@ -60,8 +63,7 @@ def validate(games: int, seed: int, chunk_size: int, threads: int | None, max_ch
     if not 1 <= games <= MAX_GAMES:
         raise UserError(f"--games takes 1 to {MAX_GAMES:,} (part files name their games with 12 digits), "
                         f"got {games:,}")
-    if not 0 <= seed <= MAX_SEED:
-        raise UserError(f"--seed must be between 0 and {MAX_SEED}, got {seed}")
+    check_seed(seed)
     if not 1 <= chunk_size <= max_chunk:
         raise UserError(f"--chunk-size takes 1 to {max_chunk:,} games (a chunk is held in memory), got {chunk_size:,}")
     if threads is not None and threads < 1:
@@ -105,35 +107,33 @@ def run(
     try:
         with lock_dir(out):
             clean_temp_files(out)
-            parts = verified_parts(out, game.n_players, manifest)
-            ranges = [span(e["file"]) for e in parts]
+            parts = resume_parts(out, game.n_players, manifest)
+            ranges = [span(e.file) for e in parts]
             if ranges and ranges[-1][1] > games:
                 raise UserError(f"{out} already holds games up to {ranges[-1][1]}; --games must be at least that")
             missing = missing_games(ranges, games)
             todo = missing_chunks(ranges, games, chunk_size)
             if manifest is None:
-                manifest = {
-                    "kind": game.kind, **game.manifest_head(), "seed": seed, "n_players": game.n_players,
-                    "started": now(), "versions": versions(), "resumed": [], "finished": None, "game": game.name,
-                }
+                manifest = new_manifest(game, seed)
+                manifest.started, manifest.versions, manifest.resumed = now(), versions(), []
             elif missing:  # keep the versions the run started with; note each resumption's own
-                manifest["resumed"] = [*manifest.get("resumed", []), {"at": now(), "versions": versions()}]
-                manifest["finished"] = None
-            manifest.update(
-                games=games, chunk_size=chunk_size, **game.manifest_tail(),
-                status="running" if missing else "complete", parts=parts,
-            )
-            write_json_atomic(out / MANIFEST, manifest)
+                manifest.resumed = [*(manifest.resumed or []), {"at": now(), "versions": versions()}]
+                manifest.finished = None
+            manifest.games, manifest.chunk_size = games, chunk_size
+            manifest.set_fields(game.manifest_tail())
+            manifest.status, manifest.parts = "running" if missing else "complete", parts
+            write_manifest(out, manifest)
+            meta = part_metadata(new_manifest(game, seed))
             with progress_bar(games, games - missing, progress) as advance:
                 def played(n: int) -> None:
                     advance(n)
                     if on_progress is not None:
                         on_progress(n)
 
-                def saved(entry: dict[str, Any], n: int) -> None:
+                def saved(entry: Part, n: int) -> None:
                     nonlocal saved_any
-                    manifest["parts"] = sorted([*manifest["parts"], entry], key=lambda e: e["file"])
-                    write_json_atomic(out / MANIFEST, manifest)
+                    manifest.parts = sorted([*(manifest.parts or []), entry], key=lambda e: e.file)
+                    write_manifest(out, manifest)
                     saved_any = True
                     if cluster is not None:  # a cluster reports whole parts only
                         played(n)
@@ -142,14 +142,14 @@ def run(
                     if cluster is not None:
                         cluster.play_chunks(game, seed, out, todo, threads, saved)
                     else:
-                        _play_chunks(game, seed, out, todo, threads, saved, played)
+                        _play_chunks(game, seed, out, todo, threads, saved, played, meta)
                 except BaseException:
-                    manifest["status"] = "interrupted"
-                    write_json_atomic(out / MANIFEST, manifest)
+                    manifest.status = "interrupted"
+                    write_manifest(out, manifest)
                     raise
             if missing:
-                manifest.update(status="complete", finished=now())
-                write_json_atomic(out / MANIFEST, manifest)
+                manifest.status, manifest.finished = "complete", now()
+                write_manifest(out, manifest)
     except Exception as exc:
         resumable = getattr(exc, "resumable", False)  # a cluster failure: --resume continues
         if fresh and not saved_any and not resumable and not any(out.glob("part-*.parquet")):
@@ -164,7 +164,8 @@ def run(
 
 def _play_chunks(
     game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
-    threads: int | None, saved: Callable[[dict[str, Any], int], None], played: Callable[[int], None],
+    threads: int | None, saved: Callable[[Part, int], None], played: Callable[[int], None],
+    meta: dict[str, str],
 ) -> None:
     """Play each chunk in paced engine calls while the previous one is written on a writer thread.
 
@@ -173,7 +174,7 @@ def _play_chunks(
     ``KeyboardInterrupt`` is raised.
     """
     n = game.n_players
-    pending: tuple[Future[dict[str, Any]], int] | None = None
+    pending: tuple[Future[Part], int] | None = None
 
     def flush() -> None:
         nonlocal pending
@@ -191,7 +192,7 @@ def _play_chunks(
                 flush()
                 if got:
                     records = pace.concat(batches).records
-                    pending = (pool.submit(_write, game, out, start, start + got, records), got)
+                    pending = (pool.submit(_write, game, out, start, start + got, records, meta), got)
                 del batches
                 if got < end - start:  # stopped by Ctrl-C: keep what is finished
                     flush()
@@ -205,6 +206,6 @@ def _play_chunks(
                     pass
 
 
-def _write(game: Game, out: Path, start: int, end: int, records: Any) -> dict[str, Any]:
+def _write(game: Game, out: Path, start: int, end: int, records: Any, meta: dict[str, str]) -> Part:
     """Build the part's table and write it (on the writer thread, while the next chunk plays)."""
-    return write_part(out, start, end, game.to_table(records))
+    return write_part(out, start, end, game.to_table(records), meta)

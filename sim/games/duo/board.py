@@ -12,12 +12,12 @@ from shared routes. Any failure is one line naming the file and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sim.errors import UserError
+from sim.files import read_toml
 
 COAST = tuple(f"C{i}" for i in range(1, 9))
 MOUNT = tuple(f"M{i}" for i in range(1, 5))
@@ -81,12 +81,7 @@ def ring_arcs(ring: tuple[str, ...] | list[str]) -> dict[str, tuple[int, ...]]:
 
 def read_board(path: str | Path) -> Board:
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text())
-    except OSError as exc:
-        raise BoardError(f"cannot read board file {path} ({exc.strerror}); pass an existing --board") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"{path}: not valid TOML ({exc}); fix the syntax") from None
+    raw = read_toml(path, "a Duo board file (TOML, like sim/games/duo/data/board.toml)")  # one line if unreadable
     return validate_board(raw, str(path))
 
 

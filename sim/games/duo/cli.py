@@ -13,8 +13,11 @@ from typing import Annotated
 import typer
 
 from kernels.duo.enums import BOT_NAMES
+from sim.cli import validate
 from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
+from sim.cli.games import resume_note
 from sim.cli.options import ClusterSpec, Resume
+from sim.dataset.manifest import MAX_GAME, check_seed
 from sim.errors import UserError, user_errors
 from sim.games.duo.rules import DuoRules, load_duo_rules
 from sim.overrides import expand_sets
@@ -29,7 +32,7 @@ Sets = Annotated[list[str] | None, typer.Option("--set", help="Override KEY=VALU
                                                              "board), repeatable; @patch.toml too.")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
-Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
+Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
 
 
@@ -43,7 +46,20 @@ def _bots(text: str) -> tuple[str, str]:
 
 
 def _rules(board: Path | None, rules: Path | None, sets: list[str] | None) -> DuoRules:
-    return load_duo_rules(board, rules, expand_sets(sets))
+    items = expand_sets(sets)
+    loaded = load_duo_rules(board, rules, items)
+    for i, item in enumerate(items):  # an override that changes nothing is refused, as Tokaido's are
+        rest = load_duo_rules(board, rules, items[:i] + items[i + 1:])
+        if rest.fingerprint() == loaded.fingerprint():
+            raise UserError(f"--set {item} has no effect: the rule already has that value (or is set again "
+                            "later); drop it")
+    return loaded
+
+
+def _games(games: int, seed: int) -> None:
+    """--games and --seed of the Duo commands, checked before any work."""
+    validate.at_least(games, 1, "--games")
+    check_seed(seed)
 
 
 @app.command()
@@ -59,10 +75,13 @@ def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Pa
     from sim.run.cluster import connect
 
     r = _rules(board, rules, sets)
+    fresh = resume_note(validate.out_dir(out, resumable=True), resume)
     with connect(cluster) as cl:
         s = runner.run(DuoGame(r, _bots(bots)), games, seed, out, chunk_size, threads, resume=resume,
                        progress=not quiet, cluster=cl)
     if not quiet:
+        if fresh:
+            typer.echo(fresh)
         if s.played == 0:
             typer.echo(f"{out} is already complete ({games:,} games)\n{r.provenance()}")
         else:
@@ -78,6 +97,7 @@ def verify(games: Games = 2000, seed: Seed = 0, bots: Bots = "greedy,greedy", bo
     from sim.checks.verify import verify as referee_check
     from sim.games.duo.game import DuoGame
 
+    _games(games, seed)
     r = _rules(board, rules, sets)
     rep = referee_check(DuoGame(r, _bots(bots)), games, seed, chunk_size=500)
     typer.echo(f"{games - rep.mismatches:,} of {games:,} games agree with the referee ({r.provenance()})")
@@ -98,6 +118,9 @@ def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0,
     from sim.games.duo.narrate import narrate
     from sim.games.duo.referee.game import referee_game, rows_from_records
 
+    check_seed(seed)
+    if not 0 <= game <= MAX_GAME:
+        raise UserError(f"--game takes 0 to {MAX_GAME:,} (a 64-bit game index), got {game:,}")
     r = _rules(board, rules, sets)
     batch = play_duo_games(r, seed, game, 1, _bots(bots), log=True)
     typer.echo(f"# Duo game {game}, seed {seed}; {r.provenance()}")
@@ -122,6 +145,8 @@ def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for s
 
     if boards < 1 or games < 10:
         raise UserError("--boards must be at least 1 and --games at least 10")
+    check_seed(seed)
+    validate.out_dir(out)
     if out.exists() and any(out.iterdir()):
         raise UserError(f"{out} is not empty; choose another --out")
     res = run_study(_rules(None, rules, sets), boards, games, seed, threads)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
+from sim.dataset.manifest import Manifest
 from sim.errors import UserError
 from sim.games.duo import dataset
 from sim.games.duo.engine import play_duo_games
@@ -66,8 +67,8 @@ class DuoGame:
     def manifest_tail(self) -> dict[str, Any]:
         return {"rules_fingerprint": self.fingerprint()}
 
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
-        if json.loads(json.dumps(self.config())) != manifest.get("config") or manifest.get("seed") != seed:
+    def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
+        if json.loads(json.dumps(self.config())) != manifest.config or manifest.seed != seed:
             raise UserError(f"{out} holds a Duo run with other bots, board, rules or seed; resume with the "
                             "same options or choose another --out")
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from kernels.duo import enums as E
 from kernels.duo.state import RULES_DTYPE, W_N
+from sim.files import read_toml
 from sim.games.duo.board import COAST, TOWNS, Board, BoardError, read_board, validate_board
 from sim.overrides import parse_value
 
@@ -266,12 +267,7 @@ def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = N
     bpath = Path(board) if board is not None else default_board_path()
     rpath = Path(rules) if rules is not None else default_rules_path()
     braw = read_board(bpath).raw
-    try:
-        rraw = tomllib.loads(rpath.read_text())
-    except OSError as exc:
-        raise BoardError(f"cannot read rules file {rpath} ({exc.strerror}); pass an existing --rules") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"{rpath}: not valid TOML ({exc}); fix the syntax") from None
+    rraw = read_toml(rpath, "a Duo number table (TOML, like sim/games/duo/data/rules.toml)")  # one line if unreadable
     braw, rraw = copy.deepcopy(braw), copy.deepcopy(rraw)
     for item in sets or []:
         if "=" not in item:

@@ -1,4 +1,4 @@
-"""Result records -> Arrow tables -> Parquet part files; reading a dataset back.
+"""Result records -> Arrow tables (``sim.dataset.schema.SCHEMA``); reading a dataset back with pyarrow.
 
 One row per player per game. ``traveler``, ``alt_traveler`` and ``bot`` are
 dictionary-encoded strings built straight from the kernels' id arrays (no
@@ -14,41 +14,22 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as ds
-import pyarrow.parquet as pq
 
 from kernels.core import enums as E
-from kernels.core.enums import RESULT_FIELDS
+from sim.dataset.schema import (
+    CARD_COLUMNS,
+    COUNT_COLUMNS,
+    NAME_TYPE,
+    NONE_TRAVELER,
+    PTS_COLUMNS,
+    SCHEMA,
+    write_table,
+)
 from sim.games.tokaido.rules.tables import Rules
 from sim.run.game import win_share
 
-# every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
-PTS_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
-# Matsuri: per game, the card kept (rejected) at each Inn and Hanabi's extras (Matsuri card ids, -1 none)
-CARD_COLUMNS = tuple(f for f in RESULT_FIELDS if f.startswith(("matsuri_inn", "matsuri_rej", "matsuri_hanabi")))
-COUNT_COLUMNS = tuple(f for f in RESULT_FIELDS[RESULT_FIELDS.index("pts_calligraphy") + 1 :]
-                      if not f.startswith("pts_") and f not in CARD_COLUMNS)
-NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
-SCHEMA = pa.schema(
-    [
-        ("game", pa.int64()),
-        ("n_players", pa.int8()),
-        ("player", pa.int8()),
-        ("seat", pa.int8()),
-        ("traveler", NAME_TYPE),
-        ("alt_traveler", NAME_TYPE),
-        ("bot", NAME_TYPE),
-        ("score", pa.int16()),
-        ("rank", pa.int8()),
-        ("win", pa.float64()),
-    ]
-    + [(c, pa.int16()) for c in PTS_COLUMNS + COUNT_COLUMNS]
-    + [(c, pa.int8()) for c in CARD_COLUMNS]
-)
-COMPRESSION = "zstd"
-COMPRESSION_LEVEL = 1  # same size as the default level on these small ints, faster
-STATS_COLUMNS = ["game", "n_players", "player", "seat", "traveler", "bot", "rank"]  # min/max for filters
-ROW_GROUP_ROWS = 1 << 18  # 262,144 rows: ~65k four-player games per row group
-NONE_TRAVELER = "none"  # the Journey of Initiation: nobody has a Traveler
+__all__ = ["CARD_COLUMNS", "COUNT_COLUMNS", "NAME_TYPE", "NONE_TRAVELER", "PTS_COLUMNS", "SCHEMA", "open_dataset",
+           "part_files", "read_table", "to_table", "traveler_names", "write_table"]
 
 
 def traveler_names(rules: Rules) -> list[str]:
@@ -88,19 +69,6 @@ def to_table(records: np.ndarray, rules: Rules, n_players: int) -> pa.Table:
     for c in CARD_COLUMNS:
         cols[c] = pa.array(np.ascontiguousarray(records[c], np.int8))
     return pa.Table.from_arrays(list(cols.values()), schema=SCHEMA)
-
-
-def write_table(table: pa.Table, path: str | os.PathLike[str]) -> None:
-    """Write one part file (zstd, row groups of ``ROW_GROUP_ROWS``) and fsync it."""
-    with open(path, "wb") as fh:
-        pq.write_table(
-            table, fh, compression=COMPRESSION, compression_level=COMPRESSION_LEVEL,
-            row_group_size=ROW_GROUP_ROWS, write_statistics=STATS_COLUMNS,
-        )
-        fh.flush()
-        os.fsync(fh.fileno())
-
-
 
 
 def part_files(root: str | os.PathLike[str]) -> list[Path]:

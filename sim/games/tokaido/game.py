@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
+from sim.dataset.manifest import Manifest
 from sim.games.tokaido import dataset, engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
@@ -67,7 +68,7 @@ class TokaidoGame:
     def manifest_tail(self) -> dict[str, Any]:
         return {"rules_version": self.rules.version, "rules_fingerprint": self.fingerprint()}
 
-    def check_same_run(self, manifest: dict[str, Any], seed: int, out: Path) -> None:
+    def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
         outdir.check_same_run(manifest, self.config, self.rules, seed, out)
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,

@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import os
 import threading
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sim.dataset.manifest import Manifest, StudyCell
 from sim.errors import UserError
+from sim.files import parse_toml, read_text
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
-from sim.games.tokaido.rules.inert import override_reason
+from sim.games.tokaido.rules.inert import override_reasons
 from sim.overrides import flatten
 from sim.run import outdir, progress, runner
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 GRID_KEYS = ("players", "variants", "expansions", "bots", "travelers")
 KEYS = ("name", "description", "seed", "chunk_size", "games", "overrides", *GRID_KEYS)
 MUTABLE_KEYS = ("name", "description", "games", "chunk_size")  # may change on --resume
+STUDY_FILE = "a study file (TOML, like those in studies/)"
 
 
 @dataclass(frozen=True)
@@ -99,10 +101,7 @@ def _games(raw: dict[str, Any], n: int) -> int:
 
 def parse_study(text: str, source: str = "study") -> Study:
     """Parse and validate a study file's text; every cell's configuration is checked."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{source} is not valid TOML ({exc}); fix the file") from None
+    raw = parse_toml(text, source, STUDY_FILE)
     unknown = sorted(set(raw) - set(KEYS))
     if unknown:
         raise UserError(f"{source}: unknown key '{unknown[0]}'; known keys: {', '.join(KEYS)}")
@@ -132,8 +131,18 @@ def parse_study(text: str, source: str = "study") -> Study:
                             raise UserError(f"{source}, cell {cell.path()}: {exc}") from None
                         runner.validate(cell.games, seed, chunk, None)
                         cells.append(cell)
-    for key, value in overrides:  # an override for every cell must matter in one at least
-        reasons = [override_reason(cfg, key) for cfg in configs]
+    seen: dict[tuple[Any, ...], Cell] = {}
+    for cell, cfg in zip(cells, configs, strict=True):  # "a+b" and "b+a" are one cell: played once
+        same = (cfg.n_players, frozenset(cfg.variants), frozenset(cfg.expansions), cfg.travelers,
+                tuple(cfg.bot_names()))
+        if same in seen:
+            raise UserError(f"{source}: the cells {seen[same].path()} and {cell.path()} are the same games (the "
+                            "order of variants or expansions, or one bot named for all, changes nothing); "
+                            "list it once")
+        seen[same] = cell
+    per_cell = [override_reasons(cfg) for cfg in configs]
+    for i, (key, value) in enumerate(overrides):  # an override for every cell must matter in one at least
+        reasons = [r[i] for r in per_cell]
         if reasons and all(reasons):
             raise UserError(f"{source}: [overrides] {key} = {value!r} has no effect in any cell: {reasons[0]}; "
                             "drop it or add what it needs")
@@ -142,15 +151,12 @@ def parse_study(text: str, source: str = "study") -> Study:
 
 def load_study(file: str | os.PathLike[str]) -> Study:
     path = Path(file)
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise UserError(f"cannot read study file {path} ({exc.strerror}); check the path") from None
+    text = read_text(path, STUDY_FILE)
     return parse_study(text, str(path))
 
 
-def _check_same_study(manifest: dict[str, Any], study: Study, out: Path) -> None:
-    old = {k: v for k, v in manifest.get("study", {}).items() if k not in MUTABLE_KEYS}
+def _check_same_study(manifest: Manifest, study: Study, out: Path) -> None:
+    old = {k: v for k, v in (manifest.study or {}).items() if k not in MUTABLE_KEYS}
     new = {k: v for k, v in study.raw.items() if k not in MUTABLE_KEYS}
     if old != new:
         key = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))[0]
@@ -168,7 +174,7 @@ def _done(cell_dir: Path) -> int:
 def run_study(
     file: str | os.PathLike[str], out_dir: str | os.PathLike[str], resume: bool = False,
     quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None,
-) -> dict[str, Any]:
+) -> Manifest:
     """Run every cell of the study ``file`` into ``out_dir``; return the study manifest.
 
     With ``cluster`` several cells are in flight at once, their chunks played by its workers.
@@ -183,39 +189,37 @@ def run_study(
     with outdir.lock_dir(out):
         outdir.clean_temp_files(out)
         if manifest is None:
-            manifest = {"kind": "study", "file": str(Path(file).resolve()), "started": outdir.now()}
-        manifest.update(
-            study_toml=study.text, study=study.raw, seed=study.seed, versions=outdir.versions(),
-            status="running", finished=None,
-            cells=[{"path": c.path(), "spec": cfg.spec(), "games": c.games, "status": "pending"}
-                   for c, cfg in zip(study.cells, study.configs, strict=True)],
-        )
-        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+            manifest = Manifest(kind="study", file=str(Path(file).resolve()), started=outdir.now())
+        manifest.study_toml, manifest.study, manifest.seed = study.text, study.raw, study.seed
+        manifest.versions, manifest.status, manifest.finished = outdir.versions(), "running", None
+        manifest.cells = [StudyCell(c.path(), cfg.spec(), c.games) for c, cfg in zip(study.cells, study.configs,
+                                                                                      strict=True)]
+        outdir.write_manifest(out, manifest)
         total = sum(c.games for c in study.cells)
         done = sum(min(_done(out / c.path()), c.games) for c in study.cells)
         try:
             with progress.progress_bar(total, done, not quiet, "study") as advance:
                 lock = threading.Lock()  # cells may run on several threads (cluster)
 
-                def run_cell(cell: Cell, cfg: GameConfig, entry: dict[str, Any]) -> None:
+                def run_cell(cell: Cell, cfg: GameConfig, entry: StudyCell) -> None:
                     with lock:
-                        entry["status"] = "running"
-                        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+                        entry.status = "running"
+                        outdir.write_manifest(out, manifest)
                     runner.run(TokaidoGame(cfg), cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
                                resume=True, progress=False, on_progress=advance, cluster=cluster)
                     with lock:
-                        entry["status"] = "complete"
+                        entry.status = "complete"
 
-                items = list(zip(study.cells, study.configs, manifest["cells"], strict=True))
+                items = list(zip(study.cells, study.configs, manifest.cells, strict=True))
                 if cluster is None:
                     for item in items:
                         run_cell(*item)
                 else:
                     cluster.each(run_cell, items)
         except BaseException:
-            manifest["status"] = "interrupted"
-            outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+            manifest.status = "interrupted"
+            outdir.write_manifest(out, manifest)
             raise
-        manifest.update(status="complete", finished=outdir.now())
-        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+        manifest.status, manifest.finished = "complete", outdir.now()
+        outdir.write_manifest(out, manifest)
     return manifest

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sim.dataset.manifest import Manifest
 from sim.errors import UserError
 from sim.games.tokaido.balance.evaluate import Evaluator
 from sim.games.tokaido.balance.knobs import parse_knobs
@@ -43,7 +44,7 @@ def _rules_text(config: GameConfig) -> str:
 
 
 def run_balance(configs: dict[int, GameConfig], knobs_text: str, s: Settings, out: Path, resume: bool = False,
-                quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None) -> dict[str, Any]:
+                quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None) -> Manifest:
     """Search, confirm and write the outputs into ``out``; return the manifest. Checks everything first."""
     players = sorted(configs)
     first = configs[players[0]]
@@ -60,8 +61,8 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str, s: Settings, ou
         "settings": s.to_dict(), "rules_fingerprint": {str(n): configs[n].rules().fingerprint() for n in players},
     }))
     manifest = outdir.prepare_out_dir(out, resume, kind="balance")
-    if manifest is not None and manifest.get("request") != request:
-        old = manifest.get("request") or {}
+    if manifest is not None and manifest.extra.get("request") != request:
+        old = manifest.extra.get("request") or {}
         key = sorted(k for k in set(old) | set(request) if old.get(k) != request.get(k))[0]
         raise UserError(f"{out} holds a balance search with other options ('{key}' differs); resume with the "
                         "same options or choose another --out")
@@ -70,16 +71,18 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str, s: Settings, ou
     with outdir.lock_dir(out):
         outdir.clean_temp_files(out)
         if manifest is None:
-            manifest = {"kind": "balance", "started": outdir.now(), "sessions": []}
-        manifest.update(request=request, status="running", versions=outdir.versions(), finished=None)
-        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+            manifest = Manifest(kind="balance", started=outdir.now(), extra={"sessions": []})
+        manifest.status, manifest.versions, manifest.finished = "running", outdir.versions(), None
+        manifest.extra["request"] = request
+        outdir.write_manifest(out, manifest)
+        m = manifest
         t0 = time.perf_counter()
         total = s.budget + 2 * s.confirm_games * len(players)
 
         def session(status: str) -> None:
-            past = manifest["sessions"]
-            manifest["sessions"] = [*past, {"at": outdir.now(), "seconds": round(time.perf_counter() - t0, 1),
-                                            "status": status}]
+            past = m.extra.get("sessions", [])
+            m.extra["sessions"] = [*past, {"at": outdir.now(), "seconds": round(time.perf_counter() - t0, 1),
+                                           "status": status}]
 
         try:
             with progress.status_bar(total, 0, not quiet, "balance: screening") as (advance, status):
@@ -89,14 +92,15 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str, s: Settings, ou
                 conf = confirm(configs, knobs, outcome.change, s, out / "confirm", threads, cluster, advance)
         except BaseException:
             session("interrupted")
-            manifest["status"] = "interrupted"
-            outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
+            m.status = "interrupted"
+            outdir.write_manifest(out, m)
             raise
         session("complete")
-        about.update(seconds=sum(x["seconds"] for x in manifest["sessions"]), sessions=len(manifest["sessions"]),
+        sessions = m.extra["sessions"]
+        about.update(seconds=sum(x["seconds"] for x in sessions), sessions=len(sessions),
                      confirm_games=s.confirm_games * len(players) * (2 if any(outcome.change) else 1))
         result = write_outputs(out, knobs, travelers, outcome, conf, s, about)
-        manifest.update(status="complete", finished=outdir.now(), result=result, log=outcome.log,
-                        seconds=about["seconds"], confirm_games=about["confirm_games"])
-        outdir.write_json_atomic(out / outdir.MANIFEST, manifest)
-    return manifest
+        m.status, m.finished = "complete", outdir.now()
+        m.extra.update(result=result, log=outcome.log, seconds=about["seconds"], confirm_games=about["confirm_games"])
+        outdir.write_manifest(out, m)
+    return m

@@ -22,12 +22,12 @@ import polars as pl
 
 from analysis.load import win_sum
 from analysis.stats import wilson_interval
+from sim.dataset.manifest import read_manifest
+from sim.dataset.parts import listed_files, resume_parts, span
 from sim.games.tokaido.balance.knobs import Change, Knob, overrides
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import runner
-from sim.run.outdir import read_manifest
-from sim.run.parts import span, verified_parts
 
 if TYPE_CHECKING:
     from sim.run.cluster import Cluster
@@ -98,7 +98,7 @@ class Evaluator:
 
     def _play(self, change: Change, n: int, games: int) -> None:
         out = self.run_dir(change, n)
-        parts = [span(e["file"]) for e in verified_parts(out, n, read_manifest(out))] if out.is_dir() else []
+        parts = [span(e.file) for e in resume_parts(out, n, read_manifest(out))] if out.is_dir() else []
         if sum(min(e, games) - s for s, e in parts if s < games) >= games:
             return
         # a run never shrinks: a replayed search may ask for fewer games than an earlier session played
@@ -123,7 +123,7 @@ class Evaluator:
         if key not in self._cache:
             rules = self.configs[n].rules()
             names = [t.name.lower() for t in rules.travelers]
-            df = (pl.scan_parquet(self.run_dir(change, n) / "part-*.parquet")
+            df = (pl.scan_parquet(listed_files(self.run_dir(change, n)))
                   .filter(pl.col("game") < games)
                   .group_by(pl.col("traveler").cast(pl.String))
                   .agg(win_sum().alias("wins"), pl.len().alias("seats"))

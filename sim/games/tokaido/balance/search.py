@@ -26,13 +26,13 @@ from typing import Any
 
 import numpy as np
 
+from sim.dataset.manifest import MAX_SEED
 from sim.errors import UserError
 from sim.games.tokaido.balance import model
 from sim.games.tokaido.balance.evaluate import Evaluator, Tally
 from sim.games.tokaido.balance.knobs import Change, Knob, cost, describe
 from sim.games.tokaido.balance.race import excess, max_dev, order, race
 from sim.games.tokaido.rules.config import GameConfig
-from sim.run.runner import MAX_SEED
 
 MARGINS = (0.0, 0.25, 0.5)  # proposals aim inside the band by these fractions of the target
 SCREEN_STEP = 2  # coins moved by the screening designs

@@ -121,10 +121,29 @@ def make_baseline(config: GameConfig, games: int, seed: int, tolerance: dict[str
     }
 
 
+REMAKE = "remake it with tokaido-sim check make-baseline"
+
+
 def check_baseline(data: Any, where: str) -> dict[str, Any]:
+    """``data`` if it is a baseline that can check something; ``UserError`` naming the first field that is not."""
     if not isinstance(data, dict) or data.get("kind") != "tokaido-sim baseline" or data.get("format") != FORMAT:
         raise UserError(f"{where} is not a tokaido-sim baseline (format {FORMAT}); make one with "
                         "tokaido-sim check make-baseline")
+    for key, typ, want in (("spec", str, "a configuration string"), ("seed", int, "a whole number"),
+                           ("games", int, "a whole number of games")):
+        if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
+            raise UserError(f"{where}: '{key}' must be {want}, got {data.get(key)!r}; {REMAKE}")
+    if data["games"] < 2:
+        raise UserError(f"{where}: 'games' is {data['games']}: a baseline needs at least 2 games; {REMAKE}")
+    figures = data.get("figures")
+    if not isinstance(figures, dict) or not figures:
+        raise UserError(f"{where} holds no figures, so it would pass any check; {REMAKE}")
+    for key, f in figures.items():
+        ok = (isinstance(f, dict) and f.get("kind") in ("rate", "score")
+              and all(isinstance(f.get(k), int | float) and not isinstance(f.get(k), bool) for k in ("mean", "sd", "n"))
+              and f["n"] >= 1 and f["sd"] >= 0)
+        if not ok:
+            raise UserError(f"{where}: figure '{key}' must hold kind (rate or score), mean, sd and n >= 1; {REMAKE}")
     return data
 
 
@@ -232,6 +251,9 @@ def run_check(baseline: dict[str, Any], games: int | None = None, seed: int | No
     if seed == baseline["seed"]:
         raise UserError(f"--seed {seed} is the baseline's own seed; the check needs new games (another seed)")
     rows, notes = compare(baseline["figures"], measure(config, games, seed, threads), alpha, tol)
+    if not rows:
+        raise UserError(f"none of the figures of {where} is measured any more ({notes[0] if notes else 'none'}), "
+                        f"so nothing would be checked; {REMAKE}")
     notes += rules_notes(baseline, config, overrides, where)
     return CheckResult(rows, games, seed, baseline, alpha, tol, notes)
 

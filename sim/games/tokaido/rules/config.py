@@ -124,11 +124,11 @@ class GameConfig:
             raise ConfigError(str(exc)) from None
         return rules
 
-    def _rules(self, overrides: list[tuple[str, Any]]) -> Rules:
+    def raw(self) -> dict[str, Any]:
+        """The rules data of this game before its overrides: the data files, the expansions' flags, the board
+        of Return Trip (a copy: callers may change it)."""
         raw = copy.deepcopy(_read_data())
         r = raw["rules"]
-        if "gastronomy" in self.variants:
-            r["meals"]["hand_extra"] = r["variants"]["gastronomy"]["hand_extra"]
         if "return-trip" in self.variants:
             raw["board"]["spaces"] = list(reversed(raw["board"]["spaces"]))
         r["_initiation"] = "initiation" in self.variants
@@ -136,9 +136,15 @@ class GameConfig:
         r["_crossroads"] = "crossroads" in self.expansions
         r["_matsuri"] = "matsuri" in self.expansions
         r["_promos"] = "promos" in self.expansions
+        return raw
+
+    def _rules(self, overrides: list[tuple[str, Any]]) -> Rules:
+        raw = self.raw()
         try:
             for key, value in overrides:
                 apply_override(raw, key, value)
+            if "gastronomy" in self.variants:  # after the overrides: --set variants.gastronomy.hand_extra counts
+                raw["rules"]["meals"]["hand_extra"] = raw["rules"]["variants"]["gastronomy"]["hand_extra"]
             return build_rules(raw)
         except RulesError as exc:
             raise ConfigError(str(exc)) from None
@@ -201,6 +207,8 @@ class GameConfig:
         for part in filter(None, spec.split(",")):
             key, _, val = part.partition("=")
             if key == "players":
+                if not val.strip().isdigit():
+                    raise ConfigError(f"players={val} in config string '{spec}' is not a player count")
                 kw["n_players"] = int(val)
             elif key in ("variants", "expansions", "bots"):
                 kw[key] = tuple(filter(None, val.split("+")))

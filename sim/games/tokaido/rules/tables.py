@@ -21,6 +21,7 @@ import numpy as np
 
 from kernels.core import enums as E
 from sim.games.tokaido.rules.bounds import BoundsError, check_data
+from sim.games.tokaido.rules.boxes import expansions_on, not_in_play
 from sim.games.tokaido.rules.keys import RulesError, apply_override  # noqa: F401  (re-exported)
 from sim.games.tokaido.rules.matsuri import (
     MatsuriCard,
@@ -115,10 +116,9 @@ class Rules:
         for t in self.travelers:
             if t.name == name:
                 return t.id
-        sets = enabled_sets(self.raw["rules"])
-        for t in self.raw["travelers"]["traveler"]:  # in a box in play, but it needs another expansion
-            if t["name"] == name and in_sets(t, sets, needs=False):
-                raise RulesError(f"Traveler '{name}' needs --expansions {','.join(t['needs'])} (seed 002): add it")
+        for t in self.raw["travelers"]["traveler"]:  # a Traveler of a box not in play, or needing another one
+            if t["name"] == name:
+                raise RulesError(not_in_play(t, expansions_on(self.raw)))
         known = ", ".join(t.name for t in self.travelers)
         raise RulesError(f"unknown Traveler '{name}'; choose from: {known}")
 
