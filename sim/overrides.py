@@ -100,3 +100,25 @@ def parse_value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
+
+
+def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
+    """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
+    return parse_sets_and_patches(sets)[0]
+
+
+def parse_sets_and_patches(sets: list[str] | None) -> tuple[tuple[tuple[str, Any], ...], dict[int, str]]:
+    """``parse_sets``, and the index of each pair read from a patch file with its file (``sim.games.tokaido.rules.inert``)."""
+    out: list[tuple[str, Any]] = []
+    patches: dict[int, str] = {}
+    for item in sets or []:
+        if item.strip().startswith("@"):
+            pairs = load_patch(item.strip()[1:])
+            patches.update({len(out) + i: item.strip()[1:] for i in range(len(pairs))})
+            out += pairs
+            continue
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE or --set @patch.toml")
+        out.append((key.strip(), parse_value(value)))  # typed: lists survive the config string
+    return tuple(out), patches

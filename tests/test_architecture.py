@@ -42,8 +42,17 @@ LAYERS: dict[str, set[str]] = {
     "sim.games.tokaido": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.errors", "sim.files",
                           "sim", "sim.overrides", "sim.dataset", "sim.run", "sim.checks", "sim.games.plugin",
                           "analysis"},
+    "sim.games.tokaido.cli": {"kernels.core", "sim.errors", "sim.files", "sim", "sim.overrides", "sim.dataset",
+                              "sim.run", "sim.checks", "sim.cli.options", "sim.cli.validate", "sim.games.tokaido",
+                              "analysis"},  # Tokaido's commands, on the options every game shares
+    "sim.games.tokaido.plugin": {"sim.games.plugin", "sim.checks", "sim.games.tokaido", "sim.games.tokaido.cli"},
+    "sim.games.duo.plugin": {"sim.games.plugin", "sim.checks", "sim.games.duo", "sim.games.duo.cli"},
+    "sim.cli.options": {"sim.cli.validate", "sim.errors", "sim.run"},  # what every game's commands share
+    "sim.cli.validate": {"sim.run", "sim.dataset", "sim.errors", "sim.files"},
     "sim.games.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.errors", "sim.files", "sim",
                       "sim.overrides", "sim.dataset", "sim.run", "sim.checks", "sim.games.plugin", "analysis"},
+    "sim.games.duo.cli": {"kernels.duo", "sim.errors", "sim.files", "sim", "sim.overrides", "sim.dataset", "sim.run",
+                          "sim.checks", "sim.cli.options", "sim.cli.validate", "sim.games.duo"},
     "sim.cli": {"*"},
 }
 

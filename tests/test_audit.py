@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from cli_helpers import call
 
-from sim.cli.options import kernel_rows, make_config
 from sim.games.tokaido import engine
+from sim.games.tokaido.cli.options import kernel_rows, make_config
 from sim.games.tokaido.referee.audit import audit_game
 from sim.games.tokaido.referee.record import game_record
 from sim.games.tokaido.rules.config import GameConfig

@@ -78,7 +78,7 @@ def test_a_bad_data_file_value_names_the_file() -> None:
 
 def test_values_at_their_bounds_play_games_the_referee_accepts() -> None:
     """The bounds are inside what the engine holds: the referee (Python ints) agrees with the kernel."""
-    from sim.cli.options import kernel_rows
+    from sim.games.tokaido.cli.options import kernel_rows
     from sim.games.tokaido.referee.game import referee_game
 
     cfg = GameConfig(n_players=3, travelers="kinko,chuubei,hiroshige", overrides=(

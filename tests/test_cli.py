@@ -21,8 +21,8 @@ from cli_helpers import ENV, SLOW_CLI, call
 from typer.testing import CliRunner
 
 from sim.cli import app as cli
-from sim.cli import options
 from sim.games.tokaido import dataset
+from sim.games.tokaido.cli import options
 from sim.run import outdir
 
 

@@ -13,9 +13,9 @@ if str(ROOT) not in sys.path:
 import pytest
 from cli_helpers import call
 
-from sim.cli import options
 from sim.errors import UserError
 from sim.games.tokaido import dataset
+from sim.games.tokaido.cli import options
 from sim.games.tokaido.rules.config import GameConfig
 from sim.overrides import expand_sets, format_value, load_patch
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kernels.core.enums import P
-from sim.cli.options import make_config
 from sim.errors import UserError
+from sim.games.tokaido.cli.options import make_config
 
 
 def test_rulebook_profile_is_the_data_and_online_changes_each_parameter() -> None:

@@ -14,10 +14,10 @@ from analysis_fixtures import make_dataset
 from analysis.tokaido import caveats
 from analysis.tokaido.caveats import Disputed, TierCheck
 from analysis.tokaido.report import write_report
-from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
 from sim.dataset.manifest import Manifest
 from sim.games.tokaido.checks import golden
+from sim.games.tokaido.cli import analysis as cli_analysis
 from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning.draft import Cell
 

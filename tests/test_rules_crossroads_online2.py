@@ -231,7 +231,7 @@ def test_random_online_games_round_trip_through_audit(spec: tuple[str | int, ...
 def test_online_profile_switches_on_the_four_and_each_works_alone() -> None:
     """``--rules online`` sets all four (sim/games/tokaido/data/profiles/online.toml); the rulebook none; each is also
     a ``--set`` of its own."""
-    from sim.cli.options import make_config
+    from sim.games.tokaido.cli.options import make_config
 
     names = ("HEALTH_ONE", "FORTUNE_AFTER", "DEVOTION_PRINTED", "ALT_NOTHING")
     online = make_config(4, "draft", "greedy", "", "crossroads", None, "online").rules().params

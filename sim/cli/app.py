@@ -1,4 +1,8 @@
-"""The ``tokaido-sim`` command line: the Typer app, assembled from the command groups, and ``main``.
+"""The ``tokaido-sim`` command line: the Typer app, assembled from every game's commands, and ``main``.
+
+Each game's plug-in (``sim.games.plugins``) mounts its commands: Tokaido's at the top level,
+Tokaido Duo's under ``duo``. The commands every game shares are here: ``check golden`` and
+``playthroughs``.
 
 User errors (bad options, unusable output directory) end with one line
 ``error: ...`` on stderr and exit code 2, before anything is written.
@@ -11,21 +15,17 @@ import sys
 
 import typer
 
-from sim.cli import analysis, audit, balance, bots, checks, games
-from sim.games.duo import cli as duo
+from sim.cli import checks
+from sim.games import plugins
 
 app = typer.Typer(
     name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
     help="Monte Carlo balance simulator for the board game Tokaido.",
 )
-app.add_typer(games.app)  # run, verify, replay, study
-app.add_typer(analysis.app)  # report, compare, plot
-app.add_typer(checks.check_app, name="check")  # check golden | stats | make-baseline
+for _plugin in plugins().values():
+    _plugin.mount(app, checks.check_app)
+app.add_typer(checks.check_app, name="check")  # check golden, and each game's checks
 app.add_typer(checks.app)  # playthroughs
-app.add_typer(bots.bots_app)  # tune, ladder
-app.add_typer(duo.app, name="duo")  # duo run | verify | replay | study (Tokaido Duo)
-app.add_typer(balance.app)  # balance
-app.add_typer(audit.app)  # audit
 
 # typer >= 0.20 vendors click; take its exception classes from wherever BadParameter lives
 _exc = sys.modules[typer.BadParameter.__module__]

@@ -22,4 +22,4 @@ class Plugin:
     title: str  # for people: "Tokaido", "Tokaido Duo"
     golden: Callable[[], GoldenSuite]
     playthroughs: Callable[[], PlaythroughSet]
-    mount: Callable[[Any], None]  # adds the game's commands to the Typer app
+    mount: Callable[[Any, Any], None]  # adds the game's commands to the Typer app and its ``check`` group

@@ -39,11 +39,9 @@ from sim.dataset.manifest import (
 )
 from sim.dataset.parts import PART_RE, file_sha256, part_metadata, part_name, write_part
 from sim.errors import UserError
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.rules.tables import Rules
 
 # the dataset format lives in sim.dataset; these names are the run directory's vocabulary too
-__all__ = ["LOCK", "MANIFEST", "PART_RE", "Manifest", "check_out_dir", "check_out_file", "check_same_run",
+__all__ = ["LOCK", "MANIFEST", "PART_RE", "Manifest", "check_out_dir", "check_out_file",
            "check_writable", "clean_temp_files", "file_sha256", "fsync_dir", "lock_dir", "new_manifest", "now", "part_metadata",
            "part_name", "prepare_out_dir", "read_manifest", "versions", "write_json_atomic", "write_manifest",
            "write_part"]
@@ -159,29 +157,6 @@ def new_manifest(game: Any, seed: int) -> Manifest:
     m.set_fields(game.manifest_head())
     m.set_fields(game.manifest_tail())
     return m
-
-
-def check_same_run(manifest: Manifest, config: GameConfig, rules: Rules, seed: int, out_dir: Path) -> None:
-    """Refuse to resume a run whose configuration, seed or rules differ."""
-    hint = "resume with the same options or choose another --out"
-    new, old = json.loads(json.dumps(config.to_dict())), manifest.config
-    if new != old:
-        if not isinstance(old, dict):
-            raise UserError(f"{out_dir}/{MANIFEST} has no readable 'config'; choose another --out")
-        key = next(k for k in [*new, *old] if new.get(k) != old.get(k))
-        raise UserError(f"{out_dir} holds a run whose {key} is {_show(old.get(key))}, not {_show(new.get(key))} "
-                        f"as asked; {hint}")
-    if manifest.seed != seed:
-        raise UserError(f"{out_dir} holds a run with --seed {manifest.seed}, not {seed}; {hint}")
-    if manifest.rules_fingerprint != rules.fingerprint():
-        raise UserError(
-            f"the rules changed since {out_dir} was started (fingerprint {manifest.rules_fingerprint}, "
-            f"now {rules.fingerprint()}); {hint}"
-        )
-
-
-def _show(value: Any) -> str:
-    return "(none)" if value is None else json.dumps(value)
 
 
 @contextmanager

@@ -10,34 +10,3 @@
 
 Its kernels are ``kernels/duo/``, its reports ``analysis/duo/``.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
-from sim.games.plugin import Plugin
-
-if TYPE_CHECKING:
-    from sim.checks.golden import GoldenSuite
-    from sim.checks.playthrough import PlaythroughSet
-
-
-def _golden() -> GoldenSuite:
-    from sim.games.duo.checks.golden import SUITE
-
-    return SUITE
-
-
-def _playthroughs() -> PlaythroughSet:
-    from sim.games.duo.checks.playthrough import SET
-
-    return SET
-
-
-def _mount(app: Any) -> None:
-    from sim.games.duo.cli import app as duo
-
-    app.add_typer(duo, name="duo")
-
-
-PLUGIN = Plugin("duo", "Tokaido Duo", _golden, _playthroughs, _mount)

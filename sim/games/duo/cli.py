@@ -14,9 +14,16 @@ import typer
 
 from kernels.duo.enums import BOT_NAMES
 from sim.cli import validate
-from sim.cli.analysis import DatasetDir, OutDir, _analysis, _analysis_out, _dataset_dir
-from sim.cli.games import resume_note
-from sim.cli.options import ClusterSpec, Resume
+from sim.cli.options import (
+    ClusterSpec,
+    DatasetDir,
+    OutDir,
+    Resume,
+    analysis_out,
+    call_analysis,
+    dataset_dir,
+    resume_note,
+)
 from sim.dataset.manifest import MAX_GAME, check_seed
 from sim.errors import UserError, user_errors
 from sim.games.duo.rules import DuoRules, load_duo_rules
@@ -161,8 +168,8 @@ def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for s
 @user_errors
 def report(dataset: DatasetDir, out: OutDir = None) -> None:
     """Write the Duo report of a `duo run` directory: report.md + CSVs (default --out: DATASET-report)."""
-    out = _analysis_out(out, _dataset_dir(dataset), "report")
-    _analysis("analysis.duo.report", "write_duo_report", dataset, out)
+    out = analysis_out(out, dataset_dir(dataset), "report")
+    call_analysis("analysis.duo.report", "write_duo_report", dataset, out)
     typer.echo(f"Duo report written to {out}")
 
 
@@ -170,6 +177,6 @@ def report(dataset: DatasetDir, out: OutDir = None) -> None:
 @user_errors
 def plot(dataset: DatasetDir, out: OutDir = None) -> None:
     """Draw the Duo plots of a `duo run` directory (default --out: DATASET-plots)."""
-    out = _analysis_out(out, _dataset_dir(dataset), "plots")
-    _analysis("analysis.duo.plots", "plot_duo_all", dataset, out)
+    out = analysis_out(out, dataset_dir(dataset), "plots")
+    call_analysis("analysis.duo.plots", "plot_duo_all", dataset, out)
     typer.echo(f"Duo plots written to {out}")

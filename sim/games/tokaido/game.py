@@ -6,6 +6,7 @@ The shared runner, resume, progress and cluster play it through that interface; 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -13,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
-from sim.dataset.manifest import Manifest
+from sim.dataset.manifest import MANIFEST, Manifest
+from sim.errors import UserError
 from sim.games.tokaido import dataset, engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
-from sim.run import outdir
 from sim.run.game import Batch
 
 if TYPE_CHECKING:
@@ -69,7 +70,19 @@ class TokaidoGame:
         return {"rules_version": self.rules.version, "rules_fingerprint": self.fingerprint()}
 
     def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
-        outdir.check_same_run(manifest, self.config, self.rules, seed, out)
+        hint = "resume with the same options or choose another --out"
+        new, old = json.loads(json.dumps(self.config.to_dict())), manifest.config
+        if new != old:
+            if not isinstance(old, dict):
+                raise UserError(f"{out}/{MANIFEST} has no readable 'config'; choose another --out")
+            key = next(k for k in [*new, *old] if new.get(k) != old.get(k))
+            raise UserError(f"{out} holds a run whose {key} is {_show(old.get(key))}, not {_show(new.get(key))} "
+                            f"as asked; {hint}")
+        if manifest.seed != seed:
+            raise UserError(f"{out} holds a run with --seed {manifest.seed}, not {seed}; {hint}")
+        if manifest.rules_fingerprint != self.fingerprint():
+            raise UserError(f"the rules changed since {out} was started (fingerprint {manifest.rules_fingerprint}, "
+                            f"now {self.fingerprint()}); {hint}")
 
     def play(self, seed: int, start: int, count: int, threads: int | None = None,
              stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> Batch:
@@ -93,3 +106,7 @@ class TokaidoGame:
 
     def replay_command(self, seed: int, game: int) -> str:
         return f"tokaido-sim replay --seed {seed} --game {game} {self.config.cli_args()}"
+
+
+def _show(value: Any) -> str:
+    return "(none)" if value is None else json.dumps(value)

@@ -8,20 +8,17 @@ from typing import Annotated
 import typer
 
 from sim.cli import validate
-from sim.cli.options import (
+from sim.cli.options import ClusterSpec, Quiet, Resume, Threads
+from sim.errors import UserError, user_errors
+from sim.games.tokaido.cli.options import (
     Bots,
-    ClusterSpec,
     Expansions,
-    Quiet,
-    Resume,
     Sets,
-    Threads,
     Variants,
     make_config,
     parse_overrides,
     refuse_inert_in_all,
 )
-from sim.errors import UserError, user_errors
 
 app = typer.Typer()
 

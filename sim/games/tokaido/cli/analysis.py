@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,31 +9,17 @@ from typing import Annotated, Any
 import typer
 
 from sim.cli import validate
+from sim.cli.options import DatasetDir, OutDir, analysis_out, call_analysis, dataset_dir
 from sim.errors import UserError, user_errors
 
 app = typer.Typer()
-
-DatasetDir = Annotated[Path, typer.Argument(help="A run or study directory.")]
-OutDir = Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")]
-
-
-def _dataset_dir(path: Path) -> Path:
-    if not path.is_dir():
-        raise UserError(f"{path} is not a directory; give a run or study directory")
-    return path
-
-
-def _analysis_out(out: Path | None, dataset: Path, suffix: str) -> Path:
-    out = out or dataset.with_name(f"{dataset.resolve().name}-{suffix}")
-    return validate.out_dir(out)  # never into the dataset: its files would be read with the parts
-
 
 @app.command()
 @user_errors
 def report(dataset: DatasetDir, out: OutDir = None) -> None:
     """Write the balance report of a dataset (default --out: DATASET-report)."""
-    out = _analysis_out(out, _dataset_dir(dataset), "report")
-    _analysis("analysis.tokaido.report", "write_report", dataset, out, checks=tier_checks())
+    out = analysis_out(out, dataset_dir(dataset), "report")
+    call_analysis("analysis.tokaido.report", "write_report", dataset, out, checks=tier_checks())
     typer.echo(f"report written to {out}")
 
 
@@ -45,10 +30,10 @@ def compare(
     out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
 ) -> None:
     """Compare two datasets (e.g. a rule change against the base rules)."""
-    _dataset_dir(base)
-    _dataset_dir(other)
+    dataset_dir(base)
+    dataset_dir(other)
     validate.out_dir(out)
-    _analysis("analysis.tokaido.compare", "compare", base, other, out)
+    call_analysis("analysis.tokaido.compare", "compare", base, other, out)
     typer.echo(f"comparison written to {out}")
 
 
@@ -56,8 +41,8 @@ def compare(
 @user_errors
 def plot(dataset: DatasetDir, out: OutDir = None) -> None:
     """Draw the standard plots of a dataset (default --out: DATASET-plots)."""
-    out = _analysis_out(out, _dataset_dir(dataset), "plots")
-    _analysis("analysis.tokaido.plots", "plot_all", dataset, out)
+    out = analysis_out(out, dataset_dir(dataset), "plots")
+    call_analysis("analysis.tokaido.plots", "plot_all", dataset, out)
     typer.echo(f"plots written to {out}")
 
 
@@ -85,11 +70,3 @@ def tier_checks(tier: str = "expert") -> dict[str, Any]:
         out[key] = TierCheck(key, r.tier_a, r.tier_b, r.a.games, r.b.games, r.rho, r.rho_lo, r.rho_hi,
                              tuple(disputed), tuple(r.differ), source)
     return out
-
-
-def _analysis(module: str, name: str, *args: Path, **kwargs: Any) -> None:
-    func = getattr(importlib.import_module(module), name)  # polars/matplotlib only when needed
-    try:
-        func(*args, **kwargs)
-    except ValueError as exc:  # the analysis modules' one-line "what is wrong" errors
-        raise UserError(" ".join(str(exc).split())) from None

@@ -8,9 +8,9 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from sim.cli.options import Sets
 from sim.errors import UserError, user_errors
 from sim.files import json_lines, read_text
+from sim.games.tokaido.cli.options import Sets
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.profiles import profile_path
 from sim.games.tokaido.rules.tables import Rules

@@ -9,19 +9,16 @@ import typer
 
 from sim.checks.verify import MAX_CHUNK
 from sim.cli import validate
-from sim.cli.audit import Record, write_records
-from sim.cli.options import (
+from sim.cli.options import ClusterSpec, Games, Quiet, Resume, Seed, Threads, resume_note
+from sim.dataset.manifest import MAX_GAME
+from sim.errors import UserError, user_errors
+from sim.games.tokaido.cli.audit import Record, write_records
+from sim.games.tokaido.cli.options import (
     Bots,
-    ClusterSpec,
     Expansions,
-    Games,
     Players,
-    Quiet,
-    Resume,
     RulesProfile,
-    Seed,
     Sets,
-    Threads,
     Travelers,
     Variants,
     as_list,
@@ -29,21 +26,11 @@ from sim.cli.options import (
     kernel_rows,
     make_config,
 )
-from sim.dataset.manifest import MAX_GAME
-from sim.errors import UserError, user_errors
 from sim.games.tokaido.game import TokaidoGame
-from sim.run import outdir, runner
+from sim.run import runner
 from sim.run.game import Batch
 
 app = typer.Typer()
-
-
-def resume_note(out: Path, resume: bool) -> str:
-    """The note printed when ``--resume`` finds nothing to resume ('' otherwise): a deliberate no-op, so that
-    one command line both starts a run and continues it (``make run``)."""
-    if resume and not outdir.is_dataset(out):
-        return f"note: --resume found nothing to resume in {out}, so it started it"
-    return ""
 
 
 def _open_record(path: Path) -> IO[str]:
