@@ -38,7 +38,7 @@ def golden(
     sets: Sets = None,
 ) -> None:
     """Replay every game's golden games; exit 1 with the first differing game and turn if any moved."""
-    from sim.checks import golden as G
+    from sim.checks import golden as golden_games
     from sim.games import plugins
 
     validate.refuse_unused(force=None if update else "it lets --update write without a rules version bump; "
@@ -49,7 +49,7 @@ def golden(
     overrides = parse_sets(sets)
     suites = {name: p.golden() for name, p in plugins().items()}
     if file is not None:
-        game = G.peek_game(file) or "tokaido"  # a missing or unreadable file: load() names the problem
+        game = golden_games.peek_game(file) or "tokaido"  # a missing or unreadable file: load() names the problem
         if game not in suites:
             raise UserError(f"{file} holds golden games of '{game}', a game this tokaido-sim does not have")
         ok = _golden(suites[game], file, update, force, overrides)
@@ -62,14 +62,14 @@ def golden(
 
 
 def _golden(suite: GoldenSuite, path: Path, update: bool, force: bool, overrides: tuple[tuple[str, Any], ...]) -> bool:
-    from sim.checks import golden as G
+    from sim.checks import golden as golden_games
 
     t0 = time.perf_counter()
     if update:
         if overrides:
             raise UserError("--update writes the goldens of the rules as they are; drop --set "
                             "(change the rules data instead)")
-        rep, new, written = G.update(suite, path, force)
+        rep, new, written = golden_games.update(suite, path, force)
         games = sum(len(c["games"]) for c in new["configs"])
         if rep is not None and (rep.diffs or rep.notes):
             typer.echo("\n".join(rep.lines()))
@@ -79,7 +79,7 @@ def _golden(suite: GoldenSuite, path: Path, update: bool, force: bool, overrides
         typer.echo(f"wrote {path}: {games} {suite.game} games of {len(new['configs'])} configurations "
                    f"({', '.join(map(str, made.values()))}), {time.perf_counter() - t0:.1f} s")
         return True
-    rep = G.check(suite, G.load(path), overrides)
+    rep = golden_games.check(suite, golden_games.load(path), overrides)
     typer.echo("\n".join(rep.lines()) + f"  [{time.perf_counter() - t0:.1f} s]")
     return rep.ok
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from sim.errors import UserError
 from sim.games.tokaido import engine
-from sim.games.tokaido.checks import statcheck as S
+from sim.games.tokaido.checks import statcheck
 from sim.games.tokaido.rules.config import GameConfig
 
 BETA = 0.05  # chance of missing a change of exactly the tolerance, per figure
@@ -64,7 +64,7 @@ def decide(row: SeqRow, now: dict[str, Any], lower: float, upper: float, games: 
     """Update an undecided figure with the summary ``now`` of the games played so far."""
     b = row.base
     row.now = now
-    if min(b["n"], now["n"]) < S.MIN_N:
+    if min(b["n"], now["n"]) < statcheck.MIN_N:
         row.verdict = "too few"
         return
     row.diff = now["mean"] - b["mean"]
@@ -111,13 +111,13 @@ def run_sequential(baseline: dict[str, Any], games: int | None = None, seed: int
 
     if not 0 < alpha < 1:
         raise UserError(f"--alpha must be between 0 and 1, got {alpha}")
-    tol = {**S.DEFAULT_TOLERANCE, **baseline.get("tolerance", {}), **(tolerance or {})}
+    tol = {**statcheck.DEFAULT_TOLERANCE, **baseline.get("tolerance", {}), **(tolerance or {})}
     if any(v <= 0 for v in tol.values()):
         raise UserError("--sequential needs tolerances above 0: the test decides between no change and a change "
                         "of the tolerance")
     config = with_overrides(GameConfig.parse(baseline["spec"]), overrides)
     cap = int(games or baseline["games"])
-    seed = S.default_seed(int(baseline["seed"])) if seed is None else seed
+    seed = statcheck.default_seed(int(baseline["seed"])) if seed is None else seed
     if seed == baseline["seed"]:
         raise UserError(f"--seed {seed} is the baseline's own seed; the check needs new games (another seed)")
     rows = [SeqRow(k, f.get("label", k), f["kind"], f, tol=float(tol[f["kind"]]))
@@ -126,23 +126,23 @@ def run_sequential(baseline: dict[str, Any], games: int | None = None, seed: int
     rules = config.rules()
     names = [t.name for t in rules.travelers]
     step = batch or max(MIN_BATCH, cap // 20)
-    accs: dict[str, S.Acc] = {}
+    accs: dict[str, statcheck.Acc] = {}
     played = 0
     while played < cap:
         n = min(step, cap - played)
-        for start in range(played, played + n, S.CHUNK):
-            chunk = engine.play_games(config, rules, seed, start, min(S.CHUNK, played + n - start), threads=threads)
-            S.accumulate(accs, chunk.records, config, names)
+        for start in range(played, played + n, statcheck.CHUNK):
+            chunk = engine.play_games(config, rules, seed, start, min(statcheck.CHUNK, played + n - start), threads=threads)
+            statcheck.accumulate(accs, chunk.records, config, names)
         played += n
         for r in rows:
             if r.verdict in ("undecided", "too few") and r.key in accs:
                 decide(r, accs[r.key].summary(), lower, upper, played)
         # a figure too rare so far may become testable with more games; one rare in the baseline never does
         if any(r.verdict == "MOVED" for r in rows) or all(
-                r.verdict == "ok" or (r.verdict == "too few" and r.base["n"] < S.MIN_N) or not can_accept(r, lower)
+                r.verdict == "ok" or (r.verdict == "too few" and r.base["n"] < statcheck.MIN_N) or not can_accept(r, lower)
                 for r in rows):
             break
-    notes = S.rules_notes(baseline, config, overrides, where)
+    notes = statcheck.rules_notes(baseline, config, overrides, where)
     small = [r.label for r in rows if r.verdict == "undecided" and not can_accept(r, lower)]
     if small:
         notes.append(f"{len(small)} figure(s) can never be shown within tolerance, the baseline's own interval being "

@@ -50,13 +50,13 @@ def tier_checks(tier: str = "expert") -> dict[str, Any]:
     """The measured agreement of ``tier`` with the stronger tier (``sim/games/tokaido/data/bots/agreement-TIER.toml``,
     made by ``calibrate-agreement``) as the report's ``analysis.tokaido.caveats.TierCheck`` rows; {} if none."""
     from analysis.tokaido.caveats import Disputed, TierCheck
-    from sim.games.tokaido.tuning import agreement as A
+    from sim.games.tokaido.tuning import agreement as tier_agreement
 
-    path = A.table_path(tier)
+    path = tier_agreement.table_path(tier)
     if not path.is_file():
         return {}
     try:
-        prov, rows = A.load_table(path)
+        prov, rows = tier_agreement.load_table(path)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     source = f"`sim/games/tokaido/data/bots/{path.name}` ({str(prov.get('date', ''))[:10]}: `{prov.get('command', '')}`)"

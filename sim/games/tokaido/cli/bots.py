@@ -55,7 +55,7 @@ def tune(
 ) -> None:
     """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its provenance."""
     from sim.games.tokaido.rules.config import EXPANSIONS
-    from sim.games.tokaido.tuning import tune as T
+    from sim.games.tokaido.tuning import tune as tuning_tune
     from sim.run.progress import progress_bar
 
     counts = _counts(players)
@@ -95,10 +95,10 @@ def tune(
         field=None if method == "sweep" else "it is for --method sweep",
     )
     check_seed(seed)
-    s = T.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
+    s = tuning_tune.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
                        start=start or ("heuristic" if tier == "tuned" else "expert"), tier=tier,
                        players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
-    T.check_settings(s)
+    tuning_tune.check_settings(s)
     if out is None:  # never overwrite the shipped weights by default
         xs = "crossroads" if "crossroads" in s.expansions else "base"
         out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{counts[0]}p-{xs}.toml")
@@ -112,16 +112,16 @@ def tune(
         return cm.__enter__()
 
     if method == "imitate":
-        from sim.games.tokaido.tuning import imitate as I
+        from sim.games.tokaido.tuning import imitate
 
-        si = I.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
+        si = imitate.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
                                iterations=iterations, seed=seed, start=s.start, threads=threads, gate=gate)
         try:
-            w = I.imitate(si, progress)
+            w = imitate.imitate(si, progress)
         finally:
             for cm in bar:
                 cm.__exit__(None, None, None)
-        I.write_weights(out, w, si, _command_line())
+        imitate.write_weights(out, w, si, _command_line())
         if not quiet:
             for h in si.history:
                 typer.echo(f"round {h['round']}: {h['decisions']} decisions; held-out agreement "
@@ -131,28 +131,28 @@ def tune(
             typer.echo(f"wrote {out}")
         return
     if method == "sweep":
-        from sim.games.tokaido.tuning import sweep as S
+        from sim.games.tokaido.tuning import sweep
 
-        ss = S.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
+        ss = sweep.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
                              start=s.start, opponents=opponents, threads=threads)
         try:
-            w = S.sweep(ss, progress)
+            w = sweep.sweep(ss, progress)
         finally:
             for cm in bar:
                 cm.__exit__(None, None, None)
-        S.write_weights(out, w, ss, _command_line())
+        sweep.write_weights(out, w, ss, _command_line())
         if not quiet:
             for h in ss.history:
                 typer.echo(f"round {h['round']}: {h['moves'] or 'no move'}; {h['vs_start']:+.3f} over the start")
             typer.echo(f"wrote {out}")
         return
     try:
-        w = T.cem(s, progress)
+        w = tuning_tune.cem(s, progress)
     finally:
         for cm in bar:
             cm.__exit__(None, None, None)
-    priors = T.traveler_priors(w, s) if tier == "tuned" else {}
-    T.write_weights(out, w, priors, s, _command_line())
+    priors = tuning_tune.traveler_priors(w, s) if tier == "tuned" else {}
+    tuning_tune.write_weights(out, w, priors, s, _command_line())
     if not quiet:
         for h in s.history:
             typer.echo(f"generation {h['generation']:2d}: best {h['best']:.3f}, mean {h['mean_candidate']:.3f}")
@@ -204,7 +204,7 @@ def calibrate_draft(
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
     from kernels.core import enums as E
     from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS
-    from sim.games.tokaido.tuning import draft as D
+    from sim.games.tokaido.tuning import draft
 
     if tier not in E.BOT_NAMES or tier in ("random", "greedy"):
         raise UserError(f"--tier must be a heuristic tier ({', '.join(E.BOT_NAMES[2:])}), got '{tier}'")
@@ -213,17 +213,17 @@ def calibrate_draft(
     counts = _counts(players)
     xsets, vsets = _sets(expansions, "expansions", EXPANSIONS), _sets(variants, "variants", VARIANTS)
     check_seed(seed)
-    path = validate.out_file(out or D.DATA_DIR / f"{D.engine.DRAFT_PREFIX}{tier}.toml")
+    path = validate.out_file(out or draft.DATA_DIR / f"{draft.engine.DRAFT_PREFIX}{tier}.toml")
     cells = []
     for x in xsets:
         for v in vsets:
             for n in counts:
-                cell = D.measure(tier, n, x, v, games, seed, threads)
+                cell = draft.measure(tier, n, x, v, games, seed, threads)
                 cells.append(cell)
                 if not quiet:
                     top = sorted(cell.shares.items(), key=lambda kv: -kv[1])
                     typer.echo(f"{cell.key}: " + ", ".join(f"{t} {p:.3f}" for t, p in top))
-    D.write_table(path, D.table_toml(tier, cells, _command_line(), seed))
+    draft.write_table(path, draft.table_toml(tier, cells, _command_line(), seed))
     typer.echo(f"wrote {path}")
 
 
@@ -241,7 +241,7 @@ def calibrate_agreement(
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
     from kernels.core import enums as E
     from sim.games.tokaido.rules.config import EXPANSIONS
-    from sim.games.tokaido.tuning import agreement as A
+    from sim.games.tokaido.tuning import agreement as tier_agreement
     from sim.games.tokaido.tuning.draft import write_table
 
     pair = [t.strip() for t in tiers.split(",") if t.strip()]
@@ -252,16 +252,16 @@ def calibrate_agreement(
     counts = _counts(players)
     xsets = _sets(expansions, "expansions", EXPANSIONS)
     check_seed(seed)
-    path = validate.out_file(out or A.table_path(pair[0]))
+    path = validate.out_file(out or tier_agreement.table_path(pair[0]))
     rows = []
     for x in xsets:
         for n in counts:
-            r = A.agreement(pair[0], pair[1], n, x, games, reference_games, seed, threads)
-            rows.append((A.exact_key(n, x), r))
+            r = tier_agreement.agreement(pair[0], pair[1], n, x, games, reference_games, seed, threads)
+            rows.append((tier_agreement.exact_key(n, x), r))
             if not quiet:
                 typer.echo(f"{rows[-1][0]}: rho {r.rho:.2f} ({r.rho_lo:.2f} to {r.rho_hi:.2f}); beyond 3 pp: "
                            f"{', '.join(r.beyond) or 'none'}; verdicts that differ: {', '.join(r.differ) or 'none'}")
-    write_table(path, A.table_toml(rows, _command_line(), seed))
+    write_table(path, tier_agreement.table_toml(rows, _command_line(), seed))
     typer.echo(f"wrote {path}")
 
 
@@ -288,7 +288,7 @@ def ladder(
     from datetime import UTC, datetime
 
     from kernels.core import enums as E
-    from sim.games.tokaido.tuning import ladder as L
+    from sim.games.tokaido.tuning import ladder as ladder_games
     from sim.run.progress import progress_bar
 
     names = tuple(t.strip() for t in tiers.split(",") if t.strip())
@@ -340,30 +340,30 @@ def ladder(
     with progress_bar(total, 0, not quiet, label="ladder") as advance:
         for n in counts:
             for a, b in pairs:
-                results.append(L.play_pair(n, a, b, deals(a, b), seed, threads, advance))
+                results.append(ladder_games.play_pair(n, a, b, deals(a, b), seed, threads, advance))
     profiles = []
     if profile_games > 0:
         for t in names:
             k = profile_search_games if t == "search" else profile_games
-            profiles.append(L.profile(t, profile_players, k, seed, threads))
+            profiles.append(ladder_games.profile(t, profile_players, k, seed, threads))
     agree_md = ""
     if agree:
-        from sim.games.tokaido.tuning import agreement as A
+        from sim.games.tokaido.tuning import agreement as tier_agreement
 
         k_b = agreement_search_games if pair[1] == "search" else agreement_games
-        cells = [(n, x, A.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads))
+        cells = [(n, x, tier_agreement.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads))
                  for x in xsets for n in counts]
-        agree_md = "\n" + A.markdown([c for _, _, c in cells])
+        agree_md = "\n" + tier_agreement.markdown([c for _, _, c in cells])
         if agreement_seat_games > 0:
-            from sim.games.tokaido.tuning import seatgain as G
+            from sim.games.tokaido.tuning import seatgain
 
             # the bulk tier's agreement games are the seat gain's reference games: reused, not replayed
-            agree_md += "\n" + G.markdown([G.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads,
+            agree_md += "\n" + seatgain.markdown([seatgain.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads,
                                                         ref=c.a.records) for n, x, c in cells])
     date = datetime.now(UTC).isoformat(timespec="seconds")
     meta = f"Made by `{_command_line()}` (seed {seed}, {date})."
-    L.write_csv(out / "ladder.csv", results)
-    (out / "ladder.md").write_text(L.markdown(results, profiles, names, meta) + agree_md)
+    ladder_games.write_csv(out / "ladder.csv", results)
+    (out / "ladder.md").write_text(ladder_games.markdown(results, profiles, names, meta) + agree_md)
     if not quiet:
         typer.echo((out / "ladder.md").read_text())
     typer.echo(f"wrote {out / 'ladder.csv'} and {out / 'ladder.md'}")
@@ -416,21 +416,20 @@ def fit_search_eval(
 ) -> None:
     """Fit the search bot's evaluation at the Inns (truncated rollouts) from expert self-play."""
     from sim.games.tokaido.rules.config import EXPANSIONS, GameConfig
-    from sim.games.tokaido.tuning import draft as D
-    from sim.games.tokaido.tuning import search_fit as F
+    from sim.games.tokaido.tuning import draft, search_fit
 
     if games < 100:
         raise UserError("--games must be at least 100")
     check_seed(seed)
     xsets, counts = _sets(expansions, "expansions", EXPANSIONS), _counts(players)
-    path = validate.out_file(out or D.DATA_DIR / f"{F.SEARCH_EVAL}.toml")
+    path = validate.out_file(out or draft.DATA_DIR / f"{search_fit.SEARCH_EVAL}.toml")
     fits = []
     for x in xsets:
         for n in counts:
             # Travelers dealt at random: every Traveler gets its term, even one the draft never keeps
-            f = F.fit(GameConfig(n_players=n, bots=("expert",), expansions=x, travelers="random"), games, seed)
+            f = search_fit.fit(GameConfig(n_players=n, bots=("expert",), expansions=x, travelers="random"), games, seed)
             typer.echo(f"{f.key}: R^2 " + " ".join(f"{v:.3f}" for v in f.r2)
                        + "; winner found " + " ".join(f"{v:.3f}" for v in f.win_acc))
             fits.append(f)
-    F.write(path, fits, _command_line(), seed)
+    search_fit.write(path, fits, _command_line(), seed)
     typer.echo(f"wrote {path}")

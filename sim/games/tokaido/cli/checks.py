@@ -86,7 +86,7 @@ def stats(
     difference must be at most twice the tolerance wide (about 47,000 games for the shipped 4-player
     baseline at ±1 pp). With fewer, it warns and says how many.
     """
-    from sim.games.tokaido.checks import statcheck as S
+    from sim.games.tokaido.checks import statcheck
 
     data = load_baseline(baseline)
     if games is not None and games < 2:
@@ -96,23 +96,23 @@ def stats(
     t0 = time.perf_counter()
     tol = tolerance(rate_tolerance, score_tolerance)
     if sequential:
-        from sim.games.tokaido.checks import sequential as Q
+        from sim.games.tokaido.checks import sequential as sprt
 
-        seq = Q.run_sequential(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
-        typer.echo(Q.render_text(seq, show_all) + f"\n[{time.perf_counter() - t0:.1f} s]")
+        seq = sprt.run_sequential(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
+        typer.echo(sprt.render_text(seq, show_all) + f"\n[{time.perf_counter() - t0:.1f} s]")
         if not seq.ok:
             raise typer.Exit(1)
         return
-    result = S.run_check(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
+    result = statcheck.run_check(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
     from sim.games.tokaido.checks.power import note
 
     few = note(data, result.tolerance, result.games)
     if few is not None:
         result.notes.append(few)
     if sys.stdout.isatty():
-        S.render_rich(result, show_all)
+        statcheck.render_rich(result, show_all)
     else:
-        typer.echo(S.render_text(result, show_all))
+        typer.echo(statcheck.render_text(result, show_all))
     typer.echo(f"[{time.perf_counter() - t0:.1f} s]")
     if json_out is not None:
         rows = [{"figure": r.key, "label": r.label, "baseline": r.base, "now": r.now, "difference": r.diff,
@@ -140,7 +140,7 @@ def make_baseline(
     rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, threads: Threads = None,
 ) -> None:
     """Play games and write a baseline of every tracked figure."""
-    from sim.games.tokaido.checks import statcheck as S
+    from sim.games.tokaido.checks import statcheck
     from sim.games.tokaido.checks.golden import with_overrides
     from sim.games.tokaido.cli.options import make_config
     from sim.games.tokaido.rules.inert import refuse_inert
@@ -168,7 +168,7 @@ def make_baseline(
     runner.validate(games, seed, 1, threads)
     validate.out_file(out)
     t0 = time.perf_counter()
-    data = S.make_baseline(config, games, seed, tol, threads)
+    data = statcheck.make_baseline(config, games, seed, tol, threads)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1) + "\n")
     typer.echo(f"wrote {out}: {len(data['figures'])} figures of {games:,} games of {config.spec()} "
@@ -194,7 +194,7 @@ def calibrate(
     Without --set: the false-alarm rate of an unchanged engine. With --set (a
     rule change): the power, the share of checks that catch the change.
     """
-    from sim.games.tokaido.checks import statcheck as S
+    from sim.games.tokaido.checks import statcheck
 
     data = load_baseline(baseline)
     if runs < 1:
@@ -204,7 +204,7 @@ def calibrate(
     check_seed(first_seed, "--first-seed")
     tol, overrides = tolerance(rate_tolerance, score_tolerance), baseline_overrides(data, sets)
     t0 = time.perf_counter()
-    fails, moved = S.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
+    fails, moved = statcheck.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
     what = "power (share of checks catching the change)" if overrides else "false-alarm rate"
     typer.echo(f"{fails} of {runs} checks failed: {what} {fails / runs:.1%} "
                f"(95% CI {_wilson(fails, runs)}); {time.perf_counter() - t0:.0f} s")
