@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
+
 TOP = ("sim", "kernels", "analysis")
 MAX_LINES = 440  # "about 400": a hint to look at a file, never a reason to cut one
 

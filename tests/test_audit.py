@@ -13,13 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import call
 
-from sim.cli.options import kernel_rows, make_config
-from sim.games.tokaido import engine
-from sim.games.tokaido.referee.audit import audit_game
-from sim.games.tokaido.referee.record import game_record
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.cli import call
+from tests.helpers.game_records import records, round_trip
 
 # (players, travelers, bots, variants, expansions, profile)
 CONFIGS = [
@@ -38,24 +35,6 @@ CONFIGS = [
     (4, "antoine,naiade,eriku,felicia", "greedy", "", "promos", "rulebook"),
     (3, "felicia,eriku,kinko", "random", "", "crossroads,promos", "rulebook"),
 ]
-
-
-def records(config: GameConfig, seed: int, games: int) -> list[dict[str, Any]]:
-    rules = config.rules()
-    batch = engine.play_games(config, rules, seed, 0, games, log=True)
-    assert batch.events is not None and batch.n_events is not None
-    rows, n = kernel_rows(batch.records), config.n_players
-    return [game_record(config, rules, batch.events[i, : int(batch.n_events[i])].tolist(), rows[i * n : (i + 1) * n])
-            for i in range(games)]
-
-
-def round_trip(spec: tuple[str | int, ...], seed: int, games: int) -> None:
-    players, travelers, bots, variants, expansions, profile = spec
-    config = make_config(int(players), str(travelers), str(bots), str(variants), str(expansions), None, str(profile))
-    for i, rec in enumerate(records(config, seed, games)):
-        rec = json.loads(json.dumps(rec))  # exactly what a file holds
-        res = audit_game(rec, i + 1)
-        assert res.legal and res.scores_equal, (config.spec(), i, res.problems, res.context)
 
 
 @pytest.mark.parametrize("spec", CONFIGS, ids=lambda s: "-".join(str(x) for x in s if x))

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from cli_helpers import call
 
 from sim.cli import app as cli
 from sim.games.tokaido.balance import knobs as kn
@@ -22,6 +21,7 @@ from sim.games.tokaido.balance.evaluate import Tally
 from sim.games.tokaido.rules.config import GameConfig
 from sim.overrides import load_patch
 from sim.run import runner
+from tests.helpers.cli import call
 
 NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
          "zen-emon"]

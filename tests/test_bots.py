@@ -14,15 +14,12 @@ from kernels.bots import crossroads as xchoices
 from kernels.bots.features import B_CAND
 from kernels.core import enums as E
 from kernels.core import weights as Wt
-from kernels.core.enums import DECK_CAP, PF, G
-from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.core.enums import PF, G
 from kernels.core.weights import W
-from kernels.game.turn import begin_turn_nb, setup_nb
-from kernels.play import turn_nb
 from sim.games.tokaido import engine
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.bot_positions import position_with_hand, reshuffle_hidden, search_values
 
 CHEAP = {W.S_ROLLOUTS: 2, W.S_TOPK: 2}  # a search budget small enough for the tests
 
@@ -104,40 +101,9 @@ def test_no_bot_function_receives_hid():
     assert not re.search(r"\bhid\b", inspect.getsource(search).replace("``hid``", ""))  # scratch piles: h2
 
 
-def _position_with_hand(seed: int):
-    """Records of a 4-player game at a move decision while an Inn's meal hand waits.
-
-    Random bots (one jumps to the Inn while the others still have a choice)
-    reach the position; every row holds the search bot's weights.
-    """
-    config = GameConfig(n_players=4, bots=("random",))
-    rules = config.rules()
-    w = engine.bot_weights("search", rules)
-    w[W.S_ROLLOUTS], w[W.S_TOPK] = 4, 3
-    ru = engine.rules_record(config, rules, weights=np.repeat(w[None, :], 4, axis=0))
-    pubs, hids = np.zeros(1, PUB_DTYPE), np.zeros(1, HID_DTYPE)
-    with np.errstate(over="ignore"):
-        seed_game_nb(pubs[0]["rng"], seed, 0)
-        setup_nb(pubs[0], hids[0], ru[0])
-        while True:
-            p, h = pubs.copy(), hids.copy()
-            t, ctrl, ncand = begin_turn_nb(p[0], h[0], ru[0])
-            assert t >= 0, "no position with a waiting meal hand"
-            if p[0]["gs"][G.HAND_N] > 0 and ncand > 1:
-                return ru, p, h, t, ctrl, ncand
-            turn_nb(pubs[0], hids[0], ru[0])
-
-
-def _search(ru, pubs, t, ctrl, ncand):
-    p = pubs.copy()
-    with np.errstate(over="ignore"):
-        k = search.search_move_nb(p[0], ru[0], t, ctrl, ncand)
-    return int(k), p[0]["bscr"][B_CAND : B_CAND + ncand].copy()
-
-
 def test_expert_decision_ignores_what_the_player_cannot_see():
     """The expert's move values are the same whatever the hidden order of the piles and the unseen hand."""
-    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
     w = engine.bot_weights("expert", GameConfig(n_players=4).rules())
     for p in range(4):
         ru[0]["botw"][p] = w
@@ -155,36 +121,20 @@ def test_expert_decision_ignores_what_the_player_cannot_see():
         assert k == base[0] and np.array_equal(vals, base[1])
 
 
-def reshuffle_hidden(pubs, hids, rng):
-    """Copies of a position with what its players cannot see changed: every pile's order shuffled,
-    and the unseen meal hand swapped with cards of the meal pile."""
-    p, h = pubs.copy(), hids.copy()
-    pub, hid = p[0], h[0]
-    for d in range(E.N_DECKS):
-        idx = (hid["dtop"][d] + np.arange(pub["dcnt"][d])) % DECK_CAP
-        hid["deck"][d, idx] = rng.permutation(hid["deck"][d, idx])
-    m = min(int(pub["gs"][G.HAND_N]), int(pub["dcnt"][E.Deck.MEAL]))
-    idx = (hid["dtop"][E.Deck.MEAL] + np.arange(m)) % DECK_CAP
-    pile = hid["deck"][E.Deck.MEAL, idx].copy()
-    hid["deck"][E.Deck.MEAL, idx] = pub["hand"][:m]
-    pub["hand"][:m] = pile
-    return p, h
-
-
 def test_search_decision_ignores_what_the_player_cannot_see():
-    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
     assert pubs[0]["ps"][t, PF.POS] < pubs[0]["gs"][G.LAST]
-    base = _search(ru, pubs, t, ctrl, ncand)
+    base = search_values(ru, pubs, t, ctrl, ncand)
     rng = np.random.default_rng(0)
     for _ in range(3):
         p, _h = reshuffle_hidden(pubs, hids, rng)
-        k, vals = _search(ru, p, t, ctrl, ncand)
+        k, vals = search_values(ru, p, t, ctrl, ncand)
         assert k == base[0]
         assert np.array_equal(vals, base[1])
     # the values are rollouts: another stream gives other values
     p = pubs.copy()
     p[0]["rng"][0] ^= np.uint64(0xABCDEF)
-    assert not np.array_equal(_search(ru, p, t, ctrl, ncand)[1], base[1])
+    assert not np.array_equal(search_values(ru, p, t, ctrl, ncand)[1], base[1])
 
 
 # ---------------------------------------------------------------- the draft

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from positions import make_position, make_rules
 
 from kernels.bots.features import B_CAND
 from kernels.bots.heuristic import move_values_nb
@@ -22,6 +21,7 @@ from sim.games.tokaido import engine
 from sim.games.tokaido.engine import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.draft import cell_seed
+from tests.helpers.positions import make_position, make_rules
 
 ENC, PADDY = 3, 4  # the first Encounter and Paddy of the road (the start Inn is space 0)
 CANDS = [ENC, PADDY]

@@ -7,11 +7,9 @@ import os
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
 import numpy as np
 import pytest
-from cli_helpers import call
 
 from kernels.core.weights import W
 from sim.games.tokaido import engine
@@ -19,8 +17,9 @@ from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import imitate as I
 from sim.games.tokaido.tuning import imitation as R
 from sim.games.tokaido.tuning.tune import key_index
+from tests.helpers.cli import call
+from tests.helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 CONFIG = GameConfig(n_players=3, bots=("search",) * 3, travelers="random")
 
 

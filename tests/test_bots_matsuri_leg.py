@@ -1,8 +1,8 @@
 """The bots value a stop with the Matsuri cards acting on its leg, and keep a card by the same values.
 
-Hand-built positions (``tests/matsuri_positions.py``): the card is kept at the first intermediate Inn
+Hand-built positions (``tests/helpers/matsuri_positions.py``): the card is kept at the first intermediate Inn
 (space 14) and traveler 0 weighs the stations of the next leg (Paddy 18, Encounter 20, Hot Spring 22,
-Mountain 23; ``tests/test_rules_matsuri_legs.py`` checks the board). Each test compares the tier's
+Mountain 23; ``tests/kernels/tokaido/matsuri/test_leg_cards.py`` checks the board). Each test compares the tier's
 values with and without ``m_leg_stop`` (the scale of the leg-card bonus: 0 is the bots before it) and
 checks the difference is the card's effect (seed 002: o-Hanami L1037-1039, Hadaka L1035-1036, Gion
 L1040-1042, Yama no Ko L1546-1553, o-Taue L1554-1562) valued with the tier's own features.
@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
-from positions import encounter_ids, make_rules
 
 from kernels.bots.features import B_CAND, coin_value_nb, context_nb, encounter_card_value_nb, rank_bonus_nb
 from kernels.bots.heuristic import encounter_value_nb, move_values_nb
@@ -23,6 +21,8 @@ from kernels.core.enums import Bot, Deck, P, Space
 from kernels.core.weights import HF, W
 from sim.games.tokaido.engine import bot_weights
 from sim.games.tokaido.tuning.duel import play_duel
+from tests.helpers.matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
+from tests.helpers.positions import encounter_ids, make_rules
 
 PADDY, ENC, HOT, MOUNTAIN, TEMPLE = 18, 20, 22, 23, 16
 CANDS = [PADDY, ENC, HOT, MOUNTAIN, TEMPLE]

@@ -16,7 +16,7 @@ from kernels.bots import heuristic as H
 from kernels.bots.features import B_CAND, B_FAM, B_MEMO, MEMO_N, context_nb
 from kernels.core.enums import PF, Ability, Deck, G
 from kernels.core.weights import HF, W
-from tests.test_bots_speed import SPECS, expert_positions
+from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
 
 def fresh_context(pub, ru, t, w):
@@ -27,7 +27,7 @@ def fresh_context(pub, ru, t, w):
     return p["bscr"][:B_MEMO].copy()
 
 
-@pytest.mark.parametrize("spec", SPECS + ["players=4,travelers=random,bots=expert,expansions=crossroads+matsuri"])
+@pytest.mark.parametrize("spec", EXPERT_SPECS + ["players=4,travelers=random,bots=expert,expansions=crossroads+matsuri"])
 def test_memoised_context_is_the_fresh_context(spec):
     n = 0
     for pubs, ru, t, ctrl, _ in expert_positions(spec, 2):

@@ -19,14 +19,9 @@ from kernels.bots import heuristic as H
 from kernels.bots import village as V
 from kernels.bots.abilities import ability_opp_nb
 from kernels.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
-from kernels.bots.policy import choose_move_nb
 from kernels.core.enums import N_SPACES, PF, Deck, G, Space
-from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.core.weights import HF, W
-from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
-from sim.games.tokaido.engine import rules_record
-from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
 NT = H.N_TYPES
 
@@ -89,34 +84,7 @@ def reference_village_value(pub, ru, t, w):
     return V._village_value_cards_nb(pub, ru, t, w, pool_nb(pub, ru, Deck.SOUVENIR))
 
 
-def expert_positions(spec: str, games: int):
-    """Every move decision with a choice of ``games`` expert games: (pub copy, ru, t, ctrl, ncand)."""
-    config = GameConfig.parse(spec)
-    rules = rules_record(config, config.rules())
-    ru = rules[0]
-    for g in range(games):
-        pubs, hids = np.zeros(1, PUB_DTYPE), np.zeros(1, HID_DTYPE)
-        pub, hid = pubs[0], hids[0]
-        seed_game_nb(pub["rng"], 7, g)
-        setup_nb(pub, hid, ru)
-        while True:
-            t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
-            if t < 0:
-                break
-            if ncand > 1 and pub["ps"][t, PF.NEUTRAL] == 0:
-                yield pubs.copy(), ru, t, ctrl, ncand
-            move_nb(pub, hid, ru, t, ctrl, pub["cand"][choose_move_nb(pub, ru, t, ctrl, ncand)])
-
-
-SPECS = [
-    "players=2,travelers=draft,bots=expert",
-    "players=3,travelers=random,bots=tuned,expansions=crossroads",
-    "players=4,travelers=draft,bots=expert",
-    "players=5,travelers=random,bots=expert,expansions=crossroads",
-]
-
-
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", EXPERT_SPECS)
 def test_move_values_match_the_full_computation(spec):
     n = 0
     for pubs, ru, t, ctrl, ncand in expert_positions(spec, 3):
@@ -129,7 +97,7 @@ def test_move_values_match_the_full_computation(spec):
     assert n > 50
 
 
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", EXPERT_SPECS)
 def test_village_value_by_family_and_cost_matches_card_by_card(spec):
     n = 0
     for pubs, ru, t, ctrl, _ in expert_positions(spec, 3):

@@ -11,27 +11,15 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import numpy as np
 import pytest
-from cli_helpers import ENV, SLOW_CLI, call
 from typer.testing import CliRunner
 
 from sim.cli import app as cli
 from sim.cli import options
 from sim.games.tokaido import dataset
 from sim.run import outdir
-
-
-def assert_user_error(code: int, out: str, err: str) -> None:
-    assert code == 2, (code, out, err)
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    assert "Traceback" not in out + err
-
+from tests.helpers.cli import ENV, SLOW_CLI, assert_user_error, call
 
 BAD_RUN_OPTIONS = [
     ["--players", "6"],

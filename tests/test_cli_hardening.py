@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import pytest
-from test_cli import assert_user_error, call
+
+from tests.helpers.cli import assert_user_error, call
+from tests.helpers.paths import ROOT
 
 BASELINE = str(ROOT / "results" / "baselines" / "base-4p-greedy.json")
 

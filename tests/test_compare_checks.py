@@ -1,7 +1,7 @@
 """compare refuses what cannot be compared and says what it cannot test (issue 12).
 
 Each case runs ``tokaido-sim compare`` (exit code, message, nothing written) or
-``analysis.tokaido.compare.compare`` on synthetic datasets (tests/analysis_fixtures.py).
+``analysis.tokaido.compare.compare`` on synthetic datasets (tests/helpers/synthetic_datasets.py).
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from analysis_fixtures import make_dataset
-from cli_helpers import call
 
 from analysis.tokaido.compare import compare
+from tests.helpers.cli import call
+from tests.helpers.paths import ROOT
+from tests.helpers.synthetic_datasets import make_dataset
 
 
 def test_different_player_counts_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -82,7 +83,7 @@ def test_compare_names_both_configurations(tmp_path: Path) -> None:
 def test_plots_and_compare_do_not_import_each_other() -> None:
     code = ("import sys, analysis.tokaido.plots, analysis.tokaido.effects\n"
             "assert 'analysis.tokaido.compare' not in sys.modules, 'plots imports compare'\n")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])
-    src = (Path(__file__).resolve().parents[1] / "analysis" / "effects.py").read_text()
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+    src = (ROOT / "analysis" / "effects.py").read_text()
     imports = [line for line in src.splitlines() if line.lstrip().startswith(("import ", "from "))]
     assert not [line for line in imports if "plots" in line or "compare" in line]

@@ -21,13 +21,13 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
-from conformance_helpers import by_game, cases, referee_agrees, setup
 
 from kernels.core.enums import BOT_NAMES
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 from sim.games.tokaido.rules.tables import Rules
 from sim.run.game import Batch
+from tests.helpers.conformance import by_game, cases, referee_agrees, setup
 
 TRAV_A = "hiroshige+chuubei+kinko+yoshiyasu+satsuki"
 TRAV_B = "mitsukuni+sasayakko+hirotada+umegae+zen-emon"

@@ -15,18 +15,18 @@
   a Bathhouse 4; no Crossroads points without Crossroads cards; one Crossroads card per station
   stop (plus the start Amulet); ranks; coins.
 
-    .venv/bin/pytest -n 2 tests/test_conformance_crossroads.py
+    .venv/bin/pytest -n 2 tests/games/tokaido/conformance/test_crossroads.py
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from conformance_helpers import ALL_VARIANTS, by_game, cases, logged_events, referee_agrees, setup
 
 from kernels.core.enums import Ev, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
+from tests.helpers.conformance import ALL_VARIANTS, by_game, cases, logged_events, referee_agrees, setup
 
 XR = "expansions=crossroads"
 XR_NE = "expansions=crossroads+new-encounters"

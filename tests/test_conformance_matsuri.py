@@ -14,15 +14,14 @@
 * ``test_conformance_games_exercise_every_matsuri_card``: those games keep every card, bring
   cards in through Hanabi, close spaces fully and by half, and take every Matsuri option.
 
-    .venv/bin/pytest -n 2 -m slow tests/test_conformance_matsuri.py
+    .venv/bin/pytest -n 2 -m slow tests/games/tokaido/conformance/test_matsuri.py
 """
 
 from __future__ import annotations
 
-from conformance_helpers import ALL_VARIANTS, cases, logged_events, referee_agrees, setup
-
 from kernels.core.enums import Ev, Opt
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
+from tests.helpers.conformance import ALL_VARIANTS, cases, logged_events, referee_agrees, setup
 
 MX = "expansions=crossroads+matsuri"
 MX_NE = "expansions=crossroads+matsuri+new-encounters"

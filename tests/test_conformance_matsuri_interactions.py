@@ -12,9 +12,9 @@ Suseri, Marihito) seated together.
 from __future__ import annotations
 
 import pytest
-from conformance_helpers import assert_referee_agrees
 
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.conformance import assert_referee_agrees
 
 X = "expansions=crossroads+matsuri+promos"
 CONFORMANCE: list[tuple[str, int]] = [

@@ -8,7 +8,7 @@ the kernels on games with ``--expansions crossroads,matsuri`` (the pool then hol
 
 from __future__ import annotations
 
-from conformance_helpers import ALL_VARIANTS, cases, referee_agrees
+from tests.helpers.conformance import ALL_VARIANTS, cases, referee_agrees
 
 MT = "expansions=crossroads+matsuri"
 MT_NE = "expansions=crossroads+matsuri+new-encounters"

@@ -11,15 +11,14 @@ Eriku and Felicia, with the base game and with Crossroads, at 2-5 players.
   with a cost, won and lost rounds, Eriku's start meal bought and refused, his top card bought
   and left, and Naiade's reverse panoramas.
 
-    .venv/bin/pytest -n 2 -m slow tests/test_conformance_promos.py
+    .venv/bin/pytest -n 2 -m slow tests/games/tokaido/conformance/test_promos.py
 """
 
 from __future__ import annotations
 
-from conformance_helpers import cases, logged_events, referee_agrees
-
 from kernels.core.enums import Deck, Ev
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.conformance import cases, logged_events, referee_agrees
 
 PR = "expansions=promos"
 XR = "expansions=crossroads+promos"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-from analysis_fixtures import make_dataset
 
 from analysis.load import conditions, load, load_dataset
 from analysis.tokaido.describe import About, about_frame
+from tests.helpers.synthetic_datasets import make_dataset
 
 
 def test_a_run_manifest_gives_config_intended_games_and_status(tmp_path: Path) -> None:

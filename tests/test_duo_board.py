@@ -16,8 +16,9 @@ from sim.games.duo.board_gen import board_family, generate_board
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.referee.game import referee_game, rows_from_records
 from sim.games.duo.rules import default_board_path, from_raw, load_duo_rules
+from tests.helpers.paths import DATA_DIR
 
-STAR = Path(__file__).parent / "data" / "duo_board_star.toml"
+STAR = DATA_DIR / "duo_board_star.toml"
 
 
 def shipped() -> dict:

@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
-from cli_helpers import ENV
 from typer.testing import CliRunner
 
 from sim.cli.app import app
 from sim.games.tokaido import dataset
+from tests.helpers.cli import ENV
+from tests.helpers.paths import DATA_DIR
 
-STAR = Path(__file__).parent / "data" / "duo_board_star.toml"
+STAR = DATA_DIR / "duo_board_star.toml"
 runner = CliRunner()
 
 

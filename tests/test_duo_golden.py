@@ -14,8 +14,9 @@ from sim.checks import golden as G
 from sim.checks.golden import save
 from sim.cli import app as cli
 from sim.games.duo.checks import golden as D
+from tests.helpers.paths import GOLDEN_DIR
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "duo_golden.json"
+GOLDEN = GOLDEN_DIR / "duo_golden.json"
 
 
 def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

@@ -7,7 +7,6 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from analysis_fixtures import make_dataset
 from typer.testing import CliRunner
 
 import analysis.duo.plots as duo_plots
@@ -18,8 +17,10 @@ from sim.cli.app import app
 from sim.games.duo.game import DuoGame
 from sim.games.duo.rules import load_duo_rules
 from sim.run.runner import run
+from tests.helpers.paths import DATA_DIR
+from tests.helpers.synthetic_datasets import make_dataset
 
-STAR = Path(__file__).parent / "data" / "duo_board_star.toml"
+STAR = DATA_DIR / "duo_board_star.toml"
 runner = CliRunner()
 
 

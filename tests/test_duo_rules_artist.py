@@ -6,9 +6,8 @@ Z1-Z2, Z1-Z7, Z1-Z8, Z2-Z3, Z2-Z6, Z3-Z4, Z3-Z5, Z4-Z5, Z5-Z6, Z6-Z7, Z7-Z8. Ico
 
 from __future__ import annotations
 
-from duo_positions import duo_position
-
 from kernels.duo.enums import PF, Char, Ev, G, Trig
+from tests.helpers.duo_positions import duo_position
 
 ART = Char.ARTIST
 TILES = [[1, 2, 3, 4, 1, 2, 3, 4, 1, 2], [4, 3, 2, 1, 4, 3, 2, 1, 2, 3]]

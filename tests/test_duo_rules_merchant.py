@@ -6,10 +6,9 @@ M4-C5. Towns C1..C8 are 0..7, M1..M4 are 8..11; ring spaces of C1, C2: 0, 5.
 
 from __future__ import annotations
 
-from duo_positions import duo_position
-
 from kernels.duo.enums import PF, Char, Ev, G, Trig
 from sim.games.duo.board import TOWNS
+from tests.helpers.duo_positions import duo_position
 
 MER = Char.MERCHANT
 

@@ -6,9 +6,8 @@ Shipped board (sim/games/duo/data/board.toml): ring 0 C1, 1 T, 2 G, 3 S, 4 T, 5 
 
 from __future__ import annotations
 
-from duo_positions import duo_position
-
 from kernels.duo.enums import PF, Char, Ev, G, Ring, Trig
+from tests.helpers.duo_positions import duo_position
 
 PIL = Char.PILGRIM
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from duo_positions import duo_position
 
 from kernels.duo.enums import PF, Char, Ev, G, Trig
 from kernels.duo.game import end_pick_nb, score_nb
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.rules import load_duo_rules
+from tests.helpers.duo_positions import duo_position
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import pyarrow as pa
 import pytest
-from cli_helpers import call
 
 import sim.games.duo.game as duo_game
 from sim.games.duo import dataset as duo_dataset
@@ -29,6 +24,7 @@ from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import cluster, outdir, runner
 from sim.run.game import Game
+from tests.helpers.cli import call
 
 SEED, GAMES, CHUNK = 7, 3000, 1000
 BOTS = ("greedy", "random")
@@ -152,7 +148,7 @@ def test_ctrl_c_on_the_duo_run_command_exits_130_and_resume_completes(rules: Duo
     import subprocess
     import time
 
-    from cli_helpers import ENV
+    from tests.helpers.cli import ENV
 
     out, bots = tmp_path / "run", ("search", "greedy")  # about 20 games a second: stopped midway
     args = ["duo", "run", "--out", str(out), "-g", "60", "-s", "3", "--bots", ",".join(bots), "--chunk-size", "5",

@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import numpy as np
 import pytest
-from cli_helpers import call
 
 from kernels.core import enums as E
 from sim.checks import golden as G
 from sim.games.tokaido.checks import golden
+from tests.helpers.cli import call
+from tests.helpers.paths import GOLDEN_DIR
 
-GOLDEN = ROOT / "tests" / "golden" / "golden.json"
+GOLDEN = GOLDEN_DIR / "golden.json"
 
 
 @pytest.fixture(scope="module")

@@ -12,18 +12,14 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import numpy as np
 import pytest
-from cli_helpers import ENV, MARKED_CLI
 
 from sim.games.tokaido import dataset, engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, pace, progress, runner
+from tests.helpers.cli import ENV, MARKED_CLI
 
 STUB = "STUB" in (engine.__doc__ or "")
 

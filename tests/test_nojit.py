@@ -31,8 +31,7 @@ from kernels.core.weights import W
 from sim.games.tokaido.engine import bot_weights, play_games
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
 
 # (spec, seed, start, count): every player count, variant and expansion, all Traveler modes, every bot
 # (the search bot with a small budget, SEARCH_BUDGET: with its own it takes ~1 min a game in pure Python)
@@ -81,7 +80,7 @@ if sys.argv[3] == "python":
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import play_games
-from test_nojit import weights  # this module, on PYTHONPATH
+from tests.test_nojit import weights  # this module (the checkout is on PYTHONPATH)
 cases = json.loads(sys.argv[1])
 out = {}
 for k, (spec, seed, start, count) in enumerate(cases):
@@ -97,7 +96,7 @@ np.savez(sys.argv[2], **out)
 
 def play_in_subprocess(tmp_path: Path, mode: str) -> dict[str, np.ndarray]:
     """Play CASES in a fresh interpreter: ``python`` (NUMBA_DISABLE_JIT=1) or ``fresh`` (an empty cache)."""
-    path = [str(ROOT), str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH")]
+    path = [str(ROOT), os.environ.get("PYTHONPATH")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))}
     env.pop("NUMBA_DISABLE_JIT", None)
     if mode == "python":

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import pytest
-from cli_helpers import call
 
 from sim.cli import options
 from sim.errors import UserError
 from sim.games.tokaido import dataset
 from sim.games.tokaido.rules.config import GameConfig
 from sim.overrides import expand_sets, format_value, load_patch
+from tests.helpers.cli import call
 
 PATCH = """\
 # a designer's rule change

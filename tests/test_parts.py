@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from cli_helpers import call
 
 from analysis.load import load_dataset
 from analysis.tokaido.report import write_report
@@ -20,6 +19,7 @@ from sim.games.tokaido import engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, runner
+from tests.helpers.cli import call
 
 GAMES, CHUNK = 250, 100
 FIRST = outdir.part_name(0, 100)

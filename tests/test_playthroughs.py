@@ -19,8 +19,9 @@ from sim.games.duo.checks import golden as duo_golden
 from sim.games.duo.checks import playthrough as dpt
 from sim.games.tokaido.checks import playthrough as pt
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
+from tests.helpers.paths import PLAYTHROUGH_DIR
 
-DIR = Path(__file__).resolve().parent / "playthroughs"
+DIR = PLAYTHROUGH_DIR
 MAX_DIFF_LINES = 60
 
 

@@ -1,6 +1,6 @@
 """``gs[G.ABILS]``: the abilities a game holds, which gate the Matsuri and promo hooks (kernels.core.present).
 
-A gate that left out an ability would skip its rule: the rule tests of each Traveler (tests/test_rules_*)
+A gate that left out an ability would skip its rule: the rule tests of each Traveler (tests/kernels/tokaido/*/)
 go through the gated calls from hand-built positions, which set the mask as set-up does.
 """
 
@@ -11,7 +11,7 @@ import pytest
 from kernels.core.enums import PF, G
 from kernels.core.present import ARRIVAL, MUTSUMI, holds_nb
 from sim.games.tokaido.rules.config import GameConfig
-from tests.positions import BOTH, make_position, make_rules, setup_position
+from tests.helpers.positions import BOTH, make_position, make_rules, setup_position
 
 CONFIGS = [
     GameConfig(n_players=4, travelers="draft"),

@@ -1,14 +1,12 @@
 """The referee (sim/games/tokaido/referee/game.py): scoring examples from the rulebook and hand-built logs.
 
-Hand-built logs use small helpers (``setup_log``, ``ev``: tests/referee_helpers.py); whole random
-legal games (``SelfPlay``, tests/referee_selfplay.py) are in tests/test_referee_selfplay.py.
+Hand-built logs use small helpers (``setup_log``, ``ev``: tests/helpers/referee_logs.py); whole random
+legal games (``SelfPlay``, tests/helpers/referee_selfplay.py) are in tests/games/tokaido/referee/test_self_play.py.
 """
 
 from __future__ import annotations
 
 import pytest
-from referee_helpers import Row, assert_illegal, cfg, ev, feed, setup_log
-from referee_selfplay import SelfPlay as SelfPlay  # re-exported: older test files import it from here
 
 from kernels.core.enums import Deck, Enc, Ev
 from sim.games.tokaido.referee.scoring import (
@@ -19,6 +17,7 @@ from sim.games.tokaido.referee.scoring import (
 )
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
+from tests.helpers.referee_logs import Row, assert_illegal, cfg, ev, feed, setup_log
 
 # ====================================================================== scoring arithmetic
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3

@@ -5,14 +5,25 @@ Every rule of seed 002 "The Crossroads expansion" and the project's choices
 C23-C39 (docs/rules-choices.md) has a legal log that the referee accepts and an
 illegal one it rejects, naming the event. The log format is the section
 "Crossroads" of docs/log-format.md. The helpers (``xcfg``, ``xr_setup``, ``ok``, ``stop``, card ids)
-are in tests/referee_helpers.py and re-exported here; the Amulets are in
-tests/test_referee_crossroads_amulets.py, whole random legal games (``SelfPlay``, which also takes
-Crossroads options, market cards and Amulet uses) in tests/test_referee_selfplay.py.
+are in tests/helpers/referee_logs.py; the Amulets are in
+tests/games/tokaido/referee/test_crossroads_amulets.py, whole random legal games (``SelfPlay``, which also takes
+Crossroads options, market cards and Amulet uses) in tests/games/tokaido/referee/test_self_play.py.
 """
 
 from __future__ import annotations
 
-from referee_helpers import (
+from kernels.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
+from sim.games.tokaido.referee.scoring import (
+    MATSURI_ROW_FIELDS,
+    ROW_FIELDS,
+    calligraphy_points,
+    end_achievement_count,
+    patience_points,
+    script_purchase_points,
+    souvenir_collection_points,
+)
+from sim.games.tokaido.referee.state import TravelerState
+from tests.helpers.referee_logs import (
     BUPPATSU,
     DEVOTION,
     EMA,
@@ -42,18 +53,6 @@ from referee_helpers import (
     xcfg,
     xr_setup,
 )
-
-from kernels.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
-from sim.games.tokaido.referee.scoring import (
-    MATSURI_ROW_FIELDS,
-    ROW_FIELDS,
-    calligraphy_points,
-    end_achievement_count,
-    patience_points,
-    script_purchase_points,
-    souvenir_collection_points,
-)
-from sim.games.tokaido.referee.state import TravelerState
 
 
 # ====================================================================== scoring arithmetic

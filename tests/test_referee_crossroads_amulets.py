@@ -4,7 +4,8 @@ is usable, each Amulet's effect, Devotion's rulebook example, and the Travelers 
 
 from __future__ import annotations
 
-from referee_helpers import (
+from kernels.core.enums import Deck, DieSrc, Ev, Opt
+from tests.helpers.referee_logs import (
     DEVOTION,
     ENCOUNTER3,
     ENCOUNTER10,
@@ -31,8 +32,6 @@ from referee_helpers import (
     xcfg,
     xr_setup,
 )
-
-from kernels.core.enums import Deck, DieSrc, Ev, Opt
 
 
 # ====================================================================== amulets

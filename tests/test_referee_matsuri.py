@@ -8,10 +8,7 @@ ties, o-Fune's simultaneous completion.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-
 import pytest
-from test_referee import Row, cfg
 
 from kernels.core.enums import Ev, Space
 from sim.games.tokaido.referee.game import Referee
@@ -29,9 +26,8 @@ from sim.games.tokaido.referee.matsuri_cards import (
     usable_slots,
 )
 from sim.games.tokaido.referee.scoring import end_achievement_count
-from sim.games.tokaido.referee.state import Event, Illegal, InnVisit
-from sim.games.tokaido.rules.config import GameConfig
-from sim.games.tokaido.rules.tables import Rules
+from sim.games.tokaido.referee.state import Illegal
+from tests.helpers.referee_matsuri import FOUR, SEA_T, at_inn, card, drive, effect, mref, r6
 
 SET_POINTS = [1, 3, 5, 7, 9]  # 1/3/5/7 and the Offerings as a fifth family with Crossroads (C30)
 SMALL, FOOD, CLOTHING, ART, OFFERING = range(5)
@@ -144,64 +140,6 @@ def test_timing_classes() -> None:
     assert [c for c, t in CARD_TIMING.items() if t == NEXT_INN] == ["choyo"]
 
 
-# ====================================================================== hand-built referee states
-# A referee for a Matsuri game whose state the test sets by hand; a handler (a generator that takes
-# log events) is then driven with the rows the log would hold (docs/log-format.md "Matsuri").
-MX = ("crossroads", "matsuri")
-
-
-def r6(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1, d: int = -1) -> Row:
-    return (kind, t, a, b, c, d)
-
-
-def mcfg(n: int, travelers: str, variants: tuple[str, ...] = (),
-         overrides: tuple[tuple[str, str], ...] = ()) -> tuple[GameConfig, Rules]:
-    return cfg(n, travelers, variants, MX, overrides)
-
-
-def mref(n: int = 3, travelers: str = "satsuki,chuubei,hiroshige",
-         overrides: tuple[tuple[str, str], ...] = ()) -> Referee:
-    config, rules = mcfg(n, travelers, (), overrides)
-    ref = Referee(config, rules)
-    st = ref.state
-    for tr, name in zip(st.players(), travelers.split(","), strict=True):
-        st.assign_traveler(tr, rules.traveler_index(name), -1)
-        tr.coins = 5
-    return ref
-
-
-def card(ref: Referee, kind: str) -> int:
-    return next(i for i, c in enumerate(ref.rules.raw["matsuri"]["card"]) if c["kind"] == kind)
-
-
-def drive(ref: Referee, gen: Generator[None, Event, object], rows: list[Row]) -> None:
-    """Run ``gen`` on ``rows``; it must take every row and want no more."""
-    events = iter([Event(i, *r) for i, r in enumerate(rows)])
-    try:
-        next(gen)
-        for e in events:
-            gen.send(e)
-    except StopIteration:
-        assert list(events) == [] and ref._pending is None, "rows left over"
-        return
-    raise AssertionError(f"the handler wants more rows: expecting {ref.expecting}")
-
-
-def at_inn(ref: Referee, order: list[int], pos: int | None = None) -> InnVisit:
-    """Everyone at the first intermediate Inn, arrived in ``order``."""
-    st = ref.state
-    pos = pos if pos is not None else st.next_inn(0)
-    for t in order:
-        st.move(t, pos)
-    inn = st.inn_visit(pos)
-    inn.arrived = list(order)
-    return inn
-
-
-def effect(ref: Referee, kind: str, inn: InnVisit, chooser: int = 0) -> Generator[None, Event, None]:
-    return ref._card_effect(ref.state.travelers[chooser], card(ref, kind), inn, 1)
-
-
 def add_souvenirs(ref: Referee, t: int, *families: int) -> None:
     tr = ref.state.travelers[t]
     for f in families:
@@ -267,9 +205,6 @@ def test_tanabata_interim_achievements_ties() -> None:
     ref.state.travelers[0].meal_value = 3
     with pytest.raises(Illegal, match="takes no token"):
         drive(ref, effect(ref, "tanabata", at_inn(ref, [0, 1, 2])), [r6(Ev.TOKEN, 1, 2, 2, c, 0)])
-
-
-FOUR = "satsuki,chuubei,hiroshige,kinko"
 
 
 def test_ofune_simultaneous_completion_in_the_referee() -> None:
@@ -377,9 +312,6 @@ def test_otsukimi_shared_calligraphy_scored_by_everyone() -> None:
     p = ref.params
     assert st.travelers[0].points["pts_calligraphy"] == 2 * p["PERFECTION_ACH"] + 2 * p["PERFECTION_CALLI"]
     assert st.travelers[1].points["pts_calligraphy"] == p["PERFECTION_CALLI"]
-
-
-SEA_T, MOUNTAIN_T, PADDY_T = 2, 1, 0
 
 
 @pytest.mark.parametrize(("value", "counted"), [("false", 2), ("true", 3)])

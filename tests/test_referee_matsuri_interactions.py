@@ -1,7 +1,7 @@
 """Matsuri cards meeting the Matsuri and promo Travelers, in the referee (docs/rules.md MI1..).
 
-The same rules as ``tests/test_rules_matsuri_interactions.py`` (the kernels), on hand-built referee
-states driven with the log rows the kernels would write (helpers: ``tests/test_referee_matsuri.py``).
+The same rules as ``tests/kernels/tokaido/matsuri/test_cards_meet_travelers.py`` (the kernels), on hand-built referee
+states driven with the log rows the kernels would write (helpers: ``tests/helpers/referee_matsuri.py``).
 A handler that wants a row the test does not give, or refuses one it gives, fails the test.
 """
 
@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from test_referee import cfg
-from test_referee_matsuri import at_inn, card, drive, effect, mref, r6
-from test_referee_matsuri_leg import stack
 
 from kernels.core.enums import Ability, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import Event, Illegal
+from tests.helpers.referee_logs import cfg
+from tests.helpers.referee_matsuri import at_inn, card, drive, effect, mref, r6, stack
 
 INN1 = 14
 MISOSHIRU, SUSHI, UNAGI, UDON, FUGU = 0, 13, 19, 21, 22  # meal ids (costs 1, 2, 3, 3, 3)

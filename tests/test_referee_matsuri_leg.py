@@ -1,5 +1,5 @@
 """The referee's Matsuri rules for the next leg and the next Inn, and the festival itself, on hand-built
-referee states (helpers: tests/test_referee_matsuri.py).
+referee states (helpers: tests/helpers/referee_matsuri.py).
 
 Closed spaces (Kamiarisai, Mura matsuri, Friendship on a half-closed double), Cho-yo, the draw of 2
 and keep of 1 by the first player to arrive, Hanabi, Gion, Hadaka, Yama no Ko, o-Taue, o-Hanami,
@@ -12,21 +12,11 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from test_referee_matsuri import (
-    FOUR,
-    MOUNTAIN_T,
-    Referee,
-    at_inn,
-    card,
-    drive,
-    effect,
-    mcfg,
-    mref,
-    r6,
-)
 
 from kernels.core.enums import Ev, Space
+from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import Illegal
+from tests.helpers.referee_matsuri import FOUR, MOUNTAIN_T, at_inn, card, drive, effect, mcfg, mref, r6, stack
 
 
 def test_kamiarisai_closes_the_temples_of_the_next_leg() -> None:
@@ -75,12 +65,6 @@ def test_cho_yo_cheaper_meals_at_the_next_inn() -> None:
     assert st.meal_price(tr, costs[1]) == 1  # not yet: this Inn
     tr.pos = nxt
     assert [st.meal_price(tr, costs[k]) for k in (1, 2, 3)] == [0, 1, 2]
-
-
-def stack(ref: Referee, *kinds: str) -> None:
-    """The Matsuri stack: these cards on top, then the others."""
-    top = [card(ref, k) for k in kinds]
-    ref.state.m.stack.cards = deque(top + [c for c in range(20) if c not in top])
 
 
 def test_the_first_player_to_arrive_draws_two_keeps_one() -> None:
@@ -180,7 +164,7 @@ def test_yama_no_ko_otaue_ohanami_at_panorama_stops() -> None:
 def test_a_logged_game_reaches_its_first_matsuri() -> None:
     """The referee reads the Matsuri stack at set-up (deck 9) and runs the festival after the last
     arrival's meal and the leftover meals (expansions.md M2), chosen by the first player to arrive."""
-    from test_referee_crossroads import xr_setup
+    from tests.helpers.referee_logs import xr_setup
 
     config, rules = mcfg(2, "kinko,sasayakko")
     ref0 = Referee(config, rules)

@@ -1,4 +1,4 @@
-"""The referee on whole random legal games (``SelfPlay``, tests/referee_selfplay.py), base game and
+"""The referee on whole random legal games (``SelfPlay``, tests/helpers/referee_selfplay.py), base game and
 Crossroads: every game is accepted and its columns recomputed, tampered logs are caught, and the
 narration reads.
 """
@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from referee_helpers import cfg, xcfg
-from referee_selfplay import SelfPlay
 
 from kernels.core.enums import Ability, Ev, Space
 from sim.games.tokaido.referee.game import Referee, explain_mismatch, referee_game
@@ -16,6 +14,8 @@ from sim.games.tokaido.referee.scoring import souvenir_collection_points
 from sim.games.tokaido.referee.state import TravelerState
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
+from tests.helpers.referee_logs import cfg, xcfg
+from tests.helpers.referee_selfplay import SelfPlay
 
 CONFIGS = [
     dict(n=2),

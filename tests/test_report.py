@@ -8,7 +8,6 @@ from typing import Any
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
-from analysis_fixtures import make_dataset, write_rows
 
 from analysis import stats
 from analysis.load import load, load_dataset
@@ -16,6 +15,7 @@ from analysis.tokaido.compare import compare
 from analysis.tokaido.effects import effects
 from analysis.tokaido.plots import PLOT_FILES, plot_all, plot_effects
 from analysis.tokaido.report import write_report
+from tests.helpers.synthetic_datasets import make_dataset, write_rows
 
 
 def _row(game: int, player: int, seat: int, traveler: str, alt: str | None, score: int, rank: int, win: float,

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from analysis_fixtures import make_dataset
 
 from analysis.tokaido import caveats
 from analysis.tokaido.caveats import Disputed, TierCheck
@@ -19,6 +18,7 @@ from sim.cli.app import main
 from sim.games.tokaido.checks import golden
 from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning.draft import Cell
+from tests.helpers.synthetic_datasets import make_dataset
 
 NAMES = ("hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
          "zen-emon")

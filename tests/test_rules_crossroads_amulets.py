@@ -1,7 +1,7 @@
 """Crossroads rules of the six Amulets: Fortune, Friendship, Health, Vitality, Hospitality,
 Devotion; when an Amulet may be used and where it goes afterwards.
 
-Hand-made positions (``tests/positions.py``: ``xr_position``, ``give_amulets``, ``xmove``,
+Hand-made positions (``tests/helpers/positions.py``: ``xr_position``, ``give_amulets``, ``xmove``,
 ``begin_turn``). Each test quotes the Crossroads rulebook (seed 002, "Amulet cards"; the German
 section "Gesundheit", "Freundschaft", "Gastfreundschaft", "Andacht") or names the rule choice
 (docs/rules-choices.md, C23-C39).
@@ -12,7 +12,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import (
+
+from kernels.core.board import legal_moves_nb, next_mover_nb
+from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Space
+from kernels.core.score import temple_ranking_nb
+from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
+from kernels.game.stations import meal_nb
+from sim.games.tokaido.referee.state import GameState
+from tests.helpers.positions import (
     BOTH,
     INNS,
     LAST,
@@ -27,13 +34,6 @@ from positions import (
     xr_config,
     xr_position,
 )
-
-from kernels.core.board import legal_moves_nb, next_mover_nb
-from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Space
-from kernels.core.score import temple_ranking_nb
-from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
-from kernels.game.stations import meal_nb
-from sim.games.tokaido.referee.state import GameState
 
 CFG3 = xr_config(3)
 VITALITY, FORTUNE, HEALTH, FRIENDSHIP, HOSPITALITY, DEVOTION = range(6)  # card ids (crossroads.toml)

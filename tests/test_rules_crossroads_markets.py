@@ -9,7 +9,13 @@ or hand-made (``xr_position``).
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from kernels.bots.crossroads import choose_legendary_nb
+from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
+from sim.cli import app as cli
+from sim.games.tokaido.engine import play_games
+from sim.games.tokaido.referee.game import referee_game, rows_from_records
+from tests.helpers.positions import (
     BOTH,
     legendary_ids,
     make_rules,
@@ -17,12 +23,6 @@ from positions import (
     xr_config,
     xr_position,
 )
-
-from kernels.bots.crossroads import choose_legendary_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
-from sim.cli import app as cli
-from sim.games.tokaido.engine import play_games
-from sim.games.tokaido.referee.game import referee_game, rows_from_records
 
 CFG3 = xr_config(3)
 

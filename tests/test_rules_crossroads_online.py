@@ -1,13 +1,17 @@
 """The ``online`` rules profile's own parameters (sim/games/tokaido/data/profiles/online.toml, issue 11): each one
-alone, in the kernels (hand-made positions, ``tests/positions.py``) and in the referee (hand-built
-logs, ``tests/test_referee_crossroads.py``). The rulebook default of each is checked next to it."""
+alone, in the kernels (hand-made positions, ``tests/helpers/positions.py``) and in the referee (hand-built
+logs, ``tests/games/tokaido/referee/test_crossroads.py``). The rulebook default of each is checked next to it."""
 
 from __future__ import annotations
 
 import pytest
-from positions import BOTH, kern, legendary_ids, make_rules, xr_config, xr_position
-from test_referee import assert_illegal, ev
-from test_referee_crossroads import (
+
+from kernels.core.board import legal_moves_nb
+from kernels.core.enums import PF, Deck, Ev, Space
+from kernels.game.crossroads import alternative_nb
+from sim.games.tokaido.referee.game import Referee
+from tests.helpers.positions import BOTH, kern, legendary_ids, make_rules, xr_config, xr_position
+from tests.helpers.referee_logs import (
     BUPPATSU,
     MASAMUNE,
     MURASAME,
@@ -16,16 +20,13 @@ from test_referee_crossroads import (
     TEMPLE2,
     VILLAGE1,
     VILLAGE8,
+    assert_illegal,
+    ev,
     ok,
     stop,
     xcfg,
     xr_setup,
 )
-
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Deck, Ev, Space
-from kernels.game.crossroads import alternative_nb
-from sim.games.tokaido.referee.game import Referee
 
 SCRIPT_LEGENDARY = "crossroads.legendary.script_counts_legendary"
 CHERRY_AT_COMPLETE = "crossroads.cherry_tree.at_completed_panorama"

@@ -1,14 +1,18 @@
 """The last four online differences of the ``online`` rules profile (issue 11), each its own parameter,
 off by default (the rulebook): Health gives one option only, Fortune is rolled after moving, Devotion
 moves the printed price, a market station's alternative may buy nothing. Each is tested in the kernels
-(hand-made positions, ``tests/positions.py``) and in the referee (hand-built logs), with the rulebook
+(hand-made positions, ``tests/helpers/positions.py``) and in the referee (hand-built logs), with the rulebook
 reading beside it, so a test fails when its parameter is ignored."""
 
 from __future__ import annotations
 
 import pytest
-from positions import BOTH, begin_turn, kern, make_rules, xmove, xr_config, xr_position
-from referee_helpers import (
+
+from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Space
+from kernels.game.crossroads import alternative_nb
+from tests.helpers.game_records import round_trip
+from tests.helpers.positions import BOTH, begin_turn, kern, make_rules, xmove, xr_config, xr_position
+from tests.helpers.referee_logs import (
     DEVOTION,
     FORTUNE,
     HEALTH,
@@ -24,10 +28,6 @@ from referee_helpers import (
     xcfg,
     xr_setup,
 )
-from test_audit import round_trip
-
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Space
-from kernels.game.crossroads import alternative_nb
 
 HEALTH_ONE = "crossroads.amulets.health_one_option"
 FORTUNE_AFTER = "crossroads.amulets.fortune_after_move"

@@ -1,7 +1,7 @@
 """Crossroads end scoring: the six Calligraphy cards, their place after the achievements, and the
 achievements counting Crossroads cards.
 
-Hand-made end positions (``tests/positions.py``: ``xr_position`` with ``calligraphy=``). Each test
+Hand-made end positions (``tests/helpers/positions.py``: ``xr_position`` with ``calligraphy=``). Each test
 quotes the Crossroads rulebook (seed 002, "Kalligrafie-Karten") or names the rule choice
 (docs/rules-choices.md, C23-C39). The property test compares the kernel with the referee's own
 ``calligraphy_points`` (``sim/games/tokaido/referee/scoring.py``).
@@ -12,13 +12,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import BOTH, LAST, kern, make_rules, xr_config, xr_position
 
 from kernels.core.enums import CALLI_NAMES, PF, Calli
 from kernels.core.score import end_achievements_nb
 from kernels.game.crossroads import calligraphy_scoring_nb
 from kernels.game.turn import end_scoring_nb
 from sim.games.tokaido.referee.scoring import calligraphy_points
+from tests.helpers.positions import BOTH, LAST, kern, make_rules, xr_config, xr_position
 
 CFG3 = xr_config(3)
 

@@ -1,8 +1,8 @@
 """Crossroads rules of the stations: each station's alternative (Cherry Tree, Bathhouse, Gaming Room,
 Amulet, Calligraphy) and taking both options; the Village's Legendary Objects are in
-``tests/test_rules_crossroads_village.py``, the markets and the set-up in ``tests/test_rules_crossroads_markets.py``.
+``tests/kernels/tokaido/crossroads/test_village.py``, the markets and the set-up in ``tests/kernels/tokaido/crossroads/test_markets.py``.
 
-Hand-made positions (``tests/positions.py``: ``xr_position``, ``set_markets``). Each test quotes
+Hand-made positions (``tests/helpers/positions.py``: ``xr_position``, ``set_markets``). Each test quotes
 the Crossroads rulebook (seed 002, "The Crossroads expansion") or names the rule choice
 (docs/rules-choices.md, C23-C39) it checks.
 """
@@ -10,7 +10,12 @@ the Crossroads rulebook (seed 002, "The Crossroads expansion") or names the rule
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from kernels.core.board import legal_moves_nb
+from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
+from kernels.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
+from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import (
     BOTH,
     kern,
     make_rules,
@@ -18,11 +23,6 @@ from positions import (
     xr_config,
     xr_position,
 )
-
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
-from sim.games.tokaido.rules.config import GameConfig
 
 CFG3 = xr_config(3)
 TEMPLE, ENCOUNTER, PADDY, HOT, FARM = 2, 3, 4, 5, 7  # spaces of the first leg

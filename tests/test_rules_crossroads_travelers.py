@@ -1,14 +1,17 @@
 """Crossroads Travelers (Daigoro, Gotozaemon, Jirocho, Kita, Miyataka, Nampo), the base Travelers'
 abilities with Crossroads cards, and Encounter cards that never reach Crossroads cards.
 
-Hand-made positions (``tests/positions.py``). Each test quotes the Crossroads rulebook (seed 002,
+Hand-made positions (``tests/helpers/positions.py``). Each test quotes the Crossroads rulebook (seed 002,
 "Travelers Crossroads", "Notes Crossroads") or names the rule choice (docs/rules-choices.md).
 """
 
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from tests.helpers.positions import (
     BOTH,
     encounter_ids,
     make_rules,
@@ -18,9 +21,6 @@ from positions import (
     xr_config,
     xr_position,
 )
-
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
-from sim.games.tokaido.rules.config import ConfigError, GameConfig
 
 XR_COINS = {"daigoro": 3, "gotozaemon": 0, "jirocho": 5, "kita": 4, "miyataka": 4, "nampo": 2}
 BASE = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import (
+
+from kernels.core.enums import PF, Deck, Ev, Space
+from kernels.core.score import gain_souvenir_nb
+from kernels.game.crossroads import alternative_nb, alternative_possible_nb
+from sim.games.tokaido.referee.scoring import souvenir_collection_points
+from tests.helpers.positions import (
     BOTH,
     kern,
     legendary_ids,
@@ -18,11 +23,6 @@ from positions import (
     xr_config,
     xr_position,
 )
-
-from kernels.core.enums import PF, Deck, Ev, Space
-from kernels.core.score import gain_souvenir_nb
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb
-from sim.games.tokaido.referee.scoring import souvenir_collection_points
 
 CFG3 = xr_config(3)
 SMALL, FOOD, CLOTHING, ART, OFFERING = 0, 1, 2, 3, 4

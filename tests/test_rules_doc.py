@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import ROOT
+
 DOC = ROOT / "docs" / "rules.md"
 CHOICES = ROOT / "docs" / "rules-choices.md"
 REF = re.compile(r"tests/(test_rules_\w+\.py)::(test_\w+)")

@@ -1,7 +1,7 @@
 """Rules of the Encounter cards, base game and the New Encounters promo.
 
 Each test puts the chosen card on top of the Encounter pile and stops traveler 0
-on the Encounter space 3 (``tests/positions.py``). Docstrings quote the rulebook
+on the Encounter space 3 (``tests/helpers/positions.py``). Docstrings quote the rulebook
 (seed 000; New Encounters: seed 001 last section, seed 004) or name the rule choice.
 """
 
@@ -10,11 +10,19 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from positions import BOTH, encounter_ids, hot_spring_ids, make_position, make_rules, meal_ids, souvenir_ids
 
 from kernels.bots.policy import choose_panorama_nb
 from kernels.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import (
+    BOTH,
+    encounter_ids,
+    hot_spring_ids,
+    make_position,
+    make_rules,
+    meal_ids,
+    souvenir_ids,
+)
 
 BASE = GameConfig(n_players=3, travelers="random")
 PROMO = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

@@ -1,6 +1,6 @@
 """Rules of the Inns: the meal hand, the order of buying, one meal per Inn, leftovers.
 
-Travelers arrive with ``Position.stop`` (``tests/positions.py``), the meal pile's
+Travelers arrive with ``Position.stop`` (``tests/helpers/positions.py``), the meal pile's
 top cards are chosen by the test. Docstrings quote the rulebook (seed 000) or
 name the rule choice (docs/rules-choices.md).
 """
@@ -8,13 +8,13 @@ name the rule choice (docs/rules-choices.md).
 from __future__ import annotations
 
 import pytest
-from positions import BOTH, kern, make_position, make_rules, meal_ids
 
 from kernels.bots.policy import choose_meal_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from tests.helpers.positions import BOTH, kern, make_position, make_rules, meal_ids
 
 INN = 14
 

@@ -1,18 +1,17 @@
 """Matsuri rules of the trigger and the cards that act at once (seed 002, its Matsuri pages).
 
-Hand-built positions (``tests/matsuri_positions.py``): everyone at an Inn, the Matsuri stack in a
+Hand-built positions (``tests/helpers/matsuri_positions.py``): everyone at an Inn, the Matsuri stack in a
 chosen order, then the Matsuri that the last arrival triggers. Each test cites the seed 002 line(s)
 (``002:L...``, as in ../shared/research/expansions.md part A) or the default M-choice it checks.
 """
 
 from __future__ import annotations
 
-from matsuri_positions import EDO, INN1, matsuri_at, matsuri_ids, mt_config, mt_position
-from positions import BOTH, amulet_ids, calligraphy_ids, give_amulets, make_rules
-
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt, PanSrc
 from kernels.core.events import Token
 from kernels.game.turn import end_scoring_nb
+from tests.helpers.matsuri_positions import EDO, INN1, matsuri_at, matsuri_ids, mt_config, mt_position
+from tests.helpers.positions import BOTH, amulet_ids, calligraphy_ids, give_amulets, make_rules
 
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3
 RS4 = None

@@ -3,8 +3,8 @@
 M4: who chooses the festival card when the 2-player Neutral arrived first
 (``matsuri.choices.first_arrival_skips_neutral``); M18: the order of Hanabi's two cards
 (``matsuri.choices.hanabi_order``). Each is tested in the kernels (hand-built positions,
-``tests/matsuri_positions.py``, jit and no-jit) and in the referee (hand-built referee states,
-``tests/test_referee_matsuri.py`` helpers), with the default and with the alternative.
+``tests/helpers/matsuri_positions.py``, jit and no-jit) and in the referee (hand-built referee states,
+``tests/helpers/referee_matsuri.py``), with the default and with the alternative.
 """
 
 from __future__ import annotations
@@ -13,16 +13,15 @@ from collections import deque
 from typing import Any
 
 import pytest
-from matsuri_positions import INN1 as M_INN1
-from matsuri_positions import matsuri_at, matsuri_ids, mt_config, mt_position
-from positions import BOTH, make_rules, xmove
-from test_referee_matsuri import at_inn, card, drive, mref, r6
-from test_referee_matsuri_leg import stack
 
 from kernels.bots.matsuri_order import choose_hanabi_order_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
 from kernels.game.matsuri_choices import neutral_moved_nb
 from sim.games.tokaido.referee.state import Illegal
+from tests.helpers.matsuri_positions import INN1 as M_INN1
+from tests.helpers.matsuri_positions import matsuri_at, matsuri_ids, mt_config, mt_position
+from tests.helpers.positions import BOTH, make_rules, xmove
+from tests.helpers.referee_matsuri import at_inn, card, drive, mref, r6, stack
 
 # ------------------------------------------------------------------ M4: the Neutral's mover chooses
 NEUTRAL_MOVER = (("matsuri.choices.first_arrival_skips_neutral", "false"),)
@@ -30,7 +29,7 @@ HANABI_CHOOSER = (("matsuri.choices.hanabi_order", "chooser"),)
 
 
 def mt_inn(overrides: tuple[tuple[str, str], ...], n: int, stack: list[str], mode: str, **kw: Any) -> Any:
-    """Everyone at the first intermediate Inn of a Crossroads + Matsuri game (tests/matsuri_positions.py)."""
+    """Everyone at the first intermediate Inn of a Crossroads + Matsuri game (tests/helpers/matsuri_positions.py)."""
     r = make_rules(mt_config(n, overrides=overrides))
     nt = n + 1 if n == 2 else n
     names = ["chuubei", "sasayakko", "kinko", "satsuki"][:n]

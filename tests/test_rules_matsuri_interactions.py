@@ -1,22 +1,30 @@
 """Matsuri cards meeting the Matsuri and promo Travelers, in the kernels (issue 14, docs/rules.md MI1..).
 
-Hand-made positions (``tests/positions.py``, the Matsuri stack of ``tests/matsuri_positions.py``).
+Hand-made positions (``tests/helpers/positions.py``, the Matsuri stack of ``tests/helpers/matsuri_positions.py``).
 Each test quotes seed 002 or names the choice of ``../shared/research/expansions.md`` (M*, MT-*,
-P*) it checks; ``tests/test_referee_matsuri_interactions.py`` checks the same rules in the referee.
+P*) it checks; ``tests/games/tokaido/referee/test_matsuri_interactions.py`` checks the same rules in the referee.
 Most positions keep one Matsuri card in the draw (``m_draw = 1``), so no bot choice hides the rule.
 """
 
 from __future__ import annotations
 
 import pytest
-from matsuri_positions import matsuri_at, matsuri_ids, set_stack
-from mt_helpers import ENCOUNTER, INN1, NO_START, mt_rules
-from positions import BOTH, calligraphy_ids, give_calligraphy, make_rules, meal_ids, xr_config, xr_position
 
 from kernels.core.enums import PF, Ability, Deck, Ev, G, Opt, P
 from kernels.game.crossroads import calligraphy_scoring_nb
 from kernels.game.matsuri import tsukimi_scoring_nb
 from kernels.game.matsuri_travelers import suseri_nb
+from tests.helpers.matsuri_positions import matsuri_at, matsuri_ids, set_stack
+from tests.helpers.matsuri_travelers import ENCOUNTER, INN1, NO_START, mt_rules
+from tests.helpers.positions import (
+    BOTH,
+    calligraphy_ids,
+    give_calligraphy,
+    make_rules,
+    meal_ids,
+    xr_config,
+    xr_position,
+)
 
 HOT_SPRING2, PADDY2 = 22, 18  # stations of the second leg (Inn 14 to Inn 27)
 CHEAP = ("misoshiru", "nigirimeshi", "dango", "sushi", "udon", "soba", "fugu")  # three 1-coin dishes first

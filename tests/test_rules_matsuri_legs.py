@@ -1,6 +1,6 @@
 """Matsuri rules of the leg and next-Inn cards, closed spaces, the data and whole games (seed 002).
 
-Hand-built positions (``tests/matsuri_positions.py``): the Matsuri of the first intermediate Inn
+Hand-built positions (``tests/helpers/matsuri_positions.py``): the Matsuri of the first intermediate Inn
 (space 14) puts a card in play, then a traveler stops on a station of the next leg (15-26: Temples
 16 and 21, Farm 17 double and 26, Village 25, ...). Each test cites seed 002 (``002:L...``) or the
 default M-choice it checks.
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from matsuri_positions import INN1, INN2, matsuri_at, matsuri_ids, mt_config, mt_position
-from positions import BOTH, begin_turn, encounter_ids, make_rules, xmove
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import RulesError
+from tests.helpers.matsuri_positions import INN1, INN2, matsuri_at, matsuri_ids, mt_config, mt_position
+from tests.helpers.positions import BOTH, begin_turn, encounter_ids, make_rules, xmove
 
 TEMPLES, FARM_D, FARM_S, VILLAGE = (16, 21), 17, 26, 25
 HOT, MOUNTAIN, PADDY, ENC = 22, 23, 18, 20  # more spaces of that leg (checked below)
@@ -108,7 +108,7 @@ def test_no_more_than_four_closed_space_tokens():
 def test_friendship_opens_a_half_closed_double_but_not_a_closed_space():
     """M12: Friendship cannot open a fully closed station; a half-closed double is a single space, which
     Friendship may share (`matsuri.choices.friendship_on_half_closed`)."""
-    from positions import give_amulets
+    from tests.helpers.positions import give_amulets
 
     r = make_rules(mt_config(4))
     pos = played(r, "mura")

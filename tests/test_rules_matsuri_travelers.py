@@ -1,14 +1,19 @@
 """Matsuri Travelers, Ayumu to Marihito (seed 002 "Travelers Matsuri", 002:L596-615; expansions.md A.9).
 
-Hand-made positions (``tests/positions.py``). Each test quotes seed 002 or names the MT-* choice
+Hand-made positions (``tests/helpers/positions.py``). Each test quotes seed 002 or names the MT-* choice
 (docs/rules-choices.md); docs/rules.md "Matsuri Travelers" lists them as MT1...
 """
 
 from __future__ import annotations
 
 import pytest
-from mt_helpers import FARM, INN1, LAST, MT, mt_rules
-from positions import (
+
+from kernels.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
+from kernels.core.prices import souvenir_price_nb
+from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
+from tests.helpers.matsuri_travelers import FARM, INN1, LAST, MT, mt_rules
+from tests.helpers.positions import (
     BOTH,
     calligraphy_ids,
     hot_spring_ids,
@@ -18,11 +23,6 @@ from positions import (
     xr_config,
     xr_position,
 )
-
-from kernels.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
-from kernels.core.prices import souvenir_price_nb
-from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
-from sim.games.tokaido.rules.config import ConfigError, GameConfig
 
 MT_TILES = {  # 002 tiles (VALEX-TILES): coins, gender
     "ayumu": (5, "M"), "chihaya": (3, "F"), "iyasaka": (5, "M"), "kamui": (3, "M"), "kidzuna": (3, "F"),

@@ -12,12 +12,12 @@ from collections import deque
 from collections.abc import Generator
 
 import pytest
-from mt_helpers import INN1, TEMPLE, mt_rules
-from positions import BOTH, amulet_ids, begin_turn, meal_ids, xr_position
-from test_referee_matsuri import mref, r6
 
 from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.state import Event, Illegal
+from tests.helpers.matsuri_travelers import INN1, TEMPLE, mt_rules
+from tests.helpers.positions import BOTH, amulet_ids, begin_turn, meal_ids, xr_position
+from tests.helpers.referee_matsuri import mref, r6
 
 TRIO = ["kinko", "satsuki"]
 NO_FREE_STOP = (("abilities.mari_free_temple", "false"),)

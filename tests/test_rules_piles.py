@@ -1,16 +1,23 @@
 """Short and empty piles: the rule choices C3-C6 (the rulebook is silent).
 
 Piles are set to exact contents with ``make_position(piles=...)``
-(``tests/positions.py``).
+(``tests/helpers/positions.py``).
 """
 
 from __future__ import annotations
 
-from positions import BOTH, encounter_ids, kern, make_position, make_rules, meal_ids, souvenir_ids
-
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Deck, Ev, G
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import (
+    BOTH,
+    encounter_ids,
+    kern,
+    make_position,
+    make_rules,
+    meal_ids,
+    souvenir_ids,
+)
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

@@ -1,6 +1,6 @@
 """The promo Travelers: Antoine, Naiade, Eriku, Felicia (seed 002 "Promo Travelers", L501-568).
 
-Hand-made positions (``tests/positions.py``); each test quotes the seed line it checks and the
+Hand-made positions (``tests/helpers/positions.py``); each test quotes the seed line it checks and the
 project's default where the seed is silent (docs/rules-choices.md P1-P8). The referee's tie
 functions (``sim/games/tokaido/referee/promos.py``) are checked on the same cases as the kernels.
 """
@@ -8,16 +8,6 @@ functions (``sim/games/tokaido/referee/promos.py``) are checked on the same case
 from __future__ import annotations
 
 import pytest
-from positions import (
-    BOTH,
-    encounter_ids,
-    kern,
-    make_position,
-    make_rules,
-    meal_ids,
-    setup_position,
-    xr_position,
-)
 
 from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
@@ -27,6 +17,16 @@ from sim.games.tokaido.referee.promos import antoine_rank_keys, antoine_temple_b
 from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import RulesError
+from tests.helpers.positions import (
+    BOTH,
+    encounter_ids,
+    kern,
+    make_position,
+    make_rules,
+    meal_ids,
+    setup_position,
+    xr_position,
+)
 
 PROMO = ("promos",)
 ALL = 1_000_000  # Felicia wins every round (P.FELICIA_WIN_PPM)
@@ -225,7 +225,7 @@ def test_eriku_leaves_the_top_card_under_and_eats_once(mode: str) -> None:
 def test_eriku_fasting_counts_five_possible_meals(mode: str, name: str, inn_meals: int, want: int) -> None:
     """P3: with his start meal Eriku can eat 5 meals, so Fasting counts 3 per meal out of
     crossroads.calligraphy.fasting_inns_eriku = 5 (C34's 4 for everyone else)."""
-    from positions import give_calligraphy
+    from tests.helpers.positions import give_calligraphy
     pos = position([name, "satsuki", "umegae"], xr=True, fields={0: {"INN_MEALS": inn_meals}}, mode=mode)
     give_calligraphy(pos, 0, "fasting")
     kern(calligraphy_scoring_nb, mode)(pos.pub, pos.ru)
@@ -348,7 +348,7 @@ def test_referee_refuses_a_wrong_duel_or_price() -> None:
 # ------------------------------------------------------------------ with the Matsuri cards (P1d, P2)
 def matsuri_inn(names: list[str], card: str, **kw):
     """Everyone at the first intermediate Inn (arrived in traveler order), ``card`` kept there."""
-    from matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
+    from tests.helpers.matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
 
     rs = make_rules(mt_config(len(names), travelers=",".join(names), expansions=("promos",)))
     pos = mt_position(rs, stack=[card], positions=[INN1] * len(names), travelers=names, **kw)

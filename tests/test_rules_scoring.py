@@ -1,6 +1,6 @@
 """Rules of the end of the game: temple ranking, end achievements, final ranking and ties.
 
-The kernels' end-scoring functions run on hand-made positions (``tests/positions.py``)
+The kernels' end-scoring functions run on hand-made positions (``tests/helpers/positions.py``)
 and are compared with the referee's plain-Python scoring (``sim/games/tokaido/referee/scoring.py``).
 Docstrings quote the rulebook (seed 000) or name the rule choice.
 """
@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import BOTH, kern, make_position, make_rules
 
 from kernels.core.enums import PF, G
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks, temple_bonus
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import BOTH, kern, make_position, make_rules
 
 CFG = {n: GameConfig(n_players=n, travelers="random") for n in range(2, 6)}
 ACH_FIELDS = ("MEAL_VALUE", "HOT_SPRINGS", "ENCOUNTERS", "SOUVENIRS")  # Gourmet, Bather, Chatterbox, Collector

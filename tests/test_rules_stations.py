@@ -1,6 +1,6 @@
 """Rules of the stations: Village, Farm, Panorama, Hot Spring, Temple; the components.
 
-Hand-made positions (``tests/positions.py``); each test quotes the rulebook
+Hand-made positions (``tests/helpers/positions.py``); each test quotes the rulebook
 (seed 000) or names the rule choice (docs/rules-choices.md) it checks.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import BOTH, INNS, kern, make_position, make_rules, souvenir_ids, spaces_of
 
 from kernels.bots.policy import choose_village_nb
 from kernels.core.enums import PF, Bot, Deck, Ev, G, Space
 from kernels.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
 from sim.games.tokaido.referee.scoring import souvenir_collection_points, souvenir_points
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import BOTH, INNS, kern, make_position, make_rules, souvenir_ids, spaces_of
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3

@@ -1,13 +1,18 @@
 """Rules of the Traveler tiles: the draft, starting coins and every ability of the base game.
 
-Hand-made positions (``tests/positions.py``). Docstrings quote the rulebook
+Hand-made positions (``tests/helpers/positions.py``). Docstrings quote the rulebook
 (seed 000, "Description of the Travelers") or name the rule choice.
 """
 
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
+from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
+from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
+from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import (
     BOTH,
     encounter_ids,
     hot_spring_ids,
@@ -18,11 +23,6 @@ from positions import (
     setup_position,
     souvenir_ids,
 )
-
-from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
-from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
-from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
-from sim.games.tokaido.rules.config import GameConfig
 
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))

@@ -1,6 +1,6 @@
 """Rules of movement: turn order, legal stops, the 2-player Neutral's controller.
 
-Hand-made positions (``tests/positions.py``); each test quotes the rulebook
+Hand-made positions (``tests/helpers/positions.py``); each test quotes the rulebook
 (seed 000) or names the rule choice (docs/rules-choices.md) it checks.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import BOTH, INNS, LAST, kern, make_position, make_rules, setup_position
 
 from kernels.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
 from kernels.core.enums import PF, Ev, G
 from sim.games.tokaido.referee.state import GameState
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import BOTH, INNS, LAST, kern, make_position, make_rules, setup_position
 
 CFG = {n: GameConfig(n_players=n, travelers="random") for n in range(2, 6)}
 

@@ -8,7 +8,6 @@ every move. Docstrings quote the rulebook (seed 000) or name the rule choice.
 from __future__ import annotations
 
 import pytest
-from positions import BOTH, kern, make_position, make_rules, setup_position
 
 from kernels.core.board import legal_moves_nb
 from kernels.core.enums import PF, Ability, Ev, P, Space
@@ -16,6 +15,7 @@ from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.referee.state import GameState
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import BOTH, kern, make_position, make_rules, setup_position
 
 
 def prep_rule(n: int, seat: int) -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_bots import _position_with_hand, _search, reshuffle_hidden
 
 from kernels import search
 from kernels.bots.features import B_CAND
@@ -23,6 +22,7 @@ from kernels.game.turn import move_nb
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.tuning import search_fit
+from tests.helpers.bot_positions import position_with_hand, reshuffle_hidden, search_values
 
 
 def _with_eval(ru, horizon: int, prior: float = 0.0):
@@ -43,7 +43,7 @@ def _inns(ru) -> list[int]:
 @pytest.mark.parametrize("horizon", [0, 1, 2])
 def test_truncated_rollout_stops_at_the_horizon_inn(horizon):
     """H legs: every traveler stands on the H-th Inn ahead of the farthest one (H = 0: the end)."""
-    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
     ru = _with_eval(ru, horizon)
     p2, h2 = pubs.copy(), hids.copy()
     lead = int(p2[0]["ps"][:4, PF.POS].max())
@@ -61,17 +61,17 @@ def test_truncated_rollout_stops_at_the_horizon_inn(horizon):
 def test_truncated_search_ignores_what_the_player_cannot_see():
     """With the fitted evaluation and a horizon of one leg, the hidden pile order and the unseen
     meal hand change neither the move nor any candidate's value; another stream does."""
-    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
     ru = _with_eval(ru, 1, prior=2.0)
-    base = _search(ru, pubs, t, ctrl, ncand)
+    base = search_values(ru, pubs, t, ctrl, ncand)
     rng = np.random.default_rng(3)
     for _ in range(3):
         p, _h = reshuffle_hidden(pubs, hids, rng)
-        k, vals = _search(ru, p, t, ctrl, ncand)
+        k, vals = search_values(ru, p, t, ctrl, ncand)
         assert k == base[0] and np.array_equal(vals, base[1])
     p = pubs.copy()
     p[0]["rng"][0] ^= np.uint64(0x5EED)
-    assert not np.array_equal(_search(ru, p, t, ctrl, ncand)[1], base[1])
+    assert not np.array_equal(search_values(ru, p, t, ctrl, ncand)[1], base[1])
 
 
 def _three_players(field: int, values: list[int]):
@@ -187,8 +187,7 @@ def test_records_hold_the_evaluation_row_apart():
 @pytest.mark.parametrize("args", [["--games", "10"], ["--players", "7"], ["--expansions", "nosuch"]])
 def test_fit_search_eval_rejects_bad_input(args, capsys, tmp_path):
     """One clear line, exit 2, nothing written."""
-    from cli_helpers import call
-    from test_cli import assert_user_error
+    from tests.helpers.cli import assert_user_error, call
 
     out = tmp_path / "e.toml"
     assert_user_error(*call(["fit-search-eval", *args, "--out", str(out)], capsys))
@@ -213,13 +212,13 @@ def test_successive_halving_drops_the_worse_half_on_common_random_numbers():
     """halve = 2, rollouts = 8, four candidates: the two worse after 2 rollouts each keep those
     means; the two better go on to 8, on the same futures as without halving (common random
     numbers), and the move is the better of those two."""
-    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
     ru = _with_eval(ru, 1)
     assert ncand >= 4
     sel = _top4(ru, pubs, t, ctrl, ncand)
-    k, vals = _search(_budget(ru, ctrl, 8, 2), pubs, t, ctrl, ncand)
-    short = _search(_budget(ru, ctrl, 2, 0), pubs, t, ctrl, ncand)[1]
-    full = _search(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)[1]
+    k, vals = search_values(_budget(ru, ctrl, 8, 2), pubs, t, ctrl, ncand)
+    short = search_values(_budget(ru, ctrl, 2, 0), pubs, t, ctrl, ncand)[1]
+    full = search_values(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)[1]
     order = sel[np.argsort(-short[sel], kind="stable")]
     kept, dropped = order[:2], order[2:]
     assert np.allclose(vals[kept], full[kept]) and np.allclose(vals[dropped], short[dropped])
@@ -229,10 +228,10 @@ def test_successive_halving_drops_the_worse_half_on_common_random_numbers():
 
 def test_prior_keeps_the_heuristic_choice_when_large():
     """prior = 1000: the heuristic's best move whatever the rollouts; prior = 0: the best mean."""
-    ru, pubs, hids, t, ctrl, ncand = _position_with_hand(5)
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
     ru = _with_eval(ru, 1)
     sel = _top4(ru, pubs, t, ctrl, ncand)
-    k0, vals = _search(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)
+    k0, vals = search_values(_budget(ru, ctrl, 8, 0), pubs, t, ctrl, ncand)
     assert k0 == sel[np.argmax(vals[sel])]
-    assert _search(_budget(ru, ctrl, 8, 0, prior=1000.0), pubs, t, ctrl, ncand)[0] == sel[0]
+    assert search_values(_budget(ru, ctrl, 8, 0, prior=1000.0), pubs, t, ctrl, ncand)[0] == sel[0]
     assert k0 != sel[0], "choose a position where the rollouts disagree with the heuristic"

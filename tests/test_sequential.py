@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
-from cli_helpers import call
 
 from sim.games.tokaido.checks import sequential as Q  # noqa: E402
+from tests.helpers.cli import call
+from tests.helpers.paths import ROOT
 
 BASELINE = ROOT / "results" / "baselines" / "base-3p-greedy.json"
 

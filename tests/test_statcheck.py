@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import numpy as np
 import pytest
-from cli_helpers import call
 
 from sim.cli import app as cli
 from sim.games.tokaido import engine
 from sim.games.tokaido.checks import statcheck
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.cli import call
+from tests.helpers.paths import ROOT
 
 BASELINES = ROOT / "results" / "baselines"
 CHECK_GAMES = "20000"

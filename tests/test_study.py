@@ -10,18 +10,15 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
 import numpy as np
 import pytest
-from cli_helpers import ENV, SLOW_CLI
 
 from sim.errors import UserError
 from sim.games.tokaido import dataset
 from sim.games.tokaido.study import load_study, parse_study, run_study
 from sim.run import outdir
+from tests.helpers.cli import ENV, SLOW_CLI
+from tests.helpers.paths import ROOT
 
 STUDIES = ROOT / "studies"
 TINY = """

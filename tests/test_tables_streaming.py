@@ -6,10 +6,10 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from analysis_fixtures import make_dataset
 
 from analysis.load import load
 from analysis.tokaido import tables
+from tests.helpers.synthetic_datasets import make_dataset
 
 
 @pytest.fixture

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from referee_helpers import Row, ev
 
 from kernels.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import PANORAMA_SPACES, TravelerState, amulet_kind
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
+from tests.helpers.referee_logs import Row, ev
 
 
 class SelfPlay:

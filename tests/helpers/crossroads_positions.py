@@ -1,5 +1,5 @@
-"""Hand-made Crossroads positions on top of ``tests/positions.py``, which re-exports every name here
-(``from positions import xr_position`` keeps working): a Crossroads configuration, card ids by name,
+"""Hand-made Crossroads positions on top of ``tests/helpers/positions.py``, which re-exports every name here
+(``from tests.helpers.positions import xr_position`` works too): a Crossroads configuration, card ids by name,
 the markets, Amulets and Calligraphy held, a whole Crossroads move and the start of a turn.
 
     rs = make_rules(xr_config(3))
@@ -17,7 +17,7 @@ from kernels.game.turn import begin_turn_nb, move_nb
 from sim.games.tokaido.rules.config import GameConfig
 
 if TYPE_CHECKING:
-    from positions import Position, RuleSet
+    from tests.helpers.positions import Position, RuleSet
 
 XR = ("crossroads",)
 MARKET_OF = {"legendary": 0, "amulets": 1, "calligraphy": 2}  # row of ``pub['mkt']``
@@ -99,7 +99,7 @@ def xr_position(
     **kw: Any,
 ) -> Position:
     """``make_position`` plus the Crossroads markets (``set_markets(**markets)``), Amulets and Calligraphy held."""
-    from positions import make_position  # here: positions.py re-exports this module
+    from tests.helpers.positions import make_position  # here: positions.py re-exports this module
 
     pos = make_position(rs, **kw)
     set_markets(pos, **(markets or {}))

@@ -1,4 +1,4 @@
-"""Hand-made Matsuri positions (``--expansions crossroads,matsuri``) on top of ``tests/positions.py``.
+"""Hand-made Matsuri positions (``--expansions crossroads,matsuri``) on top of ``tests/helpers/positions.py``.
 
     rs = make_rules(mt_config(4))
     pos = mt_position(rs, stack=["hina", "tango"], positions=[14] * 4)   # everyone at the first Inn
@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from positions import RuleSet, xr_position
-
 from kernels.core.enums import DECK_CAP, Deck, G
 from kernels.core.events import MATSURI_KINDS
 from kernels.game.matsuri import matsuri_inn_nb
 from sim.games.tokaido.rules.config import GameConfig
+from tests.helpers.positions import RuleSet, xr_position
 
 MT = ("crossroads", "matsuri")
 INN1, INN2, INN3, EDO = 14, 27, 41, 54

@@ -1,8 +1,7 @@
 """Hand-built referee logs for the referee tests: ``ev`` rows, ``setup_log`` and ``feed``, and the
 Crossroads set-up (``xcfg``, ``xr_setup``, ``ok``, ``stop``) with the Crossroads card ids and board spaces.
 
-The tests import them from here (``tests/test_referee.py`` and ``tests/test_referee_crossroads.py``
-re-export them for older imports).
+The referee tests and the rule tests that also check the referee import them from here.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Shared set-up for the Matsuri Travelers' rule tests (tests/test_rules_matsuri_travelers*.py)."""
+"""Shared set-up for the Matsuri Travelers' rule tests (tests/kernels/tokaido/matsuri/test_travel*.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from positions import make_rules, xr_config
+from tests.helpers.positions import make_rules, xr_config
 
 MT = ("matsuri",)
 ENCOUNTER, PADDY, FARM, TEMPLE, VILLAGE, INN1, LAST = 3, 4, 7, 2, 8, 14, 54

@@ -22,7 +22,7 @@ Kernel functions are called either compiled or as plain Python (``.py_func``):
 Nested calls inside a ``py_func`` still go to the compiled functions.
 
 The Crossroads helpers (``xr_config``, ``xr_position``, ``set_markets``, ``give_amulets``, ``xmove``,
-...) live in ``tests/positions_crossroads.py``; this module re-exports them.
+...) live in ``tests/helpers/crossroads_positions.py``; this module re-exports them.
 """
 
 from __future__ import annotations
@@ -34,20 +34,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-
-# the Crossroads helpers live in tests/positions_crossroads.py; re-exported for ``from positions import``
-from positions_crossroads import MARKET_OF as MARKET_OF
-from positions_crossroads import XR as XR
-from positions_crossroads import amulet_ids as amulet_ids
-from positions_crossroads import begin_turn as begin_turn
-from positions_crossroads import calligraphy_ids as calligraphy_ids
-from positions_crossroads import give_amulets as give_amulets
-from positions_crossroads import give_calligraphy as give_calligraphy
-from positions_crossroads import legendary_ids as legendary_ids
-from positions_crossroads import set_markets as set_markets
-from positions_crossroads import xmove as xmove
-from positions_crossroads import xr_config as xr_config
-from positions_crossroads import xr_position as xr_position
 
 from kernels.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Ev, G, P, Space
 from kernels.core.piles import log_nb
@@ -61,6 +47,20 @@ from kernels.play import turn_nb
 from sim.games.tokaido.engine import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
+
+# the Crossroads helpers live in tests/helpers/crossroads_positions.py; re-exported for ``from tests.helpers.positions import``
+from tests.helpers.crossroads_positions import MARKET_OF as MARKET_OF
+from tests.helpers.crossroads_positions import XR as XR
+from tests.helpers.crossroads_positions import amulet_ids as amulet_ids
+from tests.helpers.crossroads_positions import begin_turn as begin_turn
+from tests.helpers.crossroads_positions import calligraphy_ids as calligraphy_ids
+from tests.helpers.crossroads_positions import give_amulets as give_amulets
+from tests.helpers.crossroads_positions import give_calligraphy as give_calligraphy
+from tests.helpers.crossroads_positions import legendary_ids as legendary_ids
+from tests.helpers.crossroads_positions import set_markets as set_markets
+from tests.helpers.crossroads_positions import xmove as xmove
+from tests.helpers.crossroads_positions import xr_config as xr_config
+from tests.helpers.crossroads_positions import xr_position as xr_position
 
 MODES = ("jit", "py")
 BOTH = pytest.mark.parametrize("mode", MODES)

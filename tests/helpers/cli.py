@@ -1,13 +1,14 @@
-"""Shared by the CLI and study tests: run the real CLI in a subprocess, slowed so it can be killed midway."""
+"""Shared by the CLI and study tests: the CLI in-process (``call``) or in a subprocess, slowed so it can be
+killed midway, and what a user error looks like (``assert_user_error``)."""
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
+
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
 # every engine call sleeps 50 ms, so a test can interrupt a run between chunks
 SLOW_CLI = (
@@ -48,3 +49,11 @@ def call(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
         cli.main(argv)
     out, err = capsys.readouterr()
     return int(exc.value.code or 0), out, err
+
+
+def assert_user_error(code: int, out: str, err: str) -> None:
+    """A user error: exit 2 and one line ``error: ...`` on stderr, no traceback."""
+    assert code == 2, (code, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert "Traceback" not in out + err
