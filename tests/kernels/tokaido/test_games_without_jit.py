@@ -80,7 +80,7 @@ if sys.argv[3] == "python":
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import play_games
-from tests.test_nojit import weights  # this module (the checkout is on PYTHONPATH)
+from tests.kernels.tokaido.test_games_without_jit import weights  # this module (the checkout is on PYTHONPATH)
 cases = json.loads(sys.argv[1])
 out = {}
 for k, (spec, seed, start, count) in enumerate(cases):

@@ -93,8 +93,7 @@ def test_conformance_covers_everything() -> None:
     # Matsuri and the promos have their own conformance files (their referees came later)
     assert {x for c in configs for x in c.expansions} == set(EXPANSIONS) - {"matsuri", "promos"}
     here = Path(__file__).parent
-    assert all((here / f).exists() for f in ("test_conformance_matsuri.py", "test_conformance_matsuri_travelers.py",
-                                              "test_conformance_promos.py"))
+    assert all((here / f).exists() for f in ("test_matsuri.py", "test_matsuri_travelers.py", "test_promos.py"))
     assert {b for c in configs for b in c.bot_names()} == set(BOT_NAMES)
     modes = {c.travelers if c.travelers in ("draft", "random") else "fixed" for c in configs}
     assert modes == {"draft", "random", "fixed"}

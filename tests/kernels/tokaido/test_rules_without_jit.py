@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-FILES = ("test_rules_turns.py", "test_rules_stations.py", "test_rules_encounters.py", "test_rules_inns.py",
-         "test_rules_travelers.py", "test_rules_scoring.py", "test_rules_piles.py", "test_rules_matsuri.py",
-         "test_rules_matsuri_legs.py", "test_rules_matsuri_travelers.py", "test_rules_matsuri_travelers2.py")
+FILES = ("base/test_turns.py", "base/test_stations.py", "base/test_encounters.py", "base/test_inns.py",
+         "base/test_travelers.py", "base/test_scoring.py", "base/test_piles.py",
+         "matsuri/test_trigger_and_instant_cards.py", "matsuri/test_leg_cards.py",
+         "matsuri/test_travelers_ayumu_to_marihito.py", "matsuri/test_travelers_mari_to_yashima.py")
 SELECT = " or ".join([
     "test_rulebook_example",  # souvenir sets, temple ranking, the 4-player Inn
     "test_last_to_arrive_at_inn_leaves_first",
