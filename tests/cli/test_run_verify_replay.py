@@ -20,6 +20,7 @@ from sim.cli import options
 from sim.games.tokaido import dataset
 from sim.run import outdir
 from tests.helpers.cli import ENV, SLOW_CLI, assert_user_error, call
+from tests.helpers.parts import part_stats
 
 BAD_RUN_OPTIONS = [
     ["--players", "6"],
@@ -173,13 +174,13 @@ def test_killed_run_resumes_without_rewriting_parts(tmp_path: Path) -> None:
     wait_for_parts(out, 3, proc)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    kept = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in out.glob("part-*.parquet")}
+    kept = part_stats(out)
     assert 3 <= len(kept) < 30
     (out / ".part-000000099900-000000100000.parquet.tmp").write_bytes(b"half a file")
     res = subprocess.run([sys.executable, "-m", "sim.cli.app", *args, "--resume"], env=ENV, cwd=tmp_path,
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
-    now = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in out.glob("part-*.parquet")}
+    now = part_stats(out)
     assert {k: now[k] for k in kept} == kept
     assert len(now) == 30 and not list(out.glob(".*.tmp"))
     games = dataset.read_table(out)["game"].to_numpy()

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kernels.core.board import lead_player_nb
-from kernels.core.enums import PF, Cfg
+from kernels.core.enums import PF, Cfg, Ev
 from kernels.game.turn import begin_turn_nb, move_nb
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -121,3 +121,9 @@ def begin_turn(pos: Position) -> tuple[int, int, list[int]]:
     """``begin_turn_nb``: (who moves, who decides, the legal destinations), after the Fortune Amulet."""
     t, ctrl, n = pos.k(begin_turn_nb)(pos.pub, pos.hid, pos.ru)
     return int(t), int(ctrl), [int(s) for s in pos.pub["cand"][:n]]
+
+
+def choice(pos: Position, t: int) -> int:
+    """The option traveler ``t`` chose at its stop (the value of its one ``CHOICE`` event)."""
+    (ev,) = [e for e in pos.events(Ev.CHOICE) if e[1] == t]
+    return ev[3]

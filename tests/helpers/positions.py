@@ -54,6 +54,7 @@ from tests.helpers.crossroads_positions import XR as XR
 from tests.helpers.crossroads_positions import amulet_ids as amulet_ids
 from tests.helpers.crossroads_positions import begin_turn as begin_turn
 from tests.helpers.crossroads_positions import calligraphy_ids as calligraphy_ids
+from tests.helpers.crossroads_positions import choice as choice
 from tests.helpers.crossroads_positions import give_amulets as give_amulets
 from tests.helpers.crossroads_positions import give_calligraphy as give_calligraphy
 from tests.helpers.crossroads_positions import legendary_ids as legendary_ids

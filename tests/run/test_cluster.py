@@ -21,6 +21,7 @@ from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.study import run_study
 from sim.run import cluster, outdir, runner
+from tests.helpers.parts import part_stats
 
 # the failing tasks below run on the workers, which cannot import this test module
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -43,10 +44,6 @@ def table(root: Path) -> pa.Table:
     t = dataset.read_table(root)
     keys = [k for k in ("n_players", "variants") if k in t.schema.names]
     return t.sort_by([(k, "ascending") for k in keys] + [("game", "ascending"), ("player", "ascending")])
-
-
-def part_stats(root: Path) -> dict[str, tuple[int, int]]:
-    return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.glob("part-*.parquet")}
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import outdir, parts, runner
 from sim.run.game import Batch
+from tests.helpers.parts import part_stats
 
 STUB = "STUB" in (engine.__doc__ or "")
 
@@ -50,10 +51,6 @@ def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 def sorted_table(root: Path) -> pa.Table:
     t = dataset.read_table(root)
     return t.sort_by([("game", "ascending"), ("player", "ascending")])
-
-
-def part_stats(root: Path) -> dict[str, tuple[int, int]]:
-    return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in root.glob("part-*.parquet")}
 
 
 def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:

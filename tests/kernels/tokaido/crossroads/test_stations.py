@@ -17,6 +17,7 @@ from kernels.game.crossroads import alternative_nb, alternative_possible_nb, rol
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,
+    choice,
     kern,
     make_rules,
     spaces_of,
@@ -34,11 +35,6 @@ def rs3(**kw):
 
 def die_config(faces: str, n: int = 3, **kw) -> GameConfig:
     return xr_config(n, overrides=(("crossroads.fortune_die", faces),), **kw)
-
-
-def choice(pos, t):
-    (ev,) = [e for e in pos.events(Ev.CHOICE) if e[1] == t]
-    return ev[3]
 
 
 # ------------------------------------------------------------------ Panorama: Cherry Tree

@@ -13,6 +13,7 @@ from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, 
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.positions import (
     BOTH,
+    choice,
     encounter_ids,
     make_rules,
     meal_ids,
@@ -31,11 +32,6 @@ ENCOUNTER, PADDY, HOT, INN1, INN3 = 3, 4, 5, 14, 41
 
 def rs_with(travelers: list[str], **kw):
     return make_rules(xr_config(len(travelers), travelers=",".join(travelers), **kw))
-
-
-def choice(pos, t):
-    (ev,) = [e for e in pos.events(Ev.CHOICE) if e[1] == t]
-    return ev[3]
 
 
 # ------------------------------------------------------------------ tiles

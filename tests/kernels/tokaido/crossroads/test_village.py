@@ -16,6 +16,7 @@ from kernels.game.crossroads import alternative_nb, alternative_possible_nb
 from sim.games.tokaido.referee.scoring import souvenir_collection_points
 from tests.helpers.positions import (
     BOTH,
+    choice,
     kern,
     legendary_ids,
     make_rules,
@@ -33,11 +34,6 @@ VILLAGE = 1  # the first Village
 
 def rs3(**kw):
     return make_rules(CFG3, **kw)
-
-
-def choice(pos, t):
-    (ev,) = [e for e in pos.events(Ev.CHOICE) if e[1] == t]
-    return ev[3]
 
 
 # ------------------------------------------------------------------ Village: Legendary Objects
