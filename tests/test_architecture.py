@@ -1,5 +1,6 @@
 """The house rules of the code base (docs/architecture.md): layers import downwards only, no import
-cycles between modules, files of a readable size, a docstring on every package.
+cycles between modules, files of a readable size, a docstring on every package; test modules share
+code through ``tests.helpers`` only.
 
 Imports are read from the source (``ast``), lazy ones inside functions included: a cycle hidden in a
 function is still a cycle.
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
+
 TOP = ("sim", "kernels", "analysis")
 MAX_LINES = 440  # "about 400": a hint to look at a file, never a reason to cut one
 
@@ -173,3 +175,30 @@ def test_the_checker_sees_a_cycle() -> None:
     found = {n.module for n in ast.walk(fake) if isinstance(n, ast.ImportFrom)}
     assert "kernels.play" in found and unit("kernels.play") not in LAYERS[unit("kernels.game.turn")]
     assert unit("kernels.duo.search") not in LAYERS[unit("kernels.duo.game")]  # Duo's engine cannot search
+
+
+def test_tests_share_through_helpers_only() -> None:
+    """A test module takes what it shares from ``tests.helpers``, never from another test module (moving one
+    test file breaks no other), and no test edits ``sys.path`` (the project is installed; pytest puts the
+    checkout on the path for the ``tests`` package)."""
+    tests = ROOT / "tests"
+    local = {p.stem for p in tests.rglob("*.py")} - set(TOP)  # modules that only the tests folder holds
+    bad = []
+    for path in sorted(tests.rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] if node.level == 0 else ["." * node.level]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                if isinstance(node, ast.Attribute) and node.attr == "path" and getattr(node.value, "id", "") == "sys":
+                    bad.append(f"{where}:{node.lineno} uses sys.path")
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if name.startswith(".") or (top == "tests" and not name.startswith("tests.helpers")) or (
+                        top != "tests" and top in local):
+                    bad.append(f"{where}:{node.lineno} imports {name}")
+    assert not bad, "import shared test code from tests.helpers, by its package path: " + "; ".join(bad)

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from analysis_fixtures import make_dataset
 from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers.paths import ROOT
+from tests.helpers.synthetic_datasets import make_dataset
+
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 

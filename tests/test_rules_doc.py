@@ -2,7 +2,7 @@
 choice of docs/rules-choices.md is covered, and the rule ids are unique and in order.
 
 The same holds for each expansion section (one checker, ``SECTIONS``): the Crossroads rules X1,
-X2, ... name tests of ``tests/test_rules_crossroads_*.py`` only and every such test is named there,
+X2, ... name tests of ``tests/kernels/tokaido/crossroads/`` only and every such test is named there,
 and likewise the Matsuri (MR), Matsuri Travelers (MT) and promo (PR) rules; the Crossroads and promo
 choices map to existing rules that cite them; the open engine bugs listed are exactly the
 strict-xfail tests."""
@@ -15,11 +15,23 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers.paths import ROOT
+
 DOC = ROOT / "docs" / "rules.md"
 CHOICES = ROOT / "docs" / "rules-choices.md"
-REF = re.compile(r"tests/(test_rules_\w+\.py)::(test_\w+)")
-NOT_RULES = {"test_rules_doc.py", "test_rules_nojit.py"}  # meta-tests, not rules
+REF = re.compile(r"tests/((?:\w+/)*test_\w+\.py)::(test_\w+)")  # path from tests/, test name
+RULES = ROOT / "tests" / "kernels" / "tokaido"
+RULE_DIRS = ("base", "crossroads", "matsuri", "promos")  # the rule tests on hand-built positions, by area
+
+
+def rule_files(pattern: str = r".+") -> list[Path]:
+    """The rule test files whose path from tests/ matches ``pattern``."""
+    return [p for d in RULE_DIRS for p in sorted((RULES / d).glob("test_*.py"))
+            if re.fullmatch(pattern, rel(p))]
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT / "tests").as_posix()
 
 
 def defined_tests(path: Path) -> set[str]:
@@ -29,7 +41,7 @@ def defined_tests(path: Path) -> set[str]:
 
 
 def test_every_referenced_test_exists() -> None:
-    """Each ``tests/test_rules_x.py::test_name`` in docs/rules.md names a test function of that file."""
+    """Each ``tests/kernels/tokaido/area/test_x.py::test_name`` in docs/rules.md names a test function of that file."""
     text = DOC.read_text()
     refs = REF.findall(text)
     assert len(refs) >= 80
@@ -42,12 +54,13 @@ def test_every_referenced_test_exists() -> None:
 
 
 def test_every_rule_test_is_documented() -> None:
-    """Each test of tests/test_rules_*.py (the meta-tests aside) appears in docs/rules.md."""
+    """Each test of the rule folders (tests/kernels/tokaido/{base,crossroads,matsuri,promos}) appears in
+    docs/rules.md."""
     named = set(REF.findall(DOC.read_text()))
     undocumented = [
-        f"{path.name}::{func}"
-        for path in sorted((ROOT / "tests").glob("test_rules_*.py")) if path.name not in NOT_RULES
-        for func in sorted(defined_tests(path)) if (path.name, func) not in named
+        f"{rel(path)}::{func}"
+        for path in rule_files()
+        for func in sorted(defined_tests(path)) if (rel(path), func) not in named
     ]
     assert not undocumented, f"add these rule tests to docs/rules.md: {undocumented}"
 
@@ -84,10 +97,10 @@ def test_every_rule_choice_is_covered() -> None:
 # (section title, row prefix, the test files its rows name, least rows); the rows of each section are
 # PREFIX1, PREFIX2, ... and name tests of those files only, and every test of those files is in a row
 SECTIONS: list[tuple[str, str, str, int]] = [
-    ("Crossroads", "X", r"test_rules_crossroads_\w+\.py", 40),
-    ("Matsuri", "MR", r"test_rules_matsuri(_legs)?\.py", 20),
-    ("Matsuri Travelers", "MT", r"test_rules_matsuri_travelers\d*\.py", 20),
-    ("Promo Travelers", "PR", r"test_rules_promos\.py", 10),
+    ("Crossroads", "X", r"kernels/tokaido/crossroads/test_\w+\.py", 40),
+    ("Matsuri", "MR", r"kernels/tokaido/matsuri/test_(trigger_and_instant_cards|leg_cards)\.py", 20),
+    ("Matsuri Travelers", "MT", r"kernels/tokaido/matsuri/test_(travelers_\w+|traveler_alternatives)\.py", 20),
+    ("Promo Travelers", "PR", r"kernels/tokaido/promos/test_\w+\.py", 10),
 ]
 
 
@@ -129,9 +142,9 @@ def test_section_rule_ids_are_unique_and_in_order(title: str, prefix: str, files
         refs = REF.findall(cells[3])
         assert refs and all(pattern.fullmatch(f) for f, _ in refs), line
         named |= set(refs)
-    paths = [p for p in sorted((ROOT / "tests").glob("test_rules_*.py")) if pattern.fullmatch(p.name)]
+    paths = rule_files(files)
     assert paths
-    missing = [f"{p.name}::{t}" for p in paths for t in sorted(defined_tests(p)) if (p.name, t) not in named]
+    missing = [f"{rel(p)}::{t}" for p in paths for t in sorted(defined_tests(p)) if (rel(p), t) not in named]
     assert not missing, f"add these rule tests to a {prefix} row of '## {title}' in docs/rules.md: {missing}"
 
 
@@ -158,8 +171,9 @@ def test_every_expansion_choice_is_covered(title: str, choice: str, rule: str, e
 def test_crossroads_rule_files() -> None:
     """The Crossroads rule tests live in files named for their areas: markets and stations, Amulets,
     scoring, Travelers, and the online profile's parameters."""
-    files = {p.name for p in (ROOT / "tests").glob("test_rules_crossroads_*.py")}
-    assert files >= {f"test_rules_crossroads_{a}.py" for a in ("stations", "amulets", "scoring", "travelers", "online")}
+    files = {p.name for p in (RULES / "crossroads").glob("test_*.py")}
+    assert files >= {f"test_{a}.py" for a in ("stations", "amulets", "scoring", "travelers")}
+    assert any(f.startswith("test_online_") for f in files)
 
 
 def test_every_matsuri_traveler_choice_is_cited() -> None:
@@ -176,8 +190,7 @@ def test_open_engine_bugs_are_the_strict_xfail_tests() -> None:
     assert "### Open engine bugs" in text
     table = text.split("### Open engine bugs", 1)[1].split("\n###", 1)[0]
     listed = {(f, t) for f, t in REF.findall(table)}
-    xfails = {(p.name, t) for p in sorted((ROOT / "tests").glob("test_rules_crossroads_*.py"))
-              for t in xfail_strict_tests(p)}
+    xfails = {(rel(p), t) for p in rule_files(r"kernels/tokaido/crossroads/\w+\.py") for t in xfail_strict_tests(p)}
     assert listed == xfails
     for line in table.splitlines():
         if REF.search(line):

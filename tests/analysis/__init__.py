@@ -1,0 +1,1 @@
+"""The analysis package (``analysis/``): statistics, and part files checked against the manifest."""

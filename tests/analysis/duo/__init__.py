@@ -1,0 +1,1 @@
+"""Tokaido Duo's report and plots (``analysis/duo``)."""

@@ -1,0 +1,1 @@
+"""Tokaido's reports, tables, comparisons and caveats (``analysis/tokaido``)."""

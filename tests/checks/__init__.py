@@ -1,0 +1,1 @@
+"""The shared checks (``sim/checks``): the playthroughs of both games."""

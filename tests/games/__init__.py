@@ -1,0 +1,1 @@
+"""Tests of the games' plug-ins (``sim/games/``)."""

@@ -1,0 +1,1 @@
+"""Tokaido Duo's plug-in (``sim/games/duo``): board data, referee conformance, golden games, CLI, runner."""

@@ -1,0 +1,1 @@
+"""The balance search (``tokaido-sim balance``, ``sim/games/tokaido/balance``)."""

@@ -1,0 +1,1 @@
+"""Tokaido's regression checks: golden games, statistical baselines, the sequential test."""

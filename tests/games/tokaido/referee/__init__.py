@@ -1,0 +1,1 @@
+"""The independent referee on hand-built logs and random legal games; game records and the audit."""

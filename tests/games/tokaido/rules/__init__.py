@@ -1,0 +1,1 @@
+"""The rules as data (``sim/games/tokaido/rules``): bounds, profiles, overrides."""

@@ -1,0 +1,1 @@
+"""Tests of the Numba kernels (``kernels/``), on hand-built positions and whole games."""

@@ -1,0 +1,1 @@
+"""Crossroads rules in the kernels on hand-built positions (docs/rules.md, section Crossroads)."""

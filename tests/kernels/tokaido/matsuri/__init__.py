@@ -1,0 +1,2 @@
+"""Matsuri cards and Matsuri Travelers in the kernels on hand-built positions (docs/rules.md, the
+Matsuri sections)."""

@@ -1,0 +1,1 @@
+"""The promo Travelers in the kernels on hand-built positions (docs/rules.md, section Promo Travelers)."""
