@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from sim.games.tokaido.game import TokaidoGame
 from tests.helpers.cli import assert_user_error, call
 from tests.helpers.paths import ROOT
 
@@ -299,7 +300,8 @@ def base_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from sim.games.tokaido.rules.config import GameConfig
     from sim.run import runner
 
-    runner.run(GameConfig(n_players=4, expansions=("crossroads",)), 200, 11, out, chunk_size=100, progress=False)
+    runner.run(TokaidoGame(GameConfig(n_players=4, expansions=("crossroads",))), 200, 11, out, chunk_size=100,
+               progress=False)
     return out
 
 

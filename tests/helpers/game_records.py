@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sim.cli.options import kernel_rows, make_config
 from sim.games.tokaido import engine
+from sim.games.tokaido.cli.options import kernel_rows, make_config
 from sim.games.tokaido.referee.audit import audit_game
 from sim.games.tokaido.referee.record import game_record
 from sim.games.tokaido.rules.config import GameConfig
