@@ -199,8 +199,14 @@ def _header(ds: DuoDataset) -> str:
     m = ds.manifest
     cfg = m.get("config")
     cfg = cfg if isinstance(cfg, dict) else {}
+    board = m.get("duo_board")
+    board = board if isinstance(board, dict) else {}
+    overrides = board.get("overrides") or []
+    status = "published" if ds.verified else "reconstruction"
     lines = ["# Tokaido Duo report\n",
+             f"- Status: **{status}**" + ("" if ds.verified else " (some unknown of the Duo game is assumed)"),
              f"- Board: {ds.provenance}; **verified={str(ds.verified).lower()}**",
+             "- Overrides: " + (", ".join(f"`{k}={_value(v)}`" for k, v in overrides) if overrides else "none"),
              f"- Dataset: `{ds.path}`", f"- Games: {ds.games.height:,} ({ds.frame.height:,} player rows)",
              f"- Seed: {m.get('seed', 'not recorded')}",
              f"- Bots (player 0, player 1): {', '.join(cfg.get('bots', [])) or 'see the matchup column'}"]
@@ -208,6 +214,12 @@ def _header(ds: DuoDataset) -> str:
         lines.append("\n> **Not the published board.** These figures come from an invented reconstruction of the "
                      "Duo map and number tables (docs/duo.md); they describe mechanisms, not the real game.")
     return "\n".join(lines)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return str(v).lower()
+    return ",".join(_value(x) for x in v) if isinstance(v, list) else str(v)
 
 
 def _summary(fp: pl.DataFrame, trig: pl.DataFrame, rounds: pl.DataFrame, tw: pl.DataFrame) -> str:

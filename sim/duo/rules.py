@@ -4,9 +4,13 @@
     rules = load_duo_rules("my_board.toml", sets=["choices.merchant_path=trail"])
     rules.record(bots=("greedy", "search"), log=True)  # one RULES_DTYPE record
 
-Overrides are dotted keys into rules.toml (``merchant.cap=6``) or, with a
-``board.`` prefix, into the board file. Every error is one line naming the
-file and field. ``provenance()`` is the label every Duo result carries.
+Overrides are dotted keys into rules.toml (``merchant.cap=6``, ``boutique.3.coins=4``) or,
+with a ``board.`` prefix, into the board file. Every error is one line naming the
+file and field. ``provenance()`` is the label every Duo result carries: it starts
+with "reconstruction" unless the board and the numbers are files marked
+``verified = true`` played without any override, and it names every override.
+The ``verified`` and ``provenance`` fields are properties of a data file and can
+never be overridden (an invented board cannot be marked as the published one).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import numpy as np
 from kernels.duo import enums as E
 from kernels.duo.state import RULES_DTYPE, W_N
 from sim.duo.board import COAST, TOWNS, Board, BoardError, read_board, validate_board
+from sim.rules.overrides import format_value
 from sim.rules.tables import parse_value
 
 DATA = "sim.data.duo"
@@ -142,26 +147,41 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
     )
 
 
+# Fields of a data file that say what the file is; ``--set`` may never change them.
+PROTECTED = ("verified", "provenance")
+
+
 @dataclass(frozen=True)
 class DuoRules:
     board: Board
     numbers: Numbers
     board_raw: dict[str, Any]
     rules_raw: dict[str, Any]
+    overrides: tuple[tuple[str, Any], ...] = ()  # every --set, by name and value, in command-line order
 
     @property
     def verified(self) -> bool:
-        return self.board.verified and self.numbers.verified
+        """True only for the published game: both files verified and nothing overridden."""
+        return self.board.verified and self.numbers.verified and not self.overrides
+
+    @property
+    def status(self) -> str:
+        return "published" if self.verified else "reconstruction"
+
+    def override_text(self) -> str:
+        return ", ".join(f"{k}={format_value(v)}" for k, v in self.overrides) or "none"
 
     def provenance(self) -> str:
-        """The label of every Duo result: which board and numbers, and whether they are the published ones."""
+        """The label of every Duo result: reconstruction or published, which files, every override."""
         b, n = self.board, self.numbers
-        return (f"board {b.provenance} (verified={str(b.verified).lower()}), "
+        text = (f"{self.status}: board {b.provenance} (verified={str(b.verified).lower()}), "
                 f"numbers {n.provenance} (verified={str(n.verified).lower()})")
+        return text + (f", overrides {self.override_text()}" if self.overrides else "")
 
     def manifest(self) -> dict[str, Any]:
-        return {"board_provenance": self.board.provenance, "board_verified": self.board.verified,
-                "rules_provenance": self.numbers.provenance, "rules_verified": self.numbers.verified,
+        return {"status": self.status, "board_provenance": self.board.provenance,
+                "board_verified": self.board.verified, "rules_provenance": self.numbers.provenance,
+                "rules_verified": self.numbers.verified, "overrides": [[k, v] for k, v in self.overrides],
                 "verified": self.verified, "provenance": self.provenance(), "fingerprint": self.fingerprint()}
 
     def fingerprint(self) -> str:
@@ -248,16 +268,34 @@ def build_tables(r: DuoRules) -> dict[str, np.ndarray]:
     }
 
 
-def _override(raw: dict[str, Any], key: str, value: Any, where: str) -> None:
+def _step(node: Any, part: str) -> Any:
+    """``node[part]``: a table's field or a list's item (``boutique.3``); None if there is none."""
+    if isinstance(node, dict):
+        return node.get(part)
+    if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        return node[int(part)]
+    return None
+
+
+def _override(raw: dict[str, Any], key: str, value: Any, where: str, option: str = "--rules",
+              shown: str = "") -> None:
     parts = key.split(".")
+    shown = shown or key
+    if len(parts) == 1 and parts[0] in PROTECTED:
+        raise BoardError(f"--set {shown}: '{parts[0]}' is a property of the data file, not a rule, so --set cannot "
+                         f"change it; enter the published data in a file of your own and pass it with {option}")
     node: Any = raw
     for p in parts[:-1]:
-        if not isinstance(node, dict) or p not in node:
+        nxt = _step(node, p)
+        if not isinstance(nxt, dict | list):
             raise BoardError(f"--set {key}: '{p}' is not a section of {where}")
-        node = node[p]
-    if not isinstance(node, dict) or parts[-1] not in node:
+        node = nxt
+    if _step(node, parts[-1]) is None:
         raise BoardError(f"--set {key}: {where} has no field '{parts[-1]}'")
-    node[parts[-1]] = value
+    if isinstance(node, list):
+        node[int(parts[-1])] = value
+    else:
+        node[parts[-1]] = value
 
 
 def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = None,
@@ -273,17 +311,20 @@ def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = N
     except tomllib.TOMLDecodeError as exc:
         raise BoardError(f"{rpath}: not valid TOML ({exc}); fix the syntax") from None
     braw, rraw = copy.deepcopy(braw), copy.deepcopy(rraw)
+    overrides: list[tuple[str, Any]] = []
     for item in sets or []:
         if "=" not in item:
             raise BoardError(f"--set {item!r}: write KEY=VALUE, e.g. --set choices.merchant_path=trail")
-        key, text = item.split("=", 1)
+        key, text = (x.strip() for x in item.split("=", 1))
         value = parse_value(text)
         if key.startswith("board."):
-            _override(braw, key[6:], value, str(bpath))
+            _override(braw, key[6:], value, str(bpath), "--board", key)
         else:
             _override(rraw, key, value, str(rpath))
-    return from_raw(braw, rraw, str(bpath), str(rpath))
+        overrides = [o for o in overrides if o[0] != key] + [(key, value)]
+    return from_raw(braw, rraw, str(bpath), str(rpath), tuple(overrides))
 
 
-def from_raw(braw: dict[str, Any], rraw: dict[str, Any], bwhere: str = "board", rwhere: str = "rules") -> DuoRules:
-    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw)
+def from_raw(braw: dict[str, Any], rraw: dict[str, Any], bwhere: str = "board", rwhere: str = "rules",
+             overrides: tuple[tuple[str, Any], ...] = ()) -> DuoRules:
+    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw, overrides)
