@@ -116,10 +116,12 @@ class PT(NamedTuple):
     N_WARE: int = 11
     N_ZONES: int = 12
     N_ROUTES: int = 13
+    SEASHORE_OPT: int = 14  # 1 = the Seashore's wave tile may be declined (the seed says "must": 0)
+    SPRING_OPT: int = 15  # 1 = the Hot Spring token may be declined (the seed says "immediately": 0)
 
 
 P = PT()
-P_N = 16
+P_N = 24
 
 
 class CfgT(NamedTuple):

@@ -48,6 +48,7 @@ DEFAULT_SPECS = (
     "bots=greedy+greedy,choices.merchant_path=walk",
     "bots=greedy+random,choices.actions_optional=false",
     "bots=greedy+greedy,choices.hot_spring_retake=false,choices.first_player=1",
+    "bots=random+greedy,choices.seashore_optional=true,choices.hot_spring_optional=true",
     "bots=greedy+greedy,board=family-7-0",
     "bots=random+greedy,board=family-7-1",
 )

@@ -185,10 +185,25 @@ class Table:
             raise Foul(f"player {c.player} holds {sum(me.wares.values())} wares, over the cap of {cap}")
         if c.char == "merchant" and c.drawn >= 0 and sum(me.wares.values()) > self.n.cap:
             me.wave_uses[1] += 1
-        if not self.n.actions_optional and not c.effect_done and c.moved_to != "none":
-            if self.effect_available(c):
-                raise Foul(f"player {c.player} declined the {c.char}'s action although actions are mandatory (D4)")
+        if not c.effect_done and c.moved_to != "none" and self.must_act(c) and self.effect_available(c):
+            raise Foul(f"player {c.player} declined the {c.char}'s action although it is mandatory "
+                       f"({self.why_must(c)})")
         self.cur = None
+
+    def must_act(self, c: Pick) -> bool:
+        """D4: every action may be declined, except where the seed says "must" (003:L34, L70), unless read as optional."""
+        if not self.n.actions_optional:
+            return True
+        if c.char != "pilgrim":
+            return False
+        kind = self.ring[c.moved_to][0]
+        return (kind == "S" and not self.n.seashore_optional) or (kind == "H" and not self.n.hot_spring_optional)
+
+    def why_must(self, c: Pick) -> str:
+        if not self.n.actions_optional:
+            return "D4: actions are mandatory"
+        return "003:L70, a wave tile must be taken" if self.ring[c.moved_to][0] == "S" else \
+            "003:L34, the Hot Spring token is taken immediately"
 
     def effect_available(self, c: Pick) -> bool:
         me = self.players[c.player]

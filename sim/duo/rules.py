@@ -76,6 +76,8 @@ class Numbers:
     proficient_reveals: int
     merchant_path: str
     actions_optional: bool
+    seashore_optional: bool
+    hot_spring_optional: bool
     hot_spring_retake: bool
     first_player: int  # -1 random
     max_rounds: int
@@ -126,9 +128,13 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
         raise _err(where, "choices.jump", "only 'chain' (D1) is implemented")
     if choice.get("merchant_path") not in E.PATH_NAMES:
         raise _err(where, "choices.merchant_path", f"use one of {', '.join(E.PATH_NAMES)} (D2)")
-    for key in ("actions_optional", "hot_spring_retake"):
+    for key in ("actions_optional", "seashore_optional", "hot_spring_optional", "hot_spring_retake"):
         if not isinstance(choice.get(key), bool):
             raise _err(where, f"choices.{key}", f"need true or false, got {choice.get(key)!r}")
+    for key in ("seashore_optional", "hot_spring_optional"):
+        if choice[key] and not choice["actions_optional"]:
+            raise _err(where, f"choices.{key}", "true changes nothing while choices.actions_optional = false "
+                       "makes every arrival action mandatory; set one of them only")
     first = choice.get("first_player")
     if first not in ("random", 0, 1):
         raise _err(where, "choices.first_player", f"use random, 0 or 1 (D10), got {first!r}")
@@ -142,7 +148,8 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
         ints["town_coins"], dict(bag), tuple((b["ware"], b["coins"]) for b in btq),
         tuple(_values(raw, "artist", "values", E.N_SLOTS, where)), tuple(pnt[str(i)] for i in range(1, 5)),
         tuple(waves), ints["porter_cap"], ints["haggler_coins"], ints["proficient_reveals"],
-        choice["merchant_path"], choice["actions_optional"], choice["hot_spring_retake"],
+        choice["merchant_path"], choice["actions_optional"], choice["seashore_optional"],
+        choice["hot_spring_optional"], choice["hot_spring_retake"],
         -1 if first == "random" else int(first), ints["max_rounds"], prov, ver,
     )
 
@@ -249,6 +256,7 @@ def build_tables(r: DuoRules) -> dict[str, np.ndarray]:
     for idx, v in ((P.SLAB_COINS, n.slab_coins), (P.CAP, n.cap), (P.TOWN_COINS, n.town_coins),
                    (P.PORTER_CAP, n.porter_cap), (P.HAGGLER, n.haggler_coins), (P.PROFICIENT, n.proficient_reveals),
                    (P.PATH, E.PATH_NAMES.index(n.merchant_path)), (P.OPTIONAL, int(n.actions_optional)),
+                   (P.SEASHORE_OPT, int(n.seashore_optional)), (P.SPRING_OPT, int(n.hot_spring_optional)),
                    (P.RETAKE, int(n.hot_spring_retake)), (P.FIRST, n.first_player), (P.MAX_ROUNDS, n.max_rounds),
                    (P.N_WARE, len(wares)), (P.N_ZONES, len(b.zones)), (P.N_ROUTES, len(b.routes))):
         params[idx] = v
