@@ -119,24 +119,45 @@ def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0,
 
 @app.command()
 @user_errors
-def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for study.md and per_board.csv.")],
-          boards: Annotated[int, typer.Option("--boards", "-k", help="Random boards in the family.")] = 20,
-          games: Games = 2000, seed: Seed = 0, rules: RulesFile = None, sets: Sets = None,
-          threads: Threads = None) -> None:
-    """Run the robustness questions across K random boards; report what holds on >= 95% of them."""
+def study(out: Annotated[Path, typer.Option("--out", "-o", help="Directory for study.md and its CSVs.")],
+          worlds: Annotated[int, typer.Option("--worlds", "-k", help="Sampled worlds (maps and number tables).")]
+          = 200, games: Annotated[int, typer.Option("--games", "-g", help="Greedy games per world and reading.")]
+          = 2000, seed: Seed = 0,
+          vary: Annotated[str, typer.Option(help="What the worlds vary: both, numbers (the map fixed: --board) or "
+                                                 "maps.")] = "both",
+          board: Board = None, rules: RulesFile = None, sets: Sets = None,
+          unknowns: Annotated[Path | None, typer.Option(help="Unknowns and their ranges (default: "
+                                                              "sim/data/duo/unknowns.toml).")] = None,
+          threads: Threads = None, quiet: Quiet = False) -> None:
+    """Which conclusions survive what is not known: K sampled worlds; robust, depends on, or unsupported."""
     from sim.duo.study import study as run_study
-    from sim.duo.study import to_markdown
+    from sim.duo.study_report import write_study
+    from sim.duo.unknowns import VARY, load_unknowns, sampled_key
+    from sim.run.progress import progress_bar
 
-    if boards < 1 or games < 10:
-        raise UserError("--boards must be at least 1 and --games at least 10")
-    if out.exists() and any(out.iterdir()):
-        raise UserError(f"{out} is not empty; choose another --out")
-    res = run_study(_rules(None, rules, sets), boards, games, seed, threads)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "study.md").write_text(to_markdown(res, games))
-    res.per_board.write_csv(out / "per_board.csv")
-    typer.echo(to_markdown(res, games))
-
+    if worlds < 10 or games < 10:
+        raise UserError("--worlds and --games must be at least 10 (a share of 95% needs worlds to count)")
+    if vary not in VARY:
+        raise UserError(f"--vary {vary!r}: use one of {', '.join(VARY)}")
+    if board is not None and vary != "numbers":
+        raise UserError("--board is the fixed map of --vary numbers; with other --vary every world has its own map")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UserError(f"{out} is not an empty directory; choose another --out")
+    u = load_unknowns(unknowns)
+    items = expand_sets(sets)
+    for item in items:
+        key = sampled_key(u, item.split("=", 1)[0].strip(), vary)
+        if key:
+            raise UserError(f"--set {item}: every world samples {key}, so this would change nothing; drop it or "
+                            "choose a --vary that keeps it fixed")
+    base = load_duo_rules(board, rules, items)
+    with progress_bar(worlds, 0, not quiet, "worlds") as advance:
+        res = run_study(base, worlds, games, seed, vary, threads, u, on_world=lambda _: advance(1))
+    verdicts, _ = write_study(res, out)
+    if not quiet:
+        robust = verdicts.filter(verdicts["verdict"] == "robust").height
+        typer.echo(f"{robust} of {verdicts.height} conclusions robust in {worlds} worlds "
+                   f"({res.settings['games_played']:,} games, {res.settings['seconds']:.0f}s); {out / 'study.md'}")
 
 
 @app.command()
