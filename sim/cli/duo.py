@@ -22,7 +22,7 @@ from sim.rules.overrides import expand_sets
 app = typer.Typer(name="duo", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Tokaido Duo (2 players) on a board kept as data; the shipped board is a reconstruction.")
 
-Bots = Annotated[str, typer.Option(help="Two bots, comma-separated: random, greedy, search.")]
+Bots = Annotated[str, typer.Option(help="Two bots, comma-separated: random, greedy, search (one with --solo).")]
 Board = Annotated[Path | None, typer.Option(help="Board file (default: sim/data/duo/board.toml).")]
 RulesFile = Annotated[Path | None, typer.Option("--rules", help="Number tables (default: sim/data/duo/rules.toml).")]
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Override KEY=VALUE in rules.toml (board.KEY for the "
@@ -31,19 +31,34 @@ Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
+Solo = Annotated[bool, typer.Option("--solo", help="Solo: one bot (--bots BOT) against the Automa, a labelled "
+                                                   "reconstruction (sim/data/duo/automa.toml).")]
+AutomaFile = Annotated[Path | None, typer.Option("--automa", help="The Automa's rules with --solo (default: "
+                                                                  "sim/data/duo/automa.toml).")]
+PLAYERS = tuple(b for b in BOT_NAMES if b != "automa")
 
 
-def _bots(text: str) -> tuple[str, str]:
+def _bots(text: str, solo: bool = False) -> tuple[str, str]:
     items = [x.strip() for x in text.split(",") if x.strip()]
+    if solo:
+        if len(items) == 2 and items[0] == items[1]:
+            items = items[:1]  # the default greedy,greedy means "greedy"
+        if len(items) != 1 or items[0] not in PLAYERS:
+            raise UserError(f"--bots {text!r}: with --solo give the one bot that plays the Automa: "
+                            f"{', '.join(PLAYERS)} (e.g. --solo --bots search)")
+        return items[0], "automa"
+    if "automa" in items:
+        raise UserError(f"--bots {text!r}: the Automa is the solo opponent; play against her with --solo --bots BOT")
     if len(items) == 1:
         items *= 2
-    if len(items) != 2 or any(b not in BOT_NAMES for b in items):
-        raise UserError(f"--bots {text!r}: give two of {', '.join(BOT_NAMES)} (e.g. --bots greedy,search)")
+    if len(items) != 2 or any(b not in PLAYERS for b in items):
+        raise UserError(f"--bots {text!r}: give two of {', '.join(PLAYERS)} (e.g. --bots greedy,search)")
     return items[0], items[1]
 
 
-def _rules(board: Path | None, rules: Path | None, sets: list[str] | None) -> DuoRules:
-    return load_duo_rules(board, rules, expand_sets(sets))
+def _rules(board: Path | None, rules: Path | None, sets: list[str] | None, solo: bool = False,
+           automa: Path | None = None) -> DuoRules:
+    return load_duo_rules(board, rules, expand_sets(sets), solo, automa)
 
 
 @app.command()
@@ -52,15 +67,16 @@ def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Pa
         games: Games = 10_000, seed: Seed = 0, bots: Bots = "greedy,greedy", board: Board = None,
         rules: RulesFile = None, sets: Sets = None, chunk_size: Annotated[int, typer.Option(help="Games per part.")]
         = 100_000, threads: Threads = None, resume: Resume = False, quiet: Quiet = False,
-        cluster: ClusterSpec = None) -> None:
+        cluster: ClusterSpec = None, solo: Solo = False, automa: AutomaFile = None) -> None:
     """Play Duo games into Parquet (one row per player per game), with Tokaido's runner."""
     from sim.duo.game import DuoGame
     from sim.run import runner
     from sim.run.cluster import connect
 
-    r = _rules(board, rules, sets)
+    b = _bots(bots, solo)
+    r = _rules(board, rules, sets, solo, automa)
     with connect(cluster) as cl:
-        s = runner.run(DuoGame(r, _bots(bots)), games, seed, out, chunk_size, threads, resume=resume,
+        s = runner.run(DuoGame(r, b), games, seed, out, chunk_size, threads, resume=resume,
                        progress=not quiet, cluster=cl)
     if not quiet:
         if s.played == 0:
@@ -73,13 +89,13 @@ def run(out: Annotated[Path, typer.Option("--out", "-o", help="Run directory (Pa
 @app.command()
 @user_errors
 def verify(games: Games = 2000, seed: Seed = 0, bots: Bots = "greedy,greedy", board: Board = None,
-           rules: RulesFile = None, sets: Sets = None) -> None:
+           rules: RulesFile = None, sets: Sets = None, solo: Solo = False, automa: AutomaFile = None) -> None:
     """Replay games with the independent referee; exit 1 on any disagreement."""
     from sim.duo.engine import play_duo_games
     from sim.duo.referee import referee_game, rows_from_records
 
-    r = _rules(board, rules, sets)
-    b = _bots(bots)
+    b = _bots(bots, solo)
+    r = _rules(board, rules, sets, solo, automa)
     bad = []
     for start in range(0, games, 500):
         count = min(500, games - start)
@@ -99,14 +115,16 @@ def verify(games: Games = 2000, seed: Seed = 0, bots: Bots = "greedy,greedy", bo
 @user_errors
 def replay(game: Annotated[int, typer.Option("--game", help="Game index.")] = 0, seed: Seed = 0,
            bots: Bots = "greedy,greedy", board: Board = None, rules: RulesFile = None, sets: Sets = None,
-           setup: Annotated[bool, typer.Option(help="Show the setup events too.")] = False) -> None:
+           setup: Annotated[bool, typer.Option(help="Show the setup events too.")] = False, solo: Solo = False,
+           automa: AutomaFile = None) -> None:
     """Replay one game: its action log, the referee's verdict and the result rows."""
     from sim.duo.engine import play_duo_games
     from sim.duo.narrate import narrate
     from sim.duo.referee import referee_game, rows_from_records
 
-    r = _rules(board, rules, sets)
-    batch = play_duo_games(r, seed, game, 1, _bots(bots), log=True)
+    b = _bots(bots, solo)
+    r = _rules(board, rules, sets, solo, automa)
+    batch = play_duo_games(r, seed, game, 1, b, log=True)
     typer.echo(f"# Duo game {game}, seed {seed}; {r.provenance()}")
     for line in narrate(batch.game_events(0), r, setup):
         typer.echo(line)

@@ -28,6 +28,7 @@ import numpy as np
 
 from kernels.duo import enums as E
 from kernels.duo.state import RULES_DTYPE, W_N
+from sim.duo.automa import Automa, read_automa_raw, validate_automa
 from sim.duo.board import COAST, TOWNS, Board, BoardError, read_board, validate_board
 from sim.rules.overrides import format_value
 from sim.rules.tables import parse_value
@@ -165,11 +166,18 @@ class DuoRules:
     board_raw: dict[str, Any]
     rules_raw: dict[str, Any]
     overrides: tuple[tuple[str, Any], ...] = ()  # every --set, by name and value, in command-line order
+    automa: Automa | None = None  # solo: the Automa in seat 1 (sim/data/duo/automa.toml)
+    automa_raw: dict[str, Any] | None = None
+
+    @property
+    def solo(self) -> bool:
+        return self.automa is not None
 
     @property
     def verified(self) -> bool:
-        """True only for the published game: both files verified and nothing overridden."""
-        return self.board.verified and self.numbers.verified and not self.overrides
+        """True only for the published game: every file verified and nothing overridden."""
+        files = self.board.verified and self.numbers.verified and (self.automa is None or self.automa.verified)
+        return files and not self.overrides
 
     @property
     def status(self) -> str:
@@ -183,16 +191,23 @@ class DuoRules:
         b, n = self.board, self.numbers
         text = (f"{self.status}: board {b.provenance} (verified={str(b.verified).lower()}), "
                 f"numbers {n.provenance} (verified={str(n.verified).lower()})")
+        if self.automa is not None:
+            text += f", solo Automa {self.automa.provenance} (verified={str(self.automa.verified).lower()})"
         return text + (f", overrides {self.override_text()}" if self.overrides else "")
 
     def manifest(self) -> dict[str, Any]:
-        return {"status": self.status, "board_provenance": self.board.provenance,
-                "board_verified": self.board.verified, "rules_provenance": self.numbers.provenance,
-                "rules_verified": self.numbers.verified, "overrides": [[k, v] for k, v in self.overrides],
-                "verified": self.verified, "provenance": self.provenance(), "fingerprint": self.fingerprint()}
+        out = {"status": self.status, "board_provenance": self.board.provenance,
+               "board_verified": self.board.verified, "rules_provenance": self.numbers.provenance,
+               "rules_verified": self.numbers.verified, "overrides": [[k, v] for k, v in self.overrides],
+               "verified": self.verified, "provenance": self.provenance(), "fingerprint": self.fingerprint(),
+               "solo": self.solo}
+        if self.automa is not None:
+            out.update(automa_provenance=self.automa.provenance, automa_verified=self.automa.verified)
+        return out
 
     def fingerprint(self) -> str:
-        text = json.dumps([self.board_raw, self.rules_raw], sort_keys=True, default=str)
+        parts = [self.board_raw, self.rules_raw] + ([self.automa_raw] if self.solo else [])
+        text = json.dumps(parts, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def tables(self) -> dict[str, np.ndarray]:
@@ -205,6 +220,9 @@ class DuoRules:
         for key, arr in self.tables().items():
             ru[0][key] = arr
         ru[0]["cfg"][E.Cfg.LOG] = int(log)
+        if self.solo != (tuple(bots).count("automa") == 1 and bots[1] == "automa"):
+            raise BoardError(f"bots {bots[0]},{bots[1]}: the Automa plays seat 1 of a solo game and only there "
+                             "(tokaido-sim duo run --solo --bots BOT)")
         for p, name in enumerate(bots):
             if name not in E.BOT_NAMES:
                 raise BoardError(f"unknown Duo bot '{name}'; use one of {', '.join(E.BOT_NAMES)}")
@@ -273,6 +291,7 @@ def build_tables(r: DuoRules) -> dict[str, np.ndarray]:
         "start": np.array([list(b.start_pilgrim), [TOWNS.index(m) for m in b.start_merchant],
                            [ids.index(a) for a in b.start_artist]], np.int8),
         "params": params,
+        **(r.automa.tables() if r.automa is not None else {}),
     }
 
 
@@ -307,8 +326,11 @@ def _override(raw: dict[str, Any], key: str, value: Any, where: str, option: str
 
 
 def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = None,
-                   sets: list[str] | None = None) -> DuoRules:
-    """Read, override (``KEY=VALUE`` items) and validate the board and number files."""
+                   sets: list[str] | None = None, solo: bool = False, automa: str | Path | None = None) -> DuoRules:
+    """Read, override (``KEY=VALUE`` items) and validate the board and number files (and the Automa's, solo)."""
+    if automa is not None and not solo:
+        raise BoardError("--automa is the solo opponent's file; add --solo or drop it")
+    araw, awhere = read_automa_raw(automa) if solo else (None, "automa")
     bpath = Path(board) if board is not None else default_board_path()
     rpath = Path(rules) if rules is not None else default_rules_path()
     braw = read_board(bpath).raw
@@ -318,7 +340,7 @@ def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = N
         raise BoardError(f"cannot read rules file {rpath} ({exc.strerror}); pass an existing --rules") from None
     except tomllib.TOMLDecodeError as exc:
         raise BoardError(f"{rpath}: not valid TOML ({exc}); fix the syntax") from None
-    braw, rraw = copy.deepcopy(braw), copy.deepcopy(rraw)
+    braw, rraw, araw = copy.deepcopy(braw), copy.deepcopy(rraw), copy.deepcopy(araw)
     overrides: list[tuple[str, Any]] = []
     for item in sets or []:
         if "=" not in item:
@@ -327,12 +349,20 @@ def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = N
         value = parse_value(text)
         if key.startswith("board."):
             _override(braw, key[6:], value, str(bpath), "--board", key)
+        elif key.startswith("automa."):
+            if araw is None:
+                raise BoardError(f"--set {key}: only a solo game has an Automa; add --solo or drop it")
+            _override(araw, key[7:], value, awhere, "--automa", key)
         else:
             _override(rraw, key, value, str(rpath))
         overrides = [o for o in overrides if o[0] != key] + [(key, value)]
-    return from_raw(braw, rraw, str(bpath), str(rpath), tuple(overrides))
+    return from_raw(braw, rraw, str(bpath), str(rpath), tuple(overrides), araw, awhere)
 
 
 def from_raw(braw: dict[str, Any], rraw: dict[str, Any], bwhere: str = "board", rwhere: str = "rules",
-             overrides: tuple[tuple[str, Any], ...] = ()) -> DuoRules:
-    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw, overrides)
+             overrides: tuple[tuple[str, Any], ...] = (), automa_raw: dict[str, Any] | None = None,
+             awhere: str = "automa") -> DuoRules:
+    """Validated rules from parsed files; with ``automa_raw`` a solo game (the Automa in seat 1)."""
+    automa = validate_automa(automa_raw, awhere) if automa_raw is not None else None
+    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw, overrides, automa,
+                    automa_raw)
