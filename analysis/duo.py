@@ -258,7 +258,9 @@ def _header(ds: DuoDataset) -> str:
              f"- Bots (player 0, player 1): {', '.join(cfg.get('bots', [])) or 'see the matchup column'}"]
     if not ds.verified:
         lines.append("\n> **Not the published board.** These figures come from an invented reconstruction of the "
-                     "Duo map and number tables (docs/duo.md); they describe mechanisms, not the real game.")
+                     "Duo map and number tables (docs/duo.md); they describe this world only, not the real game. "
+                     "Which conclusions survive what is not known is measured by `tokaido-sim duo study` "
+                     "(docs/duo.md, \"What survives\").")
     return "\n".join(lines)
 
 

@@ -45,7 +45,7 @@ def _ends(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, str, str]:
     if len(levels) <= 4:
         return x == levels[0], x == levels[-1], f"{levels[0]:g}", f"{levels[-1]:g}"
     lo, hi = np.quantile(x, [1 / 3, 2 / 3])
-    return x <= lo, x >= hi, f"<= {lo:g}", f">= {hi:g}"
+    return x <= lo, x >= hi, f"<= {lo:.3g}", f">= {hi:.3g}"
 
 
 def dependence(res: StudyResult) -> pl.DataFrame:
