@@ -235,17 +235,3 @@ def test_the_referee_catches_an_automa_that_breaks_her_rules(mutation: str) -> N
     bad = sum(not referee_game(other, batch.game_events(i), rows_from_records(batch.game_records(i))).ok
               for i in range(60))
     assert bad > 0, mutation
-
-
-def test_solo_games_are_the_same_without_the_jit(tmp_path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    code = ("import numpy as np; from sim.duo.rules import load_duo_rules; from sim.duo.engine import play_duo_games; "
-            "r = play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ('greedy', 'automa')).records; "
-            f"np.save({str(tmp_path / 'py.npy')!r}, r)")
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=600)
-    jit = play_duo_games(solo(), 3, 5, 2, AUTOMA).records
-    assert np.array_equal(np.load(tmp_path / "py.npy"), jit)

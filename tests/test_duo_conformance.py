@@ -73,17 +73,20 @@ def test_the_referee_catches_a_tampered_log() -> None:
 
 
 def test_pure_python_mode_plays_the_same_games(tmp_path) -> None:
-    """The kernels run under NUMBA_DISABLE_JIT=1 and give the same games (random streams included)."""
+    """The kernels run under NUMBA_DISABLE_JIT=1 and give the same games (random streams included), the solo
+    Automa's too."""
     import os
     import subprocess
     import sys
 
     code = ("import numpy as np; from sim.duo.rules import load_duo_rules; from sim.duo.engine import play_duo_games; "
             "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
-            f"np.save({str(tmp_path / 'py.npy')!r}, r)")
+            "s = play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ('greedy', 'automa')).records; "
+            f"np.save({str(tmp_path / 'py.npy')!r}, np.concatenate([r, s]))")
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=600)
-    jit = play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records
+    jit = np.concatenate([play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records,
+                          play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ("greedy", "automa")).records])
     assert np.array_equal(np.load(tmp_path / "py.npy"), jit)
 
 

@@ -315,10 +315,10 @@ def _override(raw: dict[str, Any], key: str, value: Any, where: str, option: str
     for p in parts[:-1]:
         nxt = _step(node, p)
         if not isinstance(nxt, dict | list):
-            raise BoardError(f"--set {key}: '{p}' is not a section of {where}")
+            raise BoardError(f"--set {shown}: '{p}' is not a section of {where}")
         node = nxt
     if _step(node, parts[-1]) is None:
-        raise BoardError(f"--set {key}: {where} has no field '{parts[-1]}'")
+        raise BoardError(f"--set {shown}: {where} has no field '{parts[-1]}'")
     if isinstance(node, list):
         node[int(parts[-1])] = value
     else:
