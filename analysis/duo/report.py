@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -20,7 +21,9 @@ from analysis.load import parquet_files, read_manifest, reading, win_sum
 from sim.dataset.manifest import Manifest
 from sim.dataset.parts import checked_files
 
-TRIGGERS = ("temple", "garden", "gold", "gift", "rounds")  # bits of end_triggers; rounds = the safety stop
+# bits of end_triggers; rounds = the safety stop; rank = a solo Automa's full Rank track
+TRIGGERS = ("temple", "garden", "gold", "gift", "rounds", "rank")
+AUTOMA = "automa"  # the bot name of the solo opponent
 CHARACTERS = ("pilgrim", "merchant", "artist")  # bits of waves_held, suffixes of pts_* and wave_use_*
 POINTS = tuple(f"pts_{c}" for c in CHARACTERS)
 REQUIRED = ("game", "player", "bot", "win", "first", "score", *POINTS, "coins", "end_triggers", "rounds",
@@ -30,6 +33,7 @@ LEVEL = 0.95
 ALPHA = 0.05
 CSV_FILES = {"first_picker": "first_picker.csv", "points": "points.csv", "triggers": "triggers.csv",
              "rounds": "rounds.csv", "token_waves": "token_waves.csv"}
+SOLO_FILE = "solo.csv"  # written for a solo dataset only
 
 
 @dataclass
@@ -45,6 +49,11 @@ class DuoDataset:
     def caption(self) -> str:
         """The line under every Duo figure: which board, and whether it is the published one."""
         return f"Tokaido Duo · {self.provenance} · verified={str(self.verified).lower()}"
+
+    @property
+    def solo(self) -> bool:
+        """A solo dataset: one bot against the Automa."""
+        return AUTOMA in self.frame["bot"].unique().to_list()
 
     @property
     def games(self) -> pl.DataFrame:
@@ -150,6 +159,8 @@ def triggers_table(games: pl.DataFrame, level: float = LEVEL) -> pl.DataFrame:
         rounds = sub["rounds"].to_numpy()
         for k, name in enumerate(TRIGGERS):
             fired = (bits >> k) & 1 == 1
+            if name == "rank" and AUTOMA not in matchup.split(" vs "):
+                continue  # only a solo game has Rank tracks
             rows.append({"matchup": matchup, "trigger": name, "games": len(sub), "fired": int(fired.sum()),
                          "alone": int((bits == (1 << k)).sum()),
                          "mean_rounds": float(rounds[fired].mean()) if fired.any() else None})
@@ -186,6 +197,7 @@ def token_waves_table(df: pl.DataFrame, level: float = LEVEL, alpha: float = ALP
     Holm adjusts the p-values over every row of the table (one family).
     """
     parts = []
+    df = df.filter(pl.col("bot") != AUTOMA)  # the Automa takes no wave tile and never spends the token
     for label, cond, count in _items():
         parts.append(df.group_by("bot").agg(
             pl.lit(label).alias("item"), players=pl.len(), with_n=cond.sum(),
@@ -204,19 +216,68 @@ def token_waves_table(df: pl.DataFrame, level: float = LEVEL, alpha: float = ALP
     return out.with_columns(pl.Series("p_holm", adj), pl.Series("verdict", verdict.tolist(), dtype=pl.String))
 
 
+def solo_table(df: pl.DataFrame, level: float = LEVEL) -> pl.DataFrame:
+    """Solo: the human bot's win rate against the Automa, overall and by its plan.
+
+    A game's *plan* is the character that earned the human most points (``mixed`` on a tie
+    for the most). Rows: ``all`` and each plan; games, share, wins (ties go to the human),
+    Wilson interval, mean human score and mean Automa score. Empty without an Automa.
+    """
+    if AUTOMA not in df["bot"].unique().to_list():
+        return pl.DataFrame()
+    human = df.filter(pl.col("bot") != AUTOMA)
+    automa = df.filter(pl.col("bot") == AUTOMA).select("game", pl.col("score").alias("automa_score"))
+    pts = pl.concat_list([pl.col(c) for c in POINTS])
+    plan = (pl.when((pts.list.eval(pl.element() == pl.element().max()).list.sum()) > 1).then(pl.lit("mixed"))
+            .otherwise(pl.lit(list(CHARACTERS)).list.get(pts.list.arg_max())))
+    human = human.with_columns(plan=plan).join(automa, on="game")
+
+    def agg(frame: pl.DataFrame, label: pl.Expr) -> pl.DataFrame:
+        return frame.group_by(label.alias("plan")).agg(games=pl.len(), wins=win_sum(), mean_score=pl.col("score").mean(),
+                                                       mean_automa=pl.col("automa_score").mean())
+
+    out = pl.concat([agg(human, pl.lit("all")), agg(human, pl.col("plan")).sort("plan")])
+    out = out.with_columns(share=pl.col("games") / human.height)
+    return _wilson(out, "wins", "games", "win_rate", level)
+
+
+def _md_solo(so: pl.DataFrame) -> str:
+    rows = [[r["plan"], f"{r['games']:,}", fmt.pct(r["share"]), fmt.pct_ci(r["win_rate"], r["win_rate_lo"],
+                                                                            r["win_rate_hi"]),
+             fmt.num(r["mean_score"]), fmt.num(r["mean_automa"])] for r in so.iter_rows(named=True)]
+    return ("The human bot's *plan* in a game is the character that earned it the most points. The Automa is a "
+            "reconstruction (docs/duo.md, \"Solo\"); ties go to the human (003:L87).\n\n"
+            + fmt.table(["plan", "games", "share", "win rate vs the Automa (95% CI)", "human score",
+                         "Automa score"], rows, right=[False, *([True] * 5)]))
+
+
 def _header(ds: DuoDataset) -> str:
     m = ds.manifest
-    cfg = m.config or {}
+    cfg = m.config if isinstance(m.config, dict) else {}
+    board = m.extra.get("duo_board")
+    board = board if isinstance(board, dict) else {}
+    overrides = board.get("overrides") or []
+    status = "published" if ds.verified else "reconstruction"
     lines = ["# Tokaido Duo report\n",
+             f"- Status: **{status}**" + ("" if ds.verified else " (some unknown of the Duo game is assumed)"),
              f"- Board: {ds.provenance}; **verified={str(ds.verified).lower()}**",
+             "- Overrides: " + (", ".join(f"`{k}={_value(v)}`" for k, v in overrides) if overrides else "none"),
              f"- Dataset: `{ds.path}`", f"- Games: {ds.games.height:,} ({ds.frame.height:,} player rows)",
              f"- Seed: {m.seed if m.seed is not None else 'not recorded'}",
              f"- Bots (player 0, player 1): {', '.join(cfg.get('bots', [])) or 'see the matchup column'}"]
     lines += [f"- Skipped: {note}" for note in ds.notes]
     if not ds.verified:
         lines.append("\n> **Not the published board.** These figures come from an invented reconstruction of the "
-                     "Duo map and number tables (docs/duo.md); they describe mechanisms, not the real game.")
+                     "Duo map and number tables (docs/duo.md); they describe this world only, not the real game. "
+                     "Which conclusions survive what is not known is measured by `tokaido-sim duo study` "
+                     "(docs/duo.md, \"What survives\").")
     return "\n".join(lines)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return str(v).lower()
+    return ",".join(_value(x) for x in v) if isinstance(v, list) else str(v)
 
 
 def _summary(fp: pl.DataFrame, trig: pl.DataFrame, rounds: pl.DataFrame, tw: pl.DataFrame) -> str:
@@ -307,18 +368,21 @@ def write_duo_report(dataset_dir: str | Path, out_dir: str | Path, level: float 
     trig = triggers_table(ds.games, level)
     rounds = rounds_table(ds.games, level)
     tw = token_waves_table(ds.frame, level, alpha)
-    frames = {"first_picker": fp, "points": pt, "triggers": trig, "rounds": rounds, "token_waves": tw}
+    so = solo_table(ds.frame, level)
+    frames = {CSV_FILES["first_picker"]: fp, CSV_FILES["points"]: pt, CSV_FILES["triggers"]: trig,
+              CSV_FILES["rounds"]: rounds, CSV_FILES["token_waves"]: tw, **({SOLO_FILE: so} if ds.solo else {})}
     for name, df in frames.items():
         df.with_columns(pl.lit(ds.provenance).alias("board"), pl.lit(ds.verified).alias("verified")).write_csv(
-            out / CSV_FILES[name])
+            out / name)
     sections = [
         _header(ds), "## Summary\n\n" + _summary(fp, trig, rounds, tw),
         "## First picker\n\n" + _md_first(fp),
         "## Points by character\n\n" + _md_points(pt),
         "## End of the game: triggers and rounds\n\n" + _md_triggers(trig, rounds),
         "## Hot Spring token and wave tiles\n\n" + _md_token_waves(tw),
+        *(["## Solo: against the Automa\n\n" + _md_solo(so)] if ds.solo else []),
         METHODS.rstrip(), "## Files\n\n" + "\n".join(f"- `{f}` (every row names the board and its verified flag)"
-                                             for f in CSV_FILES.values()),
+                                             for f in frames),
     ]
     path = out / "report.md"
     path.write_text("\n\n".join(sections) + "\n")

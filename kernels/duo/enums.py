@@ -25,6 +25,7 @@ N_DIE_FACES = 6
 MAX_CAND = 160
 MAX_EVENTS = 2048
 EV_FIELDS = 6
+MAX_RANK = 16  # slots of an Automa Rank track (sim/games/duo/data/automa.toml)
 
 
 class RingT(NamedTuple):
@@ -73,10 +74,11 @@ class TrigT(NamedTuple):
     GOLD: int = 4
     GIFT: int = 8
     ROUNDS: int = 16
+    RANK: int = 32  # solo: an Automa Rank track reached its last slot
 
 
 Trig = TrigT()
-TRIGGER_NAMES = ("temple", "garden", "gold", "gift", "rounds")
+TRIGGER_NAMES = ("temple", "garden", "gold", "gift", "rounds", "rank")
 
 
 class PathT(NamedTuple):
@@ -93,10 +95,56 @@ class BotT(NamedTuple):
     RANDOM: int = 0
     GREEDY: int = 1
     SEARCH: int = 2
+    AUTOMA: int = 3  # the solo opponent (``kernels.duo.automa``), seat 1 of a solo game
 
 
 Bot = BotT()
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "automa")
+
+
+class AT(NamedTuple):
+    """Indices of the Automa's ``auto`` table (sim/games/duo/data/automa.toml)."""
+
+    DIE: int = 0  # ``AutoDie``
+    ORDER: int = 1  # 1..3: the characters in tie-break order
+    MERCHANT: int = 4  # ``AutoMerchant``
+    ARTIST: int = 5  # ``AutoArtist``
+    MEEPLES: int = 6  # other meeples in the arrival zone that advance her artist's Rank
+    LAST: int = 7  # 7..9: the last slot of each character's Rank track
+
+
+A = AT()
+A_N = 12
+
+
+class AutoDieT(NamedTuple):
+    BEHIND: int = 0
+    HIGHEST: int = 1
+    LOWEST: int = 2
+    ORDER: int = 3
+
+
+AutoDie = AutoDieT()
+AUTO_DIE_NAMES = ("behind", "highest", "lowest", "order")
+
+
+class AutoMerchantT(NamedTuple):
+    BLOCK: int = 0
+    COAST: int = 1
+    MOUNTAIN: int = 2
+
+
+AutoMerchant = AutoMerchantT()
+AUTO_MERCHANT_NAMES = ("block", "coast", "mountain")
+
+
+class AutoArtistT(NamedTuple):
+    BUSIEST: int = 0
+    FIRST: int = 1
+
+
+AutoArtist = AutoArtistT()
+AUTO_ARTIST_NAMES = ("busiest", "first")
 
 
 class PT(NamedTuple):
@@ -116,10 +164,12 @@ class PT(NamedTuple):
     N_WARE: int = 11
     N_ZONES: int = 12
     N_ROUTES: int = 13
+    SEASHORE_OPT: int = 14  # 1 = the Seashore's wave tile may be declined (the seed says "must": 0)
+    SPRING_OPT: int = 15  # 1 = the Hot Spring token may be declined (the seed says "immediately": 0)
 
 
 P = PT()
-P_N = 16
+P_N = 24
 
 
 class CfgT(NamedTuple):
@@ -160,10 +210,13 @@ class PFT(NamedTuple):
     PTS_A: int = 22
     SCORE: int = 23
     RANK: int = 24
+    AR_P: int = 25  # solo: the Automa's pilgrim / merchant / artist Rank track slot
+    AR_M: int = 26
+    AR_A: int = 27
 
 
 PF = PFT()
-PF_N = 26
+PF_N = 28
 
 
 class GT(NamedTuple):
@@ -208,6 +261,7 @@ class EvT(NamedTuple):
     GIFT: int = 17  # p, a slot, b icon
     SPRING: int = 18  # p spends the Hot Spring token: the pick repeats
     END: int = 19  # a trigger bits, b rounds
+    RANK: int = 20  # p (the Automa), a character, b the Rank track's new slot, c steps
 
 
 Ev = EvT()

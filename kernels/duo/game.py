@@ -6,7 +6,7 @@ plays the last. The first picker alternates (D10: random in round 1). After a
 pick its player may spend the Hot Spring token, taken on an earlier pick, to
 repeat it (D-K8, D5). A trigger (D-K17) ends the game at the end of its round.
 
-This module knows the random and greedy die choices only: the search tier
+This module knows the random and greedy die choices and the solo Automa's only: the search tier
 (``kernels.duo.search``) plays its rollouts with ``plain_step_nb``, so the
 driver that may ask the search, ``kernels.duo.play``, sits above both.
 """
@@ -16,6 +16,7 @@ from numba import njit
 
 from kernels.core.piles import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
+from kernels.duo.automa import automa_die_nb, automa_play_nb
 from kernels.duo.bots import choose_play_nb, choose_return_nb, greedy_die_nb, random_die_nb, spend_spring_nb
 from kernels.duo.effects import apply_play_nb, return_ware_nb
 from kernels.duo.enums import N_COAST, N_SLOTS, PF, Bot, Cfg, Char, Ev, G, P, Trig
@@ -106,6 +107,9 @@ def pick_nb(pub, hid, ru, p, c):
     gs[G.USED] |= 1 << c
     gs[G.PICK] += 1
     log_nb(hid, Ev.PICK, p, c, v, -1, -1)
+    if ps[p, PF.BOT] == Bot.AUTOMA:  # solo: her move is automatic and she never spends the token
+        automa_play_nb(pub, hid, ru, p, c, v)
+        return
     play_char_nb(pub, hid, ru, p, c, v)
     if ps[p, PF.HS] == 1 and ps[p, PF.HS_PICK] < gs[G.PICK] and spend_spring_nb(pub, ru, p, c, v):
         log_nb(hid, Ev.SPRING, p, -1, -1, -1, -1)
@@ -130,6 +134,8 @@ def plain_die_nb(pub, ru, p):
         return random_die_nb(pub, p)
     if bot == Bot.SEARCH:
         return -1
+    if bot == Bot.AUTOMA:
+        return automa_die_nb(pub, ru, p)
     return greedy_die_nb(pub, ru, p)
 
 
@@ -172,15 +178,24 @@ def plain_step_nb(pub, hid, ru, forced):
 
 @njit(cache=True)
 def score_nb(pub, ru):
-    """D-K6, D-K13, D-K16, D-K18: character scores, total, ranks (ties on coins, then shared)."""
+    """D-K6, D-K13, D-K16, D-K18: character scores, total, ranks (ties on coins, then shared).
+
+    Solo (003:L87): the Automa scores her 3 Ranks; she has no money, so a tie goes to the human.
+    """
     ps = pub["ps"]
+    key = np.zeros(2, np.int64)
     for p in range(2):
-        ps[p, PF.PTS_P] = ru["tvals"][ps[p, PF.TEMPLE]] * ru["gvals"][ps[p, PF.GARDEN]]
-        ps[p, PF.PTS_M] = 0 if ps[p, PF.SLABS] == 0 else ru["slabs"][ps[p, PF.SLABS] - 1]
-        ps[p, PF.PTS_A] = 0 if ps[p, PF.GIFTED] == 0 else ru["avals"][ps[p, PF.GIFTED] - 1]
+        if ps[p, PF.BOT] == Bot.AUTOMA:
+            for c in range(3):
+                ps[p, PF.PTS_P + c] = ru["rvals"][c, ps[p, PF.AR_P + c]]
+        else:
+            ps[p, PF.PTS_P] = ru["tvals"][ps[p, PF.TEMPLE]] * ru["gvals"][ps[p, PF.GARDEN]]
+            ps[p, PF.PTS_M] = 0 if ps[p, PF.SLABS] == 0 else ru["slabs"][ps[p, PF.SLABS] - 1]
+            ps[p, PF.PTS_A] = 0 if ps[p, PF.GIFTED] == 0 else ru["avals"][ps[p, PF.GIFTED] - 1]
         ps[p, PF.SCORE] = ps[p, PF.PTS_P] + ps[p, PF.PTS_M] + ps[p, PF.PTS_A]
-    a = ps[0, PF.SCORE] * 10000 + ps[0, PF.COINS]
-    b = ps[1, PF.SCORE] * 10000 + ps[1, PF.COINS]
+        key[p] = ps[p, PF.SCORE] * 10000 + (-1 if ps[p, PF.BOT] == Bot.AUTOMA else ps[p, PF.COINS])
+    a = key[0]
+    b = key[1]
     ps[0, PF.RANK] = 1 if a >= b else 2
     ps[1, PF.RANK] = 1 if b >= a else 2
 

@@ -11,8 +11,11 @@ A *play* is a destination plus what to do there, one row of ``pub['cand']``:
 * artist: target = zone or -1, extra = bitmask of the zones entered (D-K14, D3),
   action 1 paint (D-K15) or 2 gift (D-K16).
 
-With ``P.OPTIONAL`` (D4) declining (action 0) is always legal; without it an
-available effect must be taken (a coastal sale sells every ware it can).
+With ``P.OPTIONAL`` (D4) declining (action 0) is legal; without it an available
+effect must be taken (a coastal sale sells every ware it can). The Seashore's
+wave tile and the Hot Spring token are taken whenever available, as the seed
+says (003:L34, L70), unless ``P.SEASHORE_OPT`` / ``P.SPRING_OPT`` read them as
+optional too.
 """
 
 import numpy as np
@@ -244,7 +247,12 @@ def pilgrim_options_nb(pub, ru, p, s):
             for c in range(3):
                 if pub["wown"][c] == 1 - p:
                     take |= 1 << (1 + c)
-    if take == 0 or ru["params"][P.OPTIONAL] == 1:
+    decline = ru["params"][P.OPTIONAL] == 1
+    if typ == Ring.SEASHORE and ru["params"][P.SEASHORE_OPT] == 0:
+        decline = False  # "the player must steal a tile" (003:L70): a tile is always taken
+    elif typ == Ring.HOT_SPRING and ru["params"][P.SPRING_OPT] == 0:
+        decline = False  # "they take it from you immediately" (003:L34)
+    if take == 0 or decline:
         take |= 1
     return take
 

@@ -93,7 +93,8 @@ def search_die_nb(pub, ru, p):
                 continue
             pubs[0] = pub
             for q in range(2):
-                p2["ps"][q, PF.BOT] = Bot.GREEDY
+                if p2["ps"][q, PF.BOT] != Bot.AUTOMA:  # the Automa's rules are public: she plays herself
+                    p2["ps"][q, PF.BOT] = Bot.GREEDY
             p2["rng"][0] = kseed
             determinize_nb(p2, h2, r2)
             sums[c] += rollout_nb(p2, h2, r2, p, c, w[W.WIN])

@@ -36,6 +36,10 @@
     waves  int8[3, 2]            the two sides of each character's wave tile
     start  int8[3, 2]            start pilgrim ring index, merchant town, artist zone per player
     params int32[P_N]            ``P``
+    auto   int32[A_N]            the Automa's choices (``A``; solo games)
+    arank  int8[2, 5]            her Rank steps: row 0 by ring type landed on (``Ring``), row 1 coastal,
+                                 mountain town reached
+    rvals  int16[3, MAX_RANK]    the Rank printed on each slot of her three tracks
     cfg    int32[CFG_N]          ``Cfg``: bots, logging
     botw   float64[2, W_N]       each player's bot weights (``bots.W``)
 """
@@ -43,12 +47,14 @@
 import numpy as np
 
 from kernels.duo.enums import (
+    A_N,
     CFG_N,
     EV_FIELDS,
     G_N,
     GARDEN_FULL,
     MAX_CAND,
     MAX_EVENTS,
+    MAX_RANK,
     MAX_WARE,
     MAX_ZONES,
     N_COAST,
@@ -113,6 +119,9 @@ RULES_DTYPE = np.dtype(
         ("waves", np.int8, (3, 2)),
         ("start", np.int8, (3, N_PLAYERS)),
         ("params", np.int32, (P_N,)),
+        ("auto", np.int32, (A_N,)),
+        ("arank", np.int8, (2, 5)),
+        ("rvals", np.int16, (3, MAX_RANK)),
         ("cfg", np.int32, (CFG_N,)),
         ("botw", np.float64, (N_PLAYERS, W_N)),
     ],

@@ -2,8 +2,8 @@
 
 A board is built so that it is planar by construction:
 
-1. the ring: a random permutation of the shipped type counts (8 towns, 10 temples,
-   8 gardens, 6 seashores, 5 hot springs), towns named C1..C8 clockwise;
+1. the ring: a random permutation of the type counts (8 towns and, by default as shipped,
+   10 temples, 8 gardens, 6 seashores, 5 hot springs), towns named C1..C8 clockwise;
 2. the mountain towns: a random tree (Pruefer code) with a random rotation system
    (the cyclic order of each town's routes), walked round as a plane tree;
 3. the spokes: the coastal towns, in ring order, go into the corners of that walk
@@ -59,9 +59,16 @@ def _walk(rng: np.random.Generator, n: int, edges: list[tuple[int, int]]) -> lis
     return out
 
 
-def generate_board(rng: np.random.Generator, provenance: str = "generated") -> dict[str, Any]:
-    """One random board (raw, board.toml layout); pass it to ``validate_board``."""
-    kinds = ["C"] * len(COAST) + [t for t, c in TYPE_COUNTS.items() for _ in range(c)]
+def generate_board(rng: np.random.Generator, provenance: str = "generated",
+                   types: dict[str, int] | None = None) -> dict[str, Any]:
+    """One random board (raw, board.toml layout); pass it to ``validate_board``.
+
+    ``types``: how many of each ring space type (T, G, S, H; 29 in all), default ``TYPE_COUNTS``.
+    """
+    types = TYPE_COUNTS if types is None else types
+    if sum(types.values()) != sum(TYPE_COUNTS.values()) or min(types.values()) < 1:
+        raise ValueError(f"ring counts {types} must be positive and fill the {sum(TYPE_COUNTS.values())} spaces")
+    kinds = ["C"] * len(COAST) + [t for t, c in types.items() for _ in range(c)]
     rng.shuffle(kinds)
     ring, k = [], 0
     for s in kinds:

@@ -95,4 +95,5 @@ class DuoGame:
 
         shipped = Path(self.rules.board.path).resolve() == default_board_path().resolve()
         board = "" if shipped else f" --board {self.rules.board.path}"
-        return f"tokaido-sim duo replay --seed {seed} --game {game} --bots {','.join(self.bots)}{board}"
+        who = f"--solo --bots {self.bots[0]}" if "automa" in self.bots else f"--bots {','.join(self.bots)}"
+        return f"tokaido-sim duo replay --seed {seed} --game {game} {who}{board}"

@@ -40,6 +40,7 @@ def describe(row: tuple[int, ...], r: DuoRules) -> str:
         "reveal": lambda: f"reveals slot {a}: icon {b + 1}",
         "gift": lambda: f"gifts painting {a} (icon {b + 1})",
         "spring": lambda: "spends the Hot Spring token to repeat the pick",
+        "rank": lambda: f"Automa's {CHAR_NAMES[a]} Rank track +{c} to slot {b}",
         "end": lambda: "end: " + ", ".join(t for k, t in enumerate(TRIGGER_NAMES) if (a >> k) & 1) + f" ({b} rounds)",
     }.get(name, lambda: f"{name} {a} {b} {c} {d}")()
     return who + text

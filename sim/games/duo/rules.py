@@ -4,9 +4,13 @@
     rules = load_duo_rules("my_board.toml", sets=["choices.merchant_path=trail"])
     rules.record(bots=("greedy", "search"), log=True)  # one RULES_DTYPE record
 
-Overrides are dotted keys into rules.toml (``merchant.cap=6``) or, with a
-``board.`` prefix, into the board file. Every error is one line naming the
-file and field. ``provenance()`` is the label every Duo result carries.
+Overrides are dotted keys into rules.toml (``merchant.cap=6``, ``boutique.3.coins=4``) or,
+with a ``board.`` prefix, into the board file. Every error is one line naming the
+file and field. ``provenance()`` is the label every Duo result carries: it starts
+with "reconstruction" unless the board and the numbers are files marked
+``verified = true`` played without any override, and it names every override.
+The ``verified`` and ``provenance`` fields are properties of a data file and can
+never be overridden (an invented board cannot be marked as the published one).
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ import numpy as np
 from kernels.duo import enums as E
 from kernels.duo.state import RULES_DTYPE, W_N
 from sim.files import read_toml
+from sim.games.duo.automa import Automa, read_automa_raw, validate_automa
 from sim.games.duo.board import COAST, TOWNS, Board, BoardError, read_board, validate_board
-from sim.overrides import parse_value
+from sim.overrides import format_value, parse_value
 
 DATA = "sim.games.duo.data"
 BOT_FILE = "bots.toml"
@@ -72,6 +77,8 @@ class Numbers:
     proficient_reveals: int
     merchant_path: str
     actions_optional: bool
+    seashore_optional: bool
+    hot_spring_optional: bool
     hot_spring_retake: bool
     first_player: int  # -1 random
     max_rounds: int
@@ -122,9 +129,13 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
         raise _err(where, "choices.jump", "only 'chain' (D1) is implemented")
     if choice.get("merchant_path") not in E.PATH_NAMES:
         raise _err(where, "choices.merchant_path", f"use one of {', '.join(E.PATH_NAMES)} (D2)")
-    for key in ("actions_optional", "hot_spring_retake"):
+    for key in ("actions_optional", "seashore_optional", "hot_spring_optional", "hot_spring_retake"):
         if not isinstance(choice.get(key), bool):
             raise _err(where, f"choices.{key}", f"need true or false, got {choice.get(key)!r}")
+    for key in ("seashore_optional", "hot_spring_optional"):
+        if choice[key] and not choice["actions_optional"]:
+            raise _err(where, f"choices.{key}", "true changes nothing while choices.actions_optional = false "
+                       "makes every arrival action mandatory; set one of them only")
     first = choice.get("first_player")
     if first not in ("random", 0, 1):
         raise _err(where, "choices.first_player", f"use random, 0 or 1 (D10), got {first!r}")
@@ -138,9 +149,14 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
         ints["town_coins"], dict(bag), tuple((b["ware"], b["coins"]) for b in btq),
         tuple(_values(raw, "artist", "values", E.N_SLOTS, where)), tuple(pnt[str(i)] for i in range(1, 5)),
         tuple(waves), ints["porter_cap"], ints["haggler_coins"], ints["proficient_reveals"],
-        choice["merchant_path"], choice["actions_optional"], choice["hot_spring_retake"],
+        choice["merchant_path"], choice["actions_optional"], choice["seashore_optional"],
+        choice["hot_spring_optional"], choice["hot_spring_retake"],
         -1 if first == "random" else int(first), ints["max_rounds"], prov, ver,
     )
+
+
+# Fields of a data file that say what the file is; ``--set`` may never change them.
+PROTECTED = ("verified", "provenance")
 
 
 @dataclass(frozen=True)
@@ -149,24 +165,49 @@ class DuoRules:
     numbers: Numbers
     board_raw: dict[str, Any]
     rules_raw: dict[str, Any]
+    overrides: tuple[tuple[str, Any], ...] = ()  # every --set, by name and value, in command-line order
+    automa: Automa | None = None  # solo: the Automa in seat 1 (sim/games/duo/data/automa.toml)
+    automa_raw: dict[str, Any] | None = None
+
+    @property
+    def solo(self) -> bool:
+        return self.automa is not None
 
     @property
     def verified(self) -> bool:
-        return self.board.verified and self.numbers.verified
+        """True only for the published game: every file verified and nothing overridden."""
+        files = self.board.verified and self.numbers.verified and (self.automa is None or self.automa.verified)
+        return files and not self.overrides
+
+    @property
+    def status(self) -> str:
+        return "published" if self.verified else "reconstruction"
+
+    def override_text(self) -> str:
+        return ", ".join(f"{k}={format_value(v)}" for k, v in self.overrides) or "none"
 
     def provenance(self) -> str:
-        """The label of every Duo result: which board and numbers, and whether they are the published ones."""
+        """The label of every Duo result: reconstruction or published, which files, every override."""
         b, n = self.board, self.numbers
-        return (f"board {b.provenance} (verified={str(b.verified).lower()}), "
+        text = (f"{self.status}: board {b.provenance} (verified={str(b.verified).lower()}), "
                 f"numbers {n.provenance} (verified={str(n.verified).lower()})")
+        if self.automa is not None:
+            text += f", solo Automa {self.automa.provenance} (verified={str(self.automa.verified).lower()})"
+        return text + (f", overrides {self.override_text()}" if self.overrides else "")
 
     def manifest(self) -> dict[str, Any]:
-        return {"board_provenance": self.board.provenance, "board_verified": self.board.verified,
-                "rules_provenance": self.numbers.provenance, "rules_verified": self.numbers.verified,
-                "verified": self.verified, "provenance": self.provenance(), "fingerprint": self.fingerprint()}
+        out = {"status": self.status, "board_provenance": self.board.provenance,
+               "board_verified": self.board.verified, "rules_provenance": self.numbers.provenance,
+               "rules_verified": self.numbers.verified, "overrides": [[k, v] for k, v in self.overrides],
+               "verified": self.verified, "provenance": self.provenance(), "fingerprint": self.fingerprint(),
+               "solo": self.solo}
+        if self.automa is not None:
+            out.update(automa_provenance=self.automa.provenance, automa_verified=self.automa.verified)
+        return out
 
     def fingerprint(self) -> str:
-        text = json.dumps([self.board_raw, self.rules_raw], sort_keys=True, default=str)
+        parts = [self.board_raw, self.rules_raw] + ([self.automa_raw] if self.solo else [])
+        text = json.dumps(parts, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def tables(self) -> dict[str, np.ndarray]:
@@ -179,6 +220,9 @@ class DuoRules:
         for key, arr in self.tables().items():
             ru[0][key] = arr
         ru[0]["cfg"][E.Cfg.LOG] = int(log)
+        if self.solo != (tuple(bots).count("automa") == 1 and bots[1] == "automa"):
+            raise BoardError(f"bots {bots[0]},{bots[1]}: the Automa plays seat 1 of a solo game and only there "
+                             "(tokaido-sim duo run --solo --bots BOT)")
         for p, name in enumerate(bots):
             if name not in E.BOT_NAMES:
                 raise BoardError(f"unknown Duo bot '{name}'; use one of {', '.join(E.BOT_NAMES)}")
@@ -230,6 +274,7 @@ def build_tables(r: DuoRules) -> dict[str, np.ndarray]:
     for idx, v in ((P.SLAB_COINS, n.slab_coins), (P.CAP, n.cap), (P.TOWN_COINS, n.town_coins),
                    (P.PORTER_CAP, n.porter_cap), (P.HAGGLER, n.haggler_coins), (P.PROFICIENT, n.proficient_reveals),
                    (P.PATH, E.PATH_NAMES.index(n.merchant_path)), (P.OPTIONAL, int(n.actions_optional)),
+                   (P.SEASHORE_OPT, int(n.seashore_optional)), (P.SPRING_OPT, int(n.hot_spring_optional)),
                    (P.RETAKE, int(n.hot_spring_retake)), (P.FIRST, n.first_player), (P.MAX_ROUNDS, n.max_rounds),
                    (P.N_WARE, len(wares)), (P.N_ZONES, len(b.zones)), (P.N_ROUTES, len(b.routes))):
         params[idx] = v
@@ -246,40 +291,73 @@ def build_tables(r: DuoRules) -> dict[str, np.ndarray]:
         "start": np.array([list(b.start_pilgrim), [TOWNS.index(m) for m in b.start_merchant],
                            [ids.index(a) for a in b.start_artist]], np.int8),
         "params": params,
+        **(r.automa.tables() if r.automa is not None else {}),
     }
 
 
-def _override(raw: dict[str, Any], key: str, value: Any, where: str) -> None:
+def _step(node: Any, part: str) -> Any:
+    """``node[part]``: a table's field or a list's item (``boutique.3``); None if there is none."""
+    if isinstance(node, dict):
+        return node.get(part)
+    if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        return node[int(part)]
+    return None
+
+
+def _override(raw: dict[str, Any], key: str, value: Any, where: str, option: str = "--rules",
+              shown: str = "") -> None:
     parts = key.split(".")
+    shown = shown or key
+    if len(parts) == 1 and parts[0] in PROTECTED:
+        raise BoardError(f"--set {shown}: '{parts[0]}' is a property of the data file, not a rule, so --set cannot "
+                         f"change it; enter the published data in a file of your own and pass it with {option}")
     node: Any = raw
     for p in parts[:-1]:
-        if not isinstance(node, dict) or p not in node:
-            raise BoardError(f"--set {key}: '{p}' is not a section of {where}")
-        node = node[p]
-    if not isinstance(node, dict) or parts[-1] not in node:
-        raise BoardError(f"--set {key}: {where} has no field '{parts[-1]}'")
-    node[parts[-1]] = value
+        nxt = _step(node, p)
+        if not isinstance(nxt, dict | list):
+            raise BoardError(f"--set {shown}: '{p}' is not a section of {where}")
+        node = nxt
+    if _step(node, parts[-1]) is None:
+        raise BoardError(f"--set {shown}: {where} has no field '{parts[-1]}'")
+    if isinstance(node, list):
+        node[int(parts[-1])] = value
+    else:
+        node[parts[-1]] = value
 
 
 def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = None,
-                   sets: list[str] | None = None) -> DuoRules:
-    """Read, override (``KEY=VALUE`` items) and validate the board and number files."""
+                   sets: list[str] | None = None, solo: bool = False, automa: str | Path | None = None) -> DuoRules:
+    """Read, override (``KEY=VALUE`` items) and validate the board and number files (and the Automa's, solo)."""
+    if automa is not None and not solo:
+        raise BoardError("--automa is the solo opponent's file; add --solo or drop it")
+    araw, awhere = read_automa_raw(automa) if solo else (None, "automa")
     bpath = Path(board) if board is not None else default_board_path()
     rpath = Path(rules) if rules is not None else default_rules_path()
     braw = read_board(bpath).raw
     rraw = read_toml(rpath, "a Duo number table (TOML, like sim/games/duo/data/rules.toml)")  # one line if unreadable
-    braw, rraw = copy.deepcopy(braw), copy.deepcopy(rraw)
+    braw, rraw, araw = copy.deepcopy(braw), copy.deepcopy(rraw), copy.deepcopy(araw)
+    overrides: list[tuple[str, Any]] = []
     for item in sets or []:
         if "=" not in item:
             raise BoardError(f"--set {item!r}: write KEY=VALUE, e.g. --set choices.merchant_path=trail")
-        key, text = item.split("=", 1)
+        key, text = (x.strip() for x in item.split("=", 1))
         value = parse_value(text)
         if key.startswith("board."):
-            _override(braw, key[6:], value, str(bpath))
+            _override(braw, key[6:], value, str(bpath), "--board", key)
+        elif key.startswith("automa."):
+            if araw is None:
+                raise BoardError(f"--set {key}: only a solo game has an Automa; add --solo or drop it")
+            _override(araw, key[7:], value, awhere, "--automa", key)
         else:
             _override(rraw, key, value, str(rpath))
-    return from_raw(braw, rraw, str(bpath), str(rpath))
+        overrides = [o for o in overrides if o[0] != key] + [(key, value)]
+    return from_raw(braw, rraw, str(bpath), str(rpath), tuple(overrides), araw, awhere)
 
 
-def from_raw(braw: dict[str, Any], rraw: dict[str, Any], bwhere: str = "board", rwhere: str = "rules") -> DuoRules:
-    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw)
+def from_raw(braw: dict[str, Any], rraw: dict[str, Any], bwhere: str = "board", rwhere: str = "rules",
+             overrides: tuple[tuple[str, Any], ...] = (), automa_raw: dict[str, Any] | None = None,
+             awhere: str = "automa") -> DuoRules:
+    """Validated rules from parsed files; with ``automa_raw`` a solo game (the Automa in seat 1)."""
+    automa = validate_automa(automa_raw, awhere) if automa_raw is not None else None
+    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw, overrides, automa,
+                    automa_raw)

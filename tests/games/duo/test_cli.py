@@ -52,21 +52,6 @@ def test_verify_and_replay_on_another_board() -> None:
     assert res.exit_code == 0 and "referee: agrees" in res.output and "verified=false" in res.output
 
 
-def test_study_reports_robust_and_board_only_conclusions(tmp_path: Path) -> None:
-    res = runner.invoke(app, ["duo", "study", "--out", str(tmp_path / "s"), "--boards", "3", "--games", "100"])
-    assert res.exit_code == 0, res.output
-    text = (tmp_path / "s" / "study.md").read_text()
-    assert "INVENTED, verified=false" in text and "first_picker_win_minus_half" in text
-    robust, _, board_only = text.partition("## This board only")
-    assert "## Robust" in robust and "(median" in text and "round-1 first picker" in text
-    per = (tmp_path / "s" / "per_board.csv").read_text().splitlines()
-    assert len(per) == 4  # a header and one row per board
-    from sim.games.duo.study import SAYS
-
-    signed = [c for c in per[0].split(",") if c not in ("board", "rounds") and not c.startswith("share_")]
-    assert signed and all(c in SAYS for c in signed), "every effect needs its conclusion in words (SAYS)"
-
-
 def test_the_duo_group_is_a_command_of_the_main_cli(tmp_path: Path) -> None:
     """``python -m sim.cli duo ...`` is the same command; a usage error is one line, exit 2."""
     res = subprocess.run([sys.executable, "-m", "sim.cli", "duo", "--help"], env=ENV, cwd=tmp_path,

@@ -31,7 +31,8 @@ def assert_agrees(rules: DuoRules, bots: tuple[str, str], seed: int, games: int)
 
 CASES = [
     (("greedy", "greedy"), []),
-    (("random", "greedy"), ["choices.merchant_path=walk"]),
+    (("random", "greedy"), ["choices.merchant_path=walk", "choices.seashore_optional=true",
+                            "choices.hot_spring_optional=true"]),
     (("random", "random"), ["choices.actions_optional=false", "choices.hot_spring_retake=false"]),
     (("greedy", "random"), ["choices.merchant_path=trail", "choices.first_player=0"]),
 ]
@@ -72,15 +73,32 @@ def test_the_referee_catches_a_tampered_log() -> None:
 
 
 def test_pure_python_mode_plays_the_same_games(tmp_path) -> None:
-    """The kernels run under NUMBA_DISABLE_JIT=1 and give the same games (random streams included)."""
+    """The kernels run under NUMBA_DISABLE_JIT=1 and give the same games (random streams included), the solo
+    Automa's too."""
     import os
     import subprocess
     import sys
 
     code = ("import numpy as np; from sim.games.duo.rules import load_duo_rules; from sim.games.duo.engine import play_duo_games; "
             "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
-            f"np.save({str(tmp_path / 'py.npy')!r}, r)")
+            "s = play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ('greedy', 'automa')).records; "
+            f"np.save({str(tmp_path / 'py.npy')!r}, np.concatenate([r, s]))")
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=600)
-    jit = play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records
+    jit = np.concatenate([play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records,
+                          play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ("greedy", "automa")).records])
     assert np.array_equal(np.load(tmp_path / "py.npy"), jit)
+
+
+def test_the_referee_catches_a_declined_must() -> None:
+    """003:L70 / L34: a wave tile or the Hot Spring token left lying where the seed says "must" is a foul."""
+    rules = load_duo_rules()
+    batch = play_duo_games(rules, 4, 0, 20, log=True)
+    for i in range(20):
+        ev = batch.game_events(i)
+        takes = [k for k in np.flatnonzero(ev[:, 0] == Ev.PTAKE) if ev[k, 2] in (2, 3)]  # seashore, hot spring
+        if takes:
+            break
+    rows = rows_from_records(batch.game_records(i))
+    v = referee_game(rules, np.delete(ev, takes[0], axis=0), rows)
+    assert not v.ok and "mandatory (003:L" in v.errors[0]

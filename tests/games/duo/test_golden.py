@@ -39,7 +39,7 @@ def test_the_golden_file_covers_every_bot_choice_and_generated_boards(data: dict
     joined = " ".join(specs)
     for name in PATH_NAMES[1:]:
         assert f"merchant_path={name}" in joined
-    for key in ("actions_optional", "hot_spring_retake", "first_player"):
+    for key in ("actions_optional", "seashore_optional", "hot_spring_optional", "hot_spring_retake", "first_player"):
         assert f"choices.{key}=" in joined
     assert sum("board=family" in s for s in specs) >= 2
     assert data["verified"] is False and "reconstruction-v0" in data["provenance"]

@@ -6,7 +6,10 @@ Shipped board (sim/games/duo/data/board.toml): ring 0 C1, 1 T, 2 G, 3 S, 4 T, 5 
 
 from __future__ import annotations
 
+import pytest
+
 from kernels.duo.enums import PF, Char, Ev, G, Ring, Trig
+from sim.games.duo.board import BoardError
 from tests.helpers.duo_positions import duo_position
 
 PIL = Char.PILGRIM
@@ -72,13 +75,13 @@ def test_dk8_d5_token_repeats_a_later_pick_not_the_winning_one() -> None:
 
 
 def test_dk9_d6_wave_tiles_from_board_then_stolen() -> None:
-    """D-K9: a Seashore gives a wave tile from the board; none left: steal one from the opponent; holding all 3:
-    nothing (003:L68-70). D6: the player picks which."""
+    """D-K9: a Seashore gives a wave tile from the board; none left: "the player must steal a tile from their
+    opponent"; holding all 3: nothing (003:L68-70). D6: the player picks which, but takes one."""
     pos = duo_position(pilgrims=[2, 20], merchants=["M1", "M2"])
-    assert {p[2] for p in pos.plays(0, PIL, 1)} == {0, 1, 2, 3}  # decline, or any of the 3 tiles
+    assert {p[2] for p in pos.plays(0, PIL, 1)} == {1, 2, 3}  # any of the 3 tiles, never none
     pos = duo_position(pilgrims=[2, 20], merchants=["M1", "M2"],
                        waves={"pilgrim": ("tranquil", 1), "merchant": ("porter", 1), "artist": ("inspired", 0)})
-    assert {p[2] for p in pos.plays(0, PIL, 1)} == {0, 1, 2}  # only the opponent's two
+    assert {p[2] for p in pos.plays(0, PIL, 1)} == {1, 2}  # only the opponent's two, one of them must go
     pos.play(0, PIL, (3, 1, 2, 0))
     assert pos.pub["wown"][Char.MERCHANT] == 0 and pos.events(Ev.PTAKE)[-1][2:5] == (Ring.SEASHORE, 1, 1)
     pos.pub["wown"][:] = 0
@@ -97,9 +100,39 @@ def test_dk19_tranquil_may_move_one_less_never_zero() -> None:
 
 
 def test_d4_declining_is_optional_unless_the_choice_says_mandatory() -> None:
-    """D4: arrival actions are optional by default (paperblog; 003:L23); `choices.actions_optional=false`
-    makes an available effect mandatory."""
+    """D4: arrival actions other than the seed's two musts are optional by default (paperblog; 003:L23);
+    `choices.actions_optional=false` makes an available effect mandatory."""
     pos = duo_position(pilgrims=[0, 20], merchants=["M1", "M2"])
     assert {p[2] for p in pos.plays(0, PIL, 1)} == {0, 1}
     pos = duo_position(pilgrims=[0, 20], merchants=["M1", "M2"], sets=["choices.actions_optional=false"])
     assert {p[2] for p in pos.plays(0, PIL, 1)} == {1}
+
+
+def test_dk9_the_optional_reading_of_the_steal_is_an_override() -> None:
+    """`choices.seashore_optional=true` reads 003:L70's "must" as optional: declining is legal again."""
+    waves = {"pilgrim": ("tranquil", 1), "merchant": ("porter", 1), "artist": ("inspired", 0)}
+    pos = duo_position(pilgrims=[2, 20], merchants=["M1", "M2"], waves=waves, sets=["choices.seashore_optional=true"])
+    assert {p[2] for p in pos.plays(0, PIL, 1)} == {0, 1, 2}
+    pos.play(0, PIL, (3, 1, 0, 0))
+    assert pos.pub["wown"][Char.MERCHANT] == 1  # declined: the opponent keeps it
+
+
+def test_dk8_the_token_is_taken_from_the_holder_immediately() -> None:
+    """D-K8: "If your opponent lands on Hot Spring while you're holding it, they take it from you immediately"
+    (003:L34): landing there, the token cannot be declined, from the holder or from the board."""
+    pos = duo_position(pilgrims=[20, 6], merchants=["M1", "M2"])
+    pos.ps[0, PF.HS] = 1
+    pos.gs[G.HS_BOARD] = 0
+    assert pos.plays(1, PIL, 1) == [(7, 1, 1, 0)]  # only the take
+    pos.play(1, PIL, (7, 1, 1, 0))
+    assert pos.ps[1, PF.HS] == 1 and pos.ps[0, PF.HS] == 0
+    pos = duo_position(pilgrims=[20, 6], merchants=["M1", "M2"])
+    assert pos.plays(1, PIL, 1) == [(7, 1, 1, 0)]  # from the board too
+    pos = duo_position(pilgrims=[20, 6], merchants=["M1", "M2"], sets=["choices.hot_spring_optional=true"])
+    assert {p[2] for p in pos.plays(1, PIL, 1)} == {0, 1}  # the optional reading
+
+
+def test_the_must_overrides_refuse_a_setting_that_changes_nothing() -> None:
+    """With every action mandatory (D4 false), reading a must as optional would change nothing: refused."""
+    with pytest.raises(BoardError, match="choices.seashore_optional: true changes nothing"):
+        duo_position(sets=["choices.actions_optional=false", "choices.seashore_optional=true"])

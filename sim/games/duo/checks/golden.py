@@ -2,7 +2,7 @@
 
 ``tests/golden/duo_golden.json`` is checked with Tokaido's by the same command
 (``tokaido-sim check golden``; ``--update`` refreshes both). For every configuration of ``DEFAULT_SPECS`` (every bot, every D-choice
-parameter away from its default, generated boards of the board family) the file
+parameter away from its default, generated boards of the board family, the solo Automa) the file
 holds ``GAMES`` games of seed ``SEED``: the action log (int16 rows, zlib, base64),
 the result records and a SHA-256 of both, and the rules fingerprint and bot
 weights digest it was made with. A spec is ``bots=A+B[,board=family-SEED-I][,KEY=VALUE...]``
@@ -46,8 +46,12 @@ DEFAULT_SPECS = (
     "bots=greedy+greedy,choices.merchant_path=walk",
     "bots=greedy+random,choices.actions_optional=false",
     "bots=greedy+greedy,choices.hot_spring_retake=false,choices.first_player=1",
+    "bots=random+greedy,choices.seashore_optional=true,choices.hot_spring_optional=true",
     "bots=greedy+greedy,board=family-7-0",
     "bots=random+greedy,board=family-7-1",
+    "bots=greedy+automa",
+    "bots=search+automa,automa.die.choice=highest,automa.merchant.target=coast,automa.artist.target=first",
+    "bots=random+automa,automa.die.choice=lowest,automa.merchant.target=mountain,board=family-7-0",
 )
 
 
@@ -68,15 +72,16 @@ def parse_spec(spec: str) -> tuple[tuple[str, str], str | None, list[str]]:
 
 
 def rules_of(spec: str) -> DuoRules:
-    _, board, sets = parse_spec(spec)
-    rules = load_duo_rules(sets=sets)
+    bots, board, sets = parse_spec(spec)
+    rules = load_duo_rules(sets=sets, solo="automa" in bots)
     if board is None:
         return rules
     family, seed, index = board.split("-")
     if family != "family":
         raise UserError(f"golden spec {spec!r}: board must be family-SEED-INDEX (a generated board)")
     b = board_family(int(seed), int(index) + 1)[int(index)]
-    return from_raw(b.raw, rules.rules_raw, f"generated board {board}")
+    return from_raw(b.raw, rules.rules_raw, f"generated board {board}", overrides=rules.overrides,
+                    automa_raw=rules.automa_raw)
 
 
 def bots_digest() -> str:
@@ -100,7 +105,9 @@ def header() -> dict[str, Any]:
 
 def replay_command(spec: str, seed: int, game: int) -> str:
     bots, board, sets = parse_spec(spec)
-    cmd = f"tokaido-sim duo replay --seed {seed} --game {game} --bots {','.join(bots)}"
+    solo = "automa" in bots
+    cmd = f"tokaido-sim duo replay --seed {seed} --game {game} " + (f"--solo --bots {bots[0]}" if solo else
+                                                                      f"--bots {','.join(bots)}")
     cmd += "".join(f" --set {s}" for s in sets)
     if board is not None:
         cmd += f" --board FILE (write {board} with sim.games.duo.board_gen.write_board)"

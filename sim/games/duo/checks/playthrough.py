@@ -35,6 +35,7 @@ DUO_PLAYTHROUGHS: tuple[DuoPlaythrough, ...] = (
     DuoPlaythrough("duo-random-trail", "bots=random+greedy,choices.merchant_path=trail", 203, 2),
     DuoPlaythrough("duo-generated-board", "bots=greedy+random,board=family-7-2,choices.actions_optional=false",
                    204, 3),
+    DuoPlaythrough("duo-solo", "bots=greedy+automa", 205, 0),
 )
 
 BY_NAME = {p.name: p for p in DUO_PLAYTHROUGHS}

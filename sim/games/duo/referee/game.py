@@ -8,9 +8,10 @@ outcome possible, recomputes every score and count, and compares them with
 the kernel's two result rows. Log rows are ``(kind, player, a, b, c, d)``
 (docs/duo.md); the kinds are numbered here, the same numbers as the kernels'.
 
-Three modules by concern: ``referee_state`` (the table and the checks that
-need a whole action), ``referee_moves`` (the characters' events) and this one
-(setup, the draft, the end, the scores, ``referee_game``).
+Four modules by concern: ``referee_state`` (the table and the checks that
+need a whole action), ``referee_automa`` (the solo Automa's rules, seat 1 of a
+solo game), ``referee_moves`` (the characters' events) and this one (setup,
+the draft, the end, the scores, ``referee_game``).
 """
 
 from __future__ import annotations
@@ -89,6 +90,10 @@ class Referee(Moves):
             raise Foul(f"the {CHARS[c]} die was already taken this round")
         if v != self.dice[CHARS[c]]:
             raise Foul(f"picked the {CHARS[c]} die as {v}, it shows {self.dice[CHARS[c]]}")
+        taken = [CHARS[k] for k in self.picks_this_round]
+        if self.is_automa(p) and CHARS[c] != self.automa_die(taken):
+            raise Foul(f"the Automa takes the {CHARS[c]} die; her rule ({self.r.automa.die if self.r.automa else ''}) takes the "
+                       f"{self.automa_die(taken)} die")
         self.picks_this_round.append(c)
         self.pick_no += 1
         self.repeat = False
@@ -99,6 +104,8 @@ class Referee(Moves):
         self.close()
         if last is None or last.player != p:
             raise Foul("the Hot Spring token spent outside its holder's pick")
+        if self.is_automa(p):
+            raise Foul("the Automa spends the Hot Spring token; she never does")
         since = self.players[p].spring_since
         if self.spring_holder != p or since is None or since >= self.pick_no:
             raise Foul(f"player {p} spends a Hot Spring token not taken on an earlier pick (D-K8, D5)")
@@ -125,13 +132,17 @@ class Referee(Moves):
     def rows(self) -> list[dict[str, int]]:
         n = self.n
         scores = []
-        for q in self.players:
+        for i, q in enumerate(self.players):
+            if self.is_automa(i):  # her score is the sum of her 3 Ranks (003:L87)
+                scores.append(self.automa_points())
+                continue
             pil = n.temple[q.temple] * n.garden[q.garden]
             mer = n.slabs[q.slabs - 1] if q.slabs else 0
             art = n.artist_values[q.gifted - 1] if q.gifted else 0
             scores.append((pil, mer, art))
         totals = [sum(s) for s in scores]
-        keys = [(totals[i], self.players[i].coins) for i in range(2)]
+        # ties: leftover coins; the Automa has no money, so any tie goes to the human (003:L87)
+        keys = [(totals[i], -1 if self.is_automa(i) else self.players[i].coins) for i in range(2)]
         out = []
         for i, q in enumerate(self.players):
             held = sum(1 << k for k, ch in enumerate(CHARS) if self.wave_holder[ch] == i)

@@ -7,15 +7,24 @@ applies it to the table (``referee_state.Table``).
 from __future__ import annotations
 
 from sim.games.duo.board import COAST, TOWNS
-from sim.games.duo.referee.state import CHARS, Foul, Pick, Table
+from sim.games.duo.referee.automa import AutomaRules
+from sim.games.duo.referee.state import CHARS, Foul, Pick
 
 
-class Moves(Table):
-    def _need(self, p: int, char: str) -> Pick:
+class Moves(AutomaRules):
+    def _need(self, p: int, char: str, action: str = "") -> Pick:
         c = self.cur
         if c is None or c.player != p or c.char != char:
             raise Foul(f"a {char} event for player {p} outside that pick")
+        if action and self.is_automa(p):
+            raise Foul(f"the Automa {action}: she has no boards, only Rank tracks (003:L87)")
         return c
+
+    def close(self) -> None:
+        c = self.cur
+        if c is not None and c.moved_to is not None and self.is_automa(c.player):
+            self.close_automa(c)
+        super().close()
 
     def on_pmove(self, p: int, steps: int, dest: int, *_: int) -> None:
         c = self._need(p, "pilgrim")
@@ -41,6 +50,8 @@ class Moves(Table):
         if c.moved_to is None or c.effect_done:
             raise Foul("a pilgrim effect without a move, or twice")
         me, kind = self.players[p], self.ring[c.moved_to][0]
+        if self.is_automa(p) and kind != "H":
+            raise Foul(f"the Automa takes the {kind} space; she takes only the Hot Spring token")
         c.effect_done = True
         if kind == "T":
             if me.temple >= 9:
@@ -83,11 +94,13 @@ class Moves(Table):
             return
         if TOWNS[town] not in targets:
             raise Foul(f"merchant goes to {TOWNS[town]}: no {self.n.merchant_path} path of {c.value} (D2)")
+        if self.is_automa(p) and TOWNS[town] != self.automa_town(p, targets):
+            raise Foul(f"the Automa's merchant goes to {TOWNS[town]}; her rule picks {self.automa_town(p, targets)}")
         self.players[p].merchant = TOWNS[town]
         c.moved_to = TOWNS[town]
 
     def on_mdraw(self, p: int, n: int, *_: int) -> None:
-        c = self._need(p, "merchant")
+        c = self._need(p, "merchant", "draws wares")
         if c.moved_to in (None, "none") or c.moved_to in COAST or c.effect_done:
             raise Foul("wares drawn away from a mountain town")
         want = min(self.r.board.mountain_value[c.moved_to], sum(self.bag.values()))
@@ -105,7 +118,7 @@ class Moves(Table):
         c.draws_seen += 1
 
     def on_return(self, p: int, w: int, *_: int) -> None:
-        c = self._need(p, "merchant")
+        c = self._need(p, "merchant", "returns wares")
         me, ware = self.players[p], self.wares[w]
         cap = self.n.cap + (self.n.porter_cap if self.holds(p, "porter") else 0)
         if c.drawn < 0 or me.wares[ware] <= 0 or sum(me.wares.values()) <= cap:
@@ -114,7 +127,7 @@ class Moves(Table):
         self.bag[ware] += 1
 
     def on_sell(self, p: int, w: int, k: int, coins: int, _d: int) -> None:
-        c = self._need(p, "merchant")
+        c = self._need(p, "merchant", "sells wares")
         me = self.players[p]
         if c.moved_to not in COAST or c.effect_done:
             raise Foul("a sale away from a coastal town")
@@ -144,11 +157,13 @@ class Moves(Table):
         entered = frozenset(self.zone_ids[i] for i in range(len(self.zone_ids)) if (mask >> i) & 1)
         if (zid, entered) not in routes:
             raise Foul(f"artist goes to {zid} through {sorted(entered)}: not a path of {c.value} zones (D3)")
+        if self.is_automa(p) and zid != self.automa_zone(p, {z for z, _ in routes}):
+            raise Foul(f"the Automa's artist goes to {zid}; her rule picks {self.automa_zone(p, {z for z, _ in routes})}")
         self.players[p].artist = zid
         c.moved_to, c.entered = zid, entered
 
     def on_paint(self, p: int, n: int, *_: int) -> None:
-        c = self._need(p, "artist")
+        c = self._need(p, "artist", "paints")
         me = self.players[p]
         if c.moved_to in (None, "none") or c.effect_done:
             raise Foul("painting without a move, or twice")
@@ -170,7 +185,7 @@ class Moves(Table):
         c.reveals_seen += 1
 
     def on_gift(self, p: int, slot: int, icon: int, *_: int) -> None:
-        c = self._need(p, "artist")
+        c = self._need(p, "artist", "gifts")
         me = self.players[p]
         if c.moved_to in (None, "none") or c.effect_done or slot != me.gifted or me.tiles[slot] != icon:
             raise Foul(f"gift of slot {slot}; only the top-left revealed tile {me.gifted} may go (D-K16)")

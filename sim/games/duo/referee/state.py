@@ -19,8 +19,8 @@ CHARS = ("pilgrim", "merchant", "artist")
 SIDES = ("tranquil", "swift", "porter", "haggler", "proficient", "inspired")
 KIND = {1: "first", 2: "boutique", 3: "wave", 4: "tile", 5: "roll", 6: "pick", 7: "pmove", 8: "ptake",
         9: "mmove", 10: "mdraw", 11: "draw", 12: "return", 13: "sell", 14: "amove", 15: "paint",
-        16: "reveal", 17: "gift", 18: "spring", 19: "end"}
-TRIGGERS = ("temple", "garden", "gold", "gift", "rounds")
+        16: "reveal", 17: "gift", 18: "spring", 19: "end", 20: "rank"}
+TRIGGERS = ("temple", "garden", "gold", "gift", "rounds", "rank")
 
 
 class Foul(Exception):
@@ -60,6 +60,7 @@ class Pick:
     painted: int = -1
     reveals_seen: int = 0
     entered: frozenset[str] = frozenset()
+    rank_seen: bool = False  # solo: the Automa's Rank step of this pick was logged
 
 
 class Table:
@@ -97,6 +98,7 @@ class Table:
         self.fired: set[str] = set()
         self.fired_round: int | None = None
         self.ended: tuple[int, int] | None = None
+        self.ranks = dict.fromkeys(CHARS, 0)  # solo: the Automa's Rank track slots
 
     # ---------------------------------------------------------------- helpers
     def holds(self, p: int, side: str) -> bool:
@@ -185,10 +187,30 @@ class Table:
             raise Foul(f"player {c.player} holds {sum(me.wares.values())} wares, over the cap of {cap}")
         if c.char == "merchant" and c.drawn >= 0 and sum(me.wares.values()) > self.n.cap:
             me.wave_uses[1] += 1
-        if not self.n.actions_optional and not c.effect_done and c.moved_to != "none":
-            if self.effect_available(c):
-                raise Foul(f"player {c.player} declined the {c.char}'s action although actions are mandatory (D4)")
+        if not c.effect_done and c.moved_to != "none" and self.must_act(c) and self.effect_available(c):
+            raise Foul(f"player {c.player} declined the {c.char}'s action although it is mandatory "
+                       f"({self.why_must(c)})")
         self.cur = None
+
+    def must_act(self, c: Pick) -> bool:
+        """D4: every action may be declined, except where the seed says "must" (003:L34, L70), unless read as optional.
+
+        The solo Automa (seat 1) follows her own rules instead (``referee_automa``).
+        """
+        if self.r.automa is not None and c.player == 1:
+            return False
+        if not self.n.actions_optional:
+            return True
+        if c.char != "pilgrim":
+            return False
+        kind = self.ring[c.moved_to][0]
+        return (kind == "S" and not self.n.seashore_optional) or (kind == "H" and not self.n.hot_spring_optional)
+
+    def why_must(self, c: Pick) -> str:
+        if not self.n.actions_optional:
+            return "D4: actions are mandatory"
+        return "003:L70, a wave tile must be taken" if self.ring[c.moved_to][0] == "S" else \
+            "003:L34, the Hot Spring token is taken immediately"
 
     def effect_available(self, c: Pick) -> bool:
         me = self.players[c.player]
