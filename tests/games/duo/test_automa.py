@@ -17,6 +17,7 @@ from kernels.duo.moves import paint_count_nb
 from sim.games.duo.board import BoardError
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.rules import DuoRules, load_duo_rules
+from tests.helpers.duo_conformance import assert_agrees
 from tests.helpers.duo_positions import duo_position
 
 AUTOMA = ("greedy", "automa")
@@ -203,22 +204,16 @@ SOLO_CASES = [
 @pytest.mark.parametrize(("bots", "sets"), SOLO_CASES)
 def test_the_referee_agrees_on_solo_games(bots: tuple[str, str], sets: list[str]) -> None:
     """Kernel-referee conformance for the solo game, every rule of the Automa's data away from its default."""
-    from test_duo_conformance import assert_agrees
-
     assert_agrees(solo(*sets), bots, 2025, 500)
 
 
 def test_the_referee_agrees_with_the_search_tier_against_her() -> None:
-    from test_duo_conformance import assert_agrees
-
     assert_agrees(solo(), ("search", "automa"), 6, 30)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("bots", "sets"), SOLO_CASES)
 def test_the_referee_agrees_on_solo_games_big(bots: tuple[str, str], sets: list[str]) -> None:
-    from test_duo_conformance import assert_agrees
-
     assert_agrees(solo(*sets), bots, 78, 4000)
 
 

@@ -8,26 +8,8 @@ import pytest
 from kernels.duo.enums import Ev
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.referee.game import referee_game, rows_from_records
-from sim.games.duo.rules import DuoRules, load_duo_rules
-
-CHUNK = 500
-
-
-def assert_agrees(rules: DuoRules, bots: tuple[str, str], seed: int, games: int) -> None:
-    bad, first = 0, None
-    for start in range(0, games, CHUNK):
-        count = min(CHUNK, games - start)
-        batch = play_duo_games(rules, seed, start, count, bots, log=True)
-        for i in range(count):
-            v = referee_game(rules, batch.game_events(i), rows_from_records(batch.game_records(i)))
-            if not v.ok:
-                bad += 1
-                first = first or (start + i, v.errors[:4])
-    if first is not None:
-        pytest.fail(f"{bad} of {games} Duo games disagree ({rules.provenance()}, bots {bots}, seed {seed}); "
-                    f"first: game {first[0]}: {first[1]}\nreplay: tokaido-sim duo replay --seed {seed} "
-                    f"--game {first[0]} --bots {','.join(bots)}", pytrace=False)
-
+from sim.games.duo.rules import load_duo_rules
+from tests.helpers.duo_conformance import assert_agrees
 
 CASES = [
     (("greedy", "greedy"), []),
