@@ -36,6 +36,8 @@ def override_reason(config: GameConfig, key: str) -> str | None:
     if "initiation" in config.variants and (parts[0] in ("travelers", "abilities")
                                             or parts[:2] == ["crossroads", "abilities"]):
         return NO_TRAVELERS
+    if key == "draft.pool":
+        return _pool_reason(config)
     if parts[0] == "draft" and (config.travelers != "draft" or "initiation" in config.variants):
         return "the draft rules apply only with --travelers draft"
     if parts[0] == "crossroads" and not crossroads:
@@ -52,6 +54,18 @@ def override_reason(config: GameConfig, key: str) -> str | None:
             return f"--variants has no {variant}"
         if variant == "preparations" and len(parts) > 2 and parts[2] != str(config.n_players):
             return f"it is the table for {parts[2]} players and the game has {config.n_players}"
+    return None
+
+
+def _pool_reason(config: GameConfig) -> str | None:
+    """Why ``draft.pool`` changes nothing: Travelers named one per player, none at all, or a pool of every one."""
+    if "initiation" in config.variants:
+        return NO_TRAVELERS
+    if config.travelers not in ("draft", "random"):
+        return "the Travelers are named one per player (--travelers NAME,...), not dealt from a pool"
+    rules = config.rules()
+    if len(rules.pool_ids()) == len(rules.travelers):
+        return "the pool holds every Traveler in play, as without it"
     return None
 
 
