@@ -1,9 +1,11 @@
-"""The progress bar of runs, studies, the ladder and tuning (rich), as an ``advance(n)`` callback.
+"""The progress of runs, studies, the ladder and tuning, as an ``advance(n)`` callback.
 
 The callers advance it as games finish (``sim.run.pace``: several times a second
 whatever the bot speed). The rate is the games played over the last ten seconds
 (games already done before a resume do not count), and the ETA the games left at
-that rate, both recomputed at every refresh (10 a second).
+that rate. On a terminal it is a rich progress bar, recomputed at every refresh (10 a
+second); elsewhere (a run in the background, output to a file or a pipe) it is one
+line on stderr every ``LINE_SECONDS`` (games, rate, ETA), so a log can be followed.
 """
 
 from __future__ import annotations
@@ -67,8 +69,12 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
 @contextmanager
 def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
     """``progress_bar`` with a second callback that replaces its label (e.g. the best candidate so far)."""
-    if not (enabled and sys.stdout.isatty()):
+    if not enabled:
         yield (lambda n: None), (lambda text: None)
+        return
+    if not sys.stdout.isatty():
+        with _lines(total, done, label) as callbacks:
+            yield callbacks
         return
     from rich.progress import (
         BarColumn,
@@ -102,3 +108,38 @@ def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tup
             bar.advance(task, n)
 
         yield advance, (lambda text: bar.update(task, description=text))
+
+
+LINE_SECONDS = 10.0  # off a terminal: one progress line per this many seconds
+
+
+def line(label: str, rate: Rate, total: int) -> str:
+    """``study: 120,000 / 856,000 games (14%), 15,800 games/s, ETA 0:00:46`` (the rate of the last ten seconds)."""
+    r = rate.per_second()
+    speed = f"{r:,.0f} games/s" if r and r >= 10 else f"{r:,.2f} games/s" if r else "-- games/s"
+    share = f" ({100 * rate.done / total:.0f}%)" if total > 0 else ""
+    eta = clock(0.0 if rate.done >= total else rate.eta())
+    return f"{label}: {rate.done:,} / {total:,} games{share}, {speed}, ETA {eta}"
+
+
+@contextmanager
+def _lines(total: int, done: int, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
+    """Progress off a terminal: a line on stderr every ``LINE_SECONDS``, and a last one if any was written."""
+    rate = Rate(total, done)
+    title, due, written = label, time.monotonic() + LINE_SECONDS, 0
+
+    def advance(n: int) -> None:
+        nonlocal due, written
+        rate.add(n)
+        now = time.monotonic()
+        if now >= due:
+            due, written = now + LINE_SECONDS, written + 1
+            print(line(title, rate, total), file=sys.stderr, flush=True)
+
+    def relabel(text: str) -> None:
+        nonlocal title
+        title = text
+
+    yield advance, relabel
+    if written and rate.done >= total:
+        print(line(title, rate, total), file=sys.stderr, flush=True)
