@@ -16,7 +16,7 @@ from kernels.core.enums import RESULT_FIELDS
 log = logging.getLogger("analysis")
 
 # Columns that describe a run's configuration in a study dataset (hive partitions).
-CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
+CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers", "pool")
 
 # every per-player column after the ranking: points by source, then counts (kernels.core.enums.RESULT_FIELDS)
 POINT_SOURCES = tuple(f for f in RESULT_FIELDS if f.startswith("pts_"))
@@ -131,7 +131,7 @@ def load(path: str | Path) -> pl.LazyFrame:
 
 
 def conditions(lf: pl.LazyFrame) -> list[str]:
-    """The configuration columns (variants, expansions, bots, travelers) that vary in the data."""
+    """The configuration columns (variants, expansions, bots, travelers, pool) that vary in the data."""
     present = [c for c in CONDITION_COLUMNS if c in lf.collect_schema().names()]
     if not present:
         return []
