@@ -15,7 +15,7 @@ import polars as pl
 from analysis import fmt
 from analysis.load import Dataset, load_dataset
 from analysis.parts import reading
-from analysis.tokaido import describe, plots
+from analysis.tokaido import describe, plots, tables
 from analysis.tokaido.effects import (
     FIGURES,
     JOIN,
@@ -29,6 +29,7 @@ from analysis.tokaido.effects import (
 __all__ = ["FIGURES", "JOIN", "compare", "effects", "pairing", "study_effects"]
 
 EFFECT_FILES = ("compare.md", "compare.csv", "effects.png")
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 MAX_LISTED = 15
 FIGURE_ORDER = {("win rate", "traveler"): 0, ("win rate", "seat"): 1, ("mean score", "traveler"): 2,
                 ("mean score", "seat"): 3, ("mean score", "all"): 4}
@@ -64,8 +65,35 @@ def _tables_md(eff: pl.DataFrame, paired: bool) -> str:
     return "\n\n".join(out)
 
 
-def _summary_md(eff: pl.DataFrame, paired: bool, why: str) -> str:
+def _seat_rows(base: pl.LazyFrame, other: pl.LazyFrame, level: float, alpha: float) -> pl.DataFrame:
+    """Both runs' seat tables side by side (one row per player count and seat; ``_o``: the other run)."""
+    a = tables.seat_table(base, ["n_players"], level, alpha)
+    b = tables.seat_table(other, ["n_players"], level, alpha)
+    cols = ["n_players", "seat", "games", "win_rate", "win_lo", "win_hi", "fair_share", "verdict"]
+    return a.select(cols).join(b.select(cols), on=["n_players", "seat"], how="full", coalesce=True, suffix="_o")
+
+
+def seats_md(seats: pl.DataFrame) -> list[str]:
+    """The headline's seat lines: per player count, each seat's win rate before -> after, the spread, fair now?"""
+    lines = []
+    for (n,), sub in seats.sort(["n_players", "seat"]).group_by(["n_players"], maintain_order=True):
+        if sub["games"].null_count() or sub["games_o"].null_count():
+            continue
+        each = ", ".join(f"{ORDINAL[int(r['seat'])]} {fmt.pct(r['win_rate'])} → {fmt.pct(r['win_rate_o'])}"
+                         for r in sub.iter_rows(named=True))
+        b, o = tables.seat_spread(sub), tables.seat_spread(sub, "_o")
+        off = [f"{ORDINAL[int(r['seat'])]} {r['verdict_o']}" for r in sub.iter_rows(named=True) if r["verdict_o"]]
+        fair = ("yes: no seat's win rate differs from fair beyond chance (Holm 5%)" if not off else
+                "no: " + ", ".join(off) + " than fair (Holm 5%)")
+        lines.append(f"- Seats, {n} players (fair {fmt.pct(1 / n)}; seat = order of leaving Kyoto): {each}. "
+                     f"Seat spread (best − worst seat) {100 * b[0]:.1f} → {100 * o[0]:.1f} pp (95% after: "
+                     f"{100 * o[1]:.1f} to {100 * o[2]:.1f}). Fair now? {fair}.")
+    return lines
+
+
+def _summary_md(eff: pl.DataFrame, paired: bool, why: str, seats: pl.DataFrame | None = None) -> str:
     lines = [f"- Pairing: {why}."]
+    lines += seats_md(seats) if seats is not None else []
     for r in eff.filter(pl.col("kind") == "all").iter_rows(named=True):
         d, lo, hi = (r["diff_paired"], r["lo_paired"], r["hi_paired"]) if paired else (r["diff"], r["lo"], r["hi"])
         lines.append(f"- Mean score of all players, {r['n_players']} players: {fmt.num(r['base'], 2)} → "
@@ -153,8 +181,10 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
         for ds in (base, other):
             single_config(ds)
         base, other, note = common_players(base, other)
-        paired, why = pairing(base, other)
-        eff = effects(base.frame, other.frame, paired, level, alpha)
+        pair = pairing(base, other)
+        paired, why = pair.paired, pair.why
+        eff = effects(base.frame, other.frame, paired, level, alpha, pair.common)
+        seats = _seat_rows(base.frame, other.frame, level, alpha)
         header = _header(base, other, note)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -163,7 +193,7 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
             "Effects are other − base; intervals are 95%. Win rates in percentage points (pp), scores in points. "
             "*Width ratio* = paired interval width ÷ unpaired interval width on the same rows (below 1: pairing "
             "helped).",
-            "## Summary\n\n" + _summary_md(eff, paired, why), "## Figures\n\n" + _tables_md(eff, paired)]
+            "## Summary\n\n" + _summary_md(eff, paired, why, seats), "## Figures\n\n" + _tables_md(eff, paired)]
     paths[0].write_text("\n\n".join(text) + "\n")
     eff.write_csv(paths[1])
     about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
