@@ -146,8 +146,9 @@ def parse_study(text: str, source: str = "study") -> Study:
     assert isinstance(seed, int) and isinstance(chunk, int)
     cells: list[Cell] = []
     configs: list[GameConfig] = []
-    has_pool = "pool" in raw or any("pool" in g for g in raw.get("grid") or [] if isinstance(g, dict))
-    for grid in _grids(raw, source):
+    grids = _grids(raw, source)
+    has_pool = "pool" in raw or any("pool" in g for g in grids)
+    for grid in grids:
         for cell in _grid_cells(grid, source, has_pool):
             same = next((c for c in cells if c.path() == cell.path()), None)
             if same is not None:
