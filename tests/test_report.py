@@ -253,7 +253,9 @@ def test_plot_all_on_a_study(tmp_path: Path) -> None:
         for v in ("none", "preparations"):
             make_dataset(tmp_path / "s", 300, n, seed=6, variants=v, hive=True)
     paths = plot_all(tmp_path / "s", tmp_path / "plots")
-    assert [p.name for p in paths] == list(PLOT_FILES)
+    names = [p.name for p in paths]
+    assert names[:4] == ["win_rates.png", "fairness_heatmap.png", "seat_advantage.png", "variant_effects.png"]
+    assert {"score_distributions-base-game.png", "points_by_source-preparations.png"} <= set(names)  # one each
     assert all(_is_png(p) for p in paths)
 
 

@@ -134,8 +134,9 @@ class Answers:
             if a.is_empty() or b.is_empty():
                 continue
             d0, (d1, lo, hi, best, _) = tables.seat_spread(a)[0], tables.seat_spread(b)
-            items.append(f"{n}p {100 * d0:.1f} → {100 * d1:.1f} pp ({100 * lo:.1f} to {100 * hi:.1f}; "
-                         f"{ORDINAL[best]} best)")
+            word = "wider" if lo > d0 else "narrower" if hi < d0 else "about the same"
+            items.append(f"{n}p {100 * d0:.1f} → {100 * d1:.1f} pp ({100 * lo:.1f} to {100 * hi:.1f}: {word}; "
+                         f"{ORDINAL[best]} seat best)")
         return "seat spread (best − worst) " + ", ".join(items) if items else ""
 
     def variants(self) -> list[str]:

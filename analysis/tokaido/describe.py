@@ -149,5 +149,7 @@ def config_order(values: dict[str, Any]) -> tuple[Any, ...]:
     drafted), then each variant, then each expansion (its pool held to fewer Travelers right after it)."""
     xs, pool = str(values.get("expansions") or "none"), str(values.get("pool") or "all")
     vs, deal = str(values.get("variants") or "none"), str(values.get("travelers") or "")
-    return (xs != "none", xs.count("+"), xs, pool != "all", pool, vs != "none", vs.count("+"), vs,
+    boxes = list(EXPANSION_NAMES)  # none, crossroads, matsuri, promos, new-encounters: the boxes' order
+    xkey = tuple(boxes.index(x) if x in boxes else len(boxes) for x in xs.split("+"))
+    return (xs != "none", xkey, xs, pool != "all", pool, vs != "none", vs.count("+"), vs,
             {"random": 0, "draft": 1}.get(deal, 2), deal, str(values.get("bots") or ""))

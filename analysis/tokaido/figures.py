@@ -55,23 +55,30 @@ def _order(df: pl.DataFrame, value: str) -> list[str]:
     return agg.get_column("traveler").to_list()
 
 
-def plot_side_by_side(trav: pl.DataFrame, path: str | Path, title: str, about: str | None = None) -> Path:
+def colours(configs: Sequence[str]) -> dict[str, str]:
+    """One colour per configuration, in the order given: pass the same map to every plot of a report."""
+    return {c: PALETTE[k % len(PALETTE)] for k, c in enumerate(dict.fromkeys(configs))}
+
+
+def plot_side_by_side(trav: pl.DataFrame, path: str | Path, title: str, about: str | None = None,
+                      colour: dict[str, str] | None = None) -> Path:
     """Win rate per Traveler with 95% Wilson intervals: one panel per player count, one colour per
     configuration (``config``), the fair share 1/N dashed; filled markers differ from fair (Holm 5%)."""
     if trav.is_empty():
         return _empty(path, "No Travelers in this dataset")
     configs = trav.get_column("config").unique(maintain_order=True).to_list()
+    colour = colour or colours(configs)
     counts = sorted(set(trav.get_column("n_players").to_list()))
     order = _order(trav, "win_diff")
     step = min(0.8 / max(len(configs), 1), 0.3)
-    fig = _figure(max(7.0, 1.8 + 2.9 * len(counts)), 1.8 + (0.24 + 0.09 * len(configs)) * len(order))
+    fig = _figure(max(7.0, 1.8 + 2.9 * len(counts)), 1.8 + (0.2 + 0.05 * len(configs)) * len(order))
     axes = fig.subplots(1, len(counts), sharey=True, squeeze=False)[0]
     for ax, n in zip(axes, counts, strict=True):
         for k, cfg in enumerate(configs):
             sub = trav.filter((pl.col("n_players") == n) & (pl.col("config") == cfg))
             if sub.is_empty():
                 continue
-            color = PALETTE[k % len(PALETTE)]
+            color = colour.get(cfg, PALETTE[k % len(PALETTE)])
             rows = {r["traveler"]: r for r in sub.iter_rows(named=True)}
             ys = np.array([i for i, t in enumerate(order) if t in rows]) + (k - (len(configs) - 1) / 2) * step
             rs = [rows[t] for t in order if t in rows]
@@ -88,7 +95,8 @@ def plot_side_by_side(trav: pl.DataFrame, path: str | Path, title: str, about: s
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_yticks(range(len(order)), order, fontsize=9)
     axes[0].set_ylim(len(order) - 0.5, -0.5)
-    handles = [axes[0].scatter([], [], color=PALETTE[k % len(PALETTE)], s=18, label=c) for k, c in enumerate(configs)]
+    handles = [axes[0].scatter([], [], color=colour.get(c, PALETTE[k % len(PALETTE)]), s=18, label=c)
+               for k, c in enumerate(configs)]
     handles.append(axes[0].scatter([], [], facecolor="white", edgecolor="#444", s=18, label="within chance of fair"))
     fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 3), fontsize=9, frameon=False)
     _title(fig, title, about)
@@ -150,35 +158,39 @@ def plot_change_effects(eff: pl.DataFrame, path: str | Path, title: str, about: 
     return _save(fig, path)
 
 
-def plot_seats(seats: pl.DataFrame, path: str | Path, title: str, about: str | None = None) -> Path:
-    """Win rate ÷ fair share per seat (95% intervals), one panel per player count, one line per configuration."""
+def plot_seats(seats: pl.DataFrame, path: str | Path, title: str, about: str | None = None,
+               colour: dict[str, str] | None = None) -> Path:
+    """Win rate ÷ fair share per seat (95% intervals), one panel per player count, one line per configuration;
+    the base game's configurations (variants, deals) in one row, the expansions' in another, when both exist."""
     if seats.is_empty():
         return _empty(path, "No seats in this dataset")
     configs = seats.get_column("config").unique(maintain_order=True).to_list()
+    colour = colour or colours(configs)
+    base = pl.col("expansions").is_in(["none"]) & pl.col("pool").is_in(["all"]) if {"expansions", "pool"} <= set(
+        seats.columns) else pl.lit(True)
+    rows = [r for r in (seats.filter(base), seats.filter(~base)) if r.height]
+    labels = ["base game", "expansions"] if len(rows) == 2 else [""]
     counts = sorted(set(seats.get_column("n_players").to_list()))
-    fig = _figure(max(7.0, 1.6 + 3.0 * len(counts)), 4.4)
-    axes = fig.subplots(1, len(counts), sharey=True, squeeze=False)[0]
-    for ax, n in zip(axes, counts, strict=True):
-        for k, cfg in enumerate(configs):
-            sub = seats.filter((pl.col("n_players") == n) & (pl.col("config") == cfg)).sort("seat")
-            if sub.is_empty():
-                continue
-            x = sub["seat"].to_numpy() + (k - (len(configs) - 1) / 2) * min(0.06, 0.5 / len(configs))
-            y, lo, hi = (sub[c].to_numpy() for c in ("win_ratio", "win_ratio_lo", "win_ratio_hi"))
-            ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o-", capsize=2, ms=4, lw=1.2,
-                        color=PALETTE[k % len(PALETTE)], label=cfg)
-        ax.axhline(1.0, color="#888", ls="--", lw=1, zorder=0)
-        ax.set_xticks(range(n), [ORDINAL[i] for i in range(n)])
+    fig = _figure(max(7.0, 1.6 + 3.0 * len(counts)), 0.9 + 3.3 * len(rows))
+    grid = fig.subplots(len(rows), len(counts), sharey=True, squeeze=False)
+    for axes, part, what in zip(grid, rows, labels, strict=True):
+        here = [c for c in configs if c in set(part.get_column("config").to_list())]
+        for ax, n in zip(axes, counts, strict=True):
+            for k, cfg in enumerate(here):
+                sub = part.filter((pl.col("n_players") == n) & (pl.col("config") == cfg)).sort("seat")
+                if sub.is_empty():
+                    continue
+                x = sub["seat"].to_numpy() + (k - (len(here) - 1) / 2) * min(0.06, 0.3 / len(here))
+                y, lo, hi = (sub[c].to_numpy() for c in ("win_ratio", "win_ratio_lo", "win_ratio_hi"))
+                ax.errorbar(x, y, yerr=[y - lo, hi - y], fmt="o-", capsize=2, ms=4, lw=1.2, color=colour[cfg])
+            ax.axhline(1.0, color="#888", ls="--", lw=1, zorder=0)
+            ax.set_xticks(range(n), [ORDINAL[i] for i in range(n)])
+            ax.set_title(f"{n} players" + (f" · {what}" if what else ""), fontsize=10)
+            ax.grid(axis="y", alpha=0.3)
+        axes[0].set_ylabel("win rate ÷ fair share")
+    for ax in grid[-1]:
         ax.set_xlabel("seat: order of leaving Kyoto")
-        ax.set_title(f"{n} players", fontsize=10)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0].set_ylabel("win rate ÷ fair share (1 = fair)")
-    handles, labels = [], []
-    for ax in axes:  # every configuration once, whichever panel has it
-        for h, lab in zip(*ax.get_legend_handles_labels(), strict=True):
-            if lab not in labels:
-                handles.append(h)
-                labels.append(lab)
-    fig.legend(handles, labels, loc="outside lower center", ncols=min(len(labels), 3), fontsize=9, frameon=False)
+    handles = [grid[0][0].plot([], [], "o-", color=colour[c], ms=4, label=c)[0] for c in configs]
+    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 3), fontsize=9, frameon=False)
     _title(fig, title, about)
     return _save(fig, path)

@@ -67,7 +67,7 @@ def seats_md(v: Views) -> str:
 
 
 def effects_md(eff: pl.DataFrame) -> str:
-    """Change of win rate (pp) per Traveler and seat: one column per change and player count."""
+    """Change of win rate (pp) per Traveler and seat: one table per player count, one column per change."""
     if eff.is_empty():
         return ""
     w = eff.filter((pl.col("figure") == "win rate") & (pl.col("kind") != "all") & (pl.col("only") == ""))
@@ -76,12 +76,7 @@ def effects_md(eff: pl.DataFrame) -> str:
     lo = pl.coalesce("lo_paired", "lo") if paired else pl.col("lo")
     hi = pl.coalesce("hi_paired", "hi") if paired else pl.col("hi")
     w = w.with_columns(est.alias("e"), lo.alias("l"), hi.alias("h"))
-    heads = w.select("change", "n_players").unique(maintain_order=True).sort("n_players", maintain_order=True)
-    heads_l = [(r["change"], r["n_players"]) for r in heads.iter_rows(named=True)]
-    cell = {(r["kind"], r["group"], r["change"], r["n_players"]): r for r in w.iter_rows(named=True)}
-    trav = (w.filter(pl.col("kind") == "traveler").group_by("group").agg(pl.col("e").mean())
-            .sort("e", descending=True).get_column("group").to_list())
-    seats = sorted(set(w.filter(pl.col("kind") == "seat").get_column("group").to_list()), key=int)
+    changes = w.get_column("change").unique(maintain_order=True).to_list()
 
     def fmt_cell(r: Mapping[str, Any] | None) -> str:
         if r is None:
@@ -89,11 +84,18 @@ def effects_md(eff: pl.DataFrame) -> str:
         flag = "**" if r["significant"] else ""
         return f"{flag}{100 * r['e']:+.1f}{flag} ±{50 * (r['h'] - r['l']):.1f}"
 
-    rows = [[t.capitalize(), *(fmt_cell(cell.get(("traveler", t, c, n))) for c, n in heads_l)] for t in trav]
-    rows += [[f"{ORDINAL[int(s)]} seat", *(fmt_cell(cell.get(("seat", s, c, n))) for c, n in heads_l)] for s in seats]
+    out = []
+    for (n,), sub in w.sort("n_players").group_by(["n_players"], maintain_order=True):
+        here = [c for c in changes if c in set(sub.get_column("change").to_list())]
+        cell = {(r["kind"], r["group"], r["change"]): r for r in sub.iter_rows(named=True)}
+        trav = (sub.filter(pl.col("kind") == "traveler").group_by("group").agg(pl.col("e").mean())
+                .sort("e", descending=True).get_column("group").to_list())
+        seats = sorted(set(sub.filter(pl.col("kind") == "seat").get_column("group").to_list()), key=int)
+        rows = [[t.capitalize(), *(fmt_cell(cell.get(("traveler", t, c))) for c in here)] for t in trav]
+        rows += [[f"{ORDINAL[int(x)]} seat", *(fmt_cell(cell.get(("seat", x, c))) for c in here)] for x in seats]
+        out.append(f"**{n} players**\n\n" + fmt.table(["", *here], rows))
     return ("Change of win rate (pp) against the base, ±95% half-width (paired where the deals are the same); "
-            "**bold**: beyond chance (Holm 5% within each change).\n\n"
-            + fmt.table(["", *(f"{c}, {n}p" for c, n in heads_l)], rows))
+            "**bold**: beyond chance (Holm 5% within each change).\n\n" + "\n\n".join(out))
 
 
 def expansions_md(v: Views, mark: Mark) -> str:

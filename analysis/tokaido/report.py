@@ -189,11 +189,12 @@ def _questions_md(v: questions.Views, mark: overview.Mark, out: Path, about: str
     """The side-by-side sections, each with its plot inline: strength, seats, variants, expansions."""
     parts = []
     title = "Travelers side by side"
+    colour = figures.colours(v.travelers.get_column("config").to_list())  # one colour per configuration, every plot
     path = figures.plot_side_by_side(v.strength, out / PLOT_FILES["travelers"],
                                      "Win rate per Traveler (95% intervals; filled: differs from fair, Holm 5%)",
-                                     about)
+                                     about, colour)
     parts.append(f"## {title}\n\n{_image(path, 'win rate per Traveler')}\n\n{overview.strength_md(v, mark)}")
-    path = figures.plot_seats(v.seats, out / PLOT_FILES["seats"], "Seat advantage (95% intervals)", about)
+    path = figures.plot_seats(v.seats, out / PLOT_FILES["seats"], "Seat advantage (95% intervals)", about, colour)
     parts.append(f"## Seats side by side\n\n{_image(path, 'seat advantage')}\n\n{overview.seats_md(v)}")
     if v.variants.height:
         path = figures.plot_change_effects(v.variants, out / PLOT_FILES["variants"],
@@ -207,7 +208,8 @@ def _questions_md(v: questions.Views, mark: overview.Mark, out: Path, about: str
         modes = set(v.expansions.get_column("travelers").to_list()) if "travelers" in v.expansions.columns else None
         wins = wins.filter(pl.col("travelers").is_in(list(modes))) if modes else wins
         path2 = figures.plot_side_by_side(wins, out / PLOT_FILES["expansion_travelers"],
-                                          "Win rate per Traveler in each expansion setting (95% intervals)", about)
+                                          "Win rate per Traveler in each expansion setting (95% intervals)", about,
+                                          colour)
         parts.append(f"## Expansions\n\n{_image(path, 'expansion effects')}\n\n{overview.effects_md(v.expansions)}"
                      f"\n\n{_image(path2, 'win rate per Traveler in each expansion setting')}\n\n"
                      f"{overview.expansions_md(v, mark)}")

@@ -65,7 +65,7 @@ def test_the_overview_shows_each_configuration_of_a_study(study: Path) -> None:
 
 def test_the_effects_notebook_reads_variants_and_expansions_from_one_study(study: Path) -> None:
     text = _run("variants_and_expansions", study)
-    assert "Preparations, 3p" in text and "Gastronomy, 4p" in text
-    assert "Crossroads, 4p" in text and "Crossroads, base Travelers only, 4p" in text
+    assert "**3 players**\n\n|  | Preparations |" in text and "**4 players**\n\n|  | Gastronomy |" in text
+    assert "|  | Crossroads | Crossroads, base Travelers only |" in text
     assert (study / "plots" / "variant_effects.png").is_file() and (study / "plots" / "expansion_effects.png").is_file()
     assert "set TOKAIDO_DATASET_OTHER to compare two datasets" in text
