@@ -50,6 +50,10 @@ def compare(
     _dataset_dir(other)
     outdir.check_writable(out)
     _analysis("analysis.tokaido.compare", "compare", base, other, out)
+    summary = (out / "compare.md").read_text().split("## Summary\n\n", 1)[-1].splitlines()
+    for line in summary:  # the pairing (and its rate) and the seats: the headline
+        if line.startswith(("- Pairing:", "- Seats,")):
+            typer.echo(line[2:])
     typer.echo(f"comparison written to {out}")
 
 
