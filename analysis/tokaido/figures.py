@@ -24,17 +24,22 @@ ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 PLAYER_COLORS = {2: "#1f77b4", 3: "#d62728", 4: "#2ca02c", 5: "#9467bd"}  # one colour per player count, every plot
 
 
-def _figure(width: float, height: float) -> Figure:
+def new_figure(width: float, height: float) -> Figure:
+    """A figure on its own Agg canvas (no pyplot state), laid out by constrained layout."""
     fig = Figure(figsize=(width, height), dpi=110, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
-def _save(fig: Figure, path: str | Path) -> Path:
+def save(fig: Figure, path: str | Path) -> Path:
+    """Write ``fig`` as a PNG at ``path`` (its folder made if needed); return the path."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(p, dpi=110)
     return p
+
+
+_figure, _save = new_figure, save
 
 
 def _title(fig: Figure, title: str, about: str | None) -> None:

@@ -17,7 +17,6 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
@@ -36,17 +35,7 @@ PLOT_FILES = ("win_rates.png", "fairness_heatmap.png", "score_distributions.png"
 EXPANSION_FILE = "expansion_effects.png"
 
 
-def _figure(width: float, height: float) -> Figure:
-    fig = Figure(figsize=(width, height), dpi=110, layout="constrained")
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def _save(fig: Figure, path: str | Path) -> Path:
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(p, dpi=110)
-    return p
+_figure, _save = figures.new_figure, figures.save
 
 
 def _title(fig: Figure, lf: pl.LazyFrame, title: str, split: str | None = None, about: str | None = None) -> None:

@@ -8,29 +8,19 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import call
+from test_balance import skewed  # noqa: F401  (ten identical Travelers, Kinko with 4 coins more)
 
 from sim.games.tokaido.balance.bracket import Fair, Point, _fair, crossing, fair_md
 from sim.games.tokaido.balance.checks import tier_check, tuned_for
 from sim.games.tokaido.rules.config import GameConfig
 
-NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
-         "zen-emon"]
 
-
-@pytest.fixture(scope="module")
-def kinko_rich(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Ten identical Travelers, Kinko with 4 coins more: fair for him lies near the others' 5 coins."""
-    path = tmp_path_factory.mktemp("rules") / "kinko.toml"
-    path.write_text("\n".join(f'[travelers.{n}]\nability = "none"\ncoins = {9 if n == "kinko" else 5}\n'
-                              for n in NAMES))
-    return path
-
-
-def test_only_kinko_finds_where_fair_lies_between_whole_coins(kinko_rich: Path, tmp_path: Path,
+def test_only_kinko_finds_where_fair_lies_between_whole_coins(skewed: Path, tmp_path: Path,  # noqa: F811
                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Fair for Kinko lies near the others' 5 coins."""
     out = tmp_path / "out"
     code, stdout, err = call(["balance", "--only", "kinko", "--players", "4", "--bots", "greedy", "--set",
-                              f"@{kinko_rich}", "--target", "3", "--games", "8000", "--min-games", "1000",
+                              f"@{skewed}", "--target", "3", "--games", "8000", "--min-games", "1000",
                               "--confirm-games", "12000", "--budget", "200000", "--chunk-size", "4000", "--out",
                               str(out)], capsys)
     assert code == 0, err
