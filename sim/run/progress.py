@@ -15,8 +15,15 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 Progress = Callable[[int], None]
+
+
+class Status(Protocol):
+    """A progress label's callback: the new label and, once it is known better, the new total."""
+
+    def __call__(self, text: str, total: int | None = None) -> None: ...
 
 
 class Rate:
@@ -67,10 +74,11 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
 
 
 @contextmanager
-def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
-    """``progress_bar`` with a second callback that replaces its label (e.g. the best candidate so far)."""
+def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tuple[Progress, Status]]:
+    """``progress_bar`` with a second callback that replaces its label (e.g. the best candidate so far) and,
+    given one, its total (a search that ends before its budget: the games left are fewer than planned)."""
     if not enabled:
-        yield (lambda n: None), (lambda text: None)
+        yield (lambda n: None), (lambda text, total=None: None)
         return
     if not sys.stdout.isatty():
         with _lines(total, done, label) as callbacks:
@@ -96,7 +104,7 @@ def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tup
 
     class Eta(ProgressColumn):
         def render(self, task: Task) -> Text:
-            return Text(f"ETA {clock(0.0 if rate.done >= total else rate.eta())}")
+            return Text(f"ETA {clock(0.0 if rate.done >= rate.total else rate.eta())}")
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
                Eta())
@@ -107,7 +115,13 @@ def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tup
             rate.add(n)
             bar.advance(task, n)
 
-        yield advance, (lambda text: bar.update(task, description=text))
+        def status(text: str, total: int | None = None) -> None:
+            if total is not None:
+                rate.total = total
+                bar.update(task, total=total)
+            bar.update(task, description=text)
+
+        yield advance, status
 
 
 LINE_SECONDS = 10.0  # off a terminal: one progress line per this many seconds
@@ -123,7 +137,7 @@ def line(label: str, rate: Rate, total: int) -> str:
 
 
 @contextmanager
-def _lines(total: int, done: int, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
+def _lines(total: int, done: int, label: str) -> Iterator[tuple[Progress, Status]]:
     """Progress off a terminal: a line on stderr every ``LINE_SECONDS``, and a last one if any was written."""
     rate = Rate(total, done)
     title, due, written = label, time.monotonic() + LINE_SECONDS, 0
@@ -134,12 +148,14 @@ def _lines(total: int, done: int, label: str) -> Iterator[tuple[Progress, Callab
         now = time.monotonic()
         if now >= due:
             due, written = now + LINE_SECONDS, written + 1
-            print(line(title, rate, total), file=sys.stderr, flush=True)
+            print(line(title, rate, rate.total), file=sys.stderr, flush=True)
 
-    def relabel(text: str) -> None:
+    def relabel(text: str, total: int | None = None) -> None:
         nonlocal title
         title = text
+        if total is not None:
+            rate.total = total
 
     yield advance, relabel
-    if written and rate.done >= total:
-        print(line(title, rate, total), file=sys.stderr, flush=True)
+    if written and rate.done >= rate.total:
+        print(line(title, rate, rate.total), file=sys.stderr, flush=True)

@@ -117,7 +117,8 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
             with progress.status_bar(total, 0, not quiet, "balance: screening") as (advance, status):
                 ev = Evaluator(configs, knobs, out / "search", s.seed, s.chunk_size, threads, cluster, advance, mask)
                 outcome = search(ev, knobs, travelers, s, status)
-                status(f"confirming on fresh seeds (seed {s.confirm})")
+                left = s.confirm_games * len(players) * (2 + 2 * len(focus))  # at most: before, after, neighbours
+                status(f"confirming on fresh seeds (seed {s.confirm})", ev.spent + left)
                 conf = confirm(configs, knobs, outcome.change, s, out / "confirm", threads, cluster, advance, mask)
                 fairs = []
                 if focus:  # the same root and seed as the confirmation: its runs are reused, not replayed

@@ -184,11 +184,11 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
     }[v]
     only = list(about.get("only") or [])
     who = ", ".join(only) if only else "every Traveler"
-    tuned = f" ({about['tuned']})" if about.get("tuned") else ""
     md = [
         f"# Balance: {who} within ±{s.target:g} pp of the fair share\n",
-        f"- players: {', '.join(map(str, counts))}; Travelers dealt at random; **bots: {about['bots']}**{tuned} "
-        "(every player)" + (f"; judged: {', '.join(only)} only (the others are shown, not judged)" if only else ""),
+        f"- players: {', '.join(map(str, counts))}; Travelers dealt at random; **bots: {about['bots']}** (every "
+        f"player{'; ' + about['tuned'] if about.get('tuned') else ''})"
+        + (f"; judged: {', '.join(only)} only (the others are shown, not judged)" if only else ""),
         f"- starting rules: {about['rules']}",
         f"- knobs: `{about['knobs']}` (each within ±{s.max_change}, coins never below 0)",
         f"- search seed {s.seed}; confirmation seed {s.confirm} (never used by the search)\n",
