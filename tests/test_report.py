@@ -148,7 +148,7 @@ def test_initiation_rows_have_no_traveler_tables(tmp_path: Path) -> None:
     data = make_dataset(tmp_path / "d", 50, 2, seed=3, variants="initiation")
     text = write_report(data, tmp_path / "out").read_text()
     assert "No Travelers in this dataset" in text and "No drafted games" in text
-    assert "| 2 | 0 | 50 |" in text  # the seat table is still there
+    assert "| 2 | 1st | 50 |" in text  # the seat table is still there
 
 
 # ---------------------------------------------------------------- load

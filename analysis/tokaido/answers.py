@@ -202,9 +202,12 @@ class Answers:
         rho = [c.rho for c in checked.values()]
         disputed = sum(len(c.disputed) for c in checked.values())
         unchecked = sorted({self._setting(g) for g, c in entries if c is None})
+        many = len(checked) > 1
+        span = f"{min(rho):.2f} to {max(rho):.2f}" if many else f"{rho[0]:.2f}"
         text = (f"- **Tier check** ({first.tier} against the stronger {first.reference} tier, {len(checked)} "
-                f"configurations measured): rank agreement rho {min(rho):.2f} to {max(rho):.2f}; "
-                f"{disputed} Traveler figures disputed (†: the tables give the {first.reference} tier's share)")
+                f"configuration{'s' if many else ''} measured): rank agreement rho {span}; "
+                + (f"{disputed} Traveler figure{'s' if disputed > 1 else ''} disputed (†: the tables give the "
+                   f"{first.reference} tier's share)" if disputed else "no Traveler figure disputed"))
         if unchecked:
             text += f"; not checked (·): {'; '.join(unchecked)}"
         variants = any(g.variants != "none" for g, _ in entries)

@@ -189,7 +189,7 @@ def summary_line(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> s
     if first is None or not items:
         return ""
     return (f"- Figures the {first.tier} and the stronger {first.reference} tier **dispute** (their win shares "
-            "with random Travelers; see *Bot tier and its check*): " + "; ".join(items) + ".")
+            "with random Travelers): " + "; ".join(items) + ".")
 
 
 def check_md(groups_: Sequence[Group], checks: Mapping[str, TierCheck], rules_changed: bool) -> str:

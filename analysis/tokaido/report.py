@@ -16,6 +16,7 @@ from analysis.tokaido.matsuri import matsuri_md
 LEVEL = 0.95
 ALPHA = 0.05
 HTML_FILE = "report.html"
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 PLOT_FILES = {"travelers": "travelers.png", "seats": "seats.png", "variants": "variant_effects.png",
               "expansions": "expansion_effects.png", "expansion_travelers": "expansion_travelers.png"}
 CSV_FILES = {
@@ -43,7 +44,8 @@ METHODS = """\
   is slightly conservative.
 - **Mean score** and **mean points by source**: averages per player-game; the score
   interval is Student's t (95%). The point sources sum to the score.
-- **Seat**: 0 is the first traveler to leave Kyoto, 1 the second, and so on.
+- **Seat**: 1st is the first traveler to leave Kyoto, 2nd the second, and so on (the CSVs count
+  seats from 0).
 - **Value of the draft** (games with a draft, i.e. every player was dealt two Travelers and
   kept one): *dealt* counts the games in which a player was dealt the Traveler; *pick rate* is
   the share of those in which the player kept it; *win rate when chosen* is the win rate of
@@ -96,7 +98,7 @@ def _seats_md(df: pl.DataFrame, keys: list[str]) -> str:
     conds = [k for k in keys if k != "n_players"]
     out = []
     for vals, sub in fmt.groups(df, conds):
-        rows = [[str(r["n_players"]), str(r["seat"]), f"{r['games']:,}",
+        rows = [[str(r["n_players"]), ORDINAL[int(r["seat"])], f"{r['games']:,}",
                  fmt.pct_ci(r["win_rate"], r["win_lo"], r["win_hi"], _digits(r["games"])), fmt.num(r["win_ratio"], 2),
                  fmt.pval(r["p_holm"]), r["verdict"], fmt.num_ci(r["mean_score"], r["score_lo"], r["score_hi"]),
                  fmt.num(r["mean_coins_start"], 2)]
@@ -152,13 +154,15 @@ def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disput
         return "; ".join(items)
 
     n_tests = trav.height
+    ordinal = pl.col("seat").cast(pl.Int32).replace_strict(dict(enumerate(ORDINAL)), return_dtype=pl.String).alias(
+        "ordinal")
     lines = [
         f"Flags use Holm-adjusted p-values over {n_tests} Traveler tests (family-wise error 5%).",
         "",
         f"- Travelers **stronger** than fair: {describe(trav, 'stronger', '{traveler}')}.",
         f"- Travelers **weaker** than fair: {describe(trav, 'weaker', '{traveler}')}.",
-        f"- Seats winning **more** than fair: {describe(seats, 'stronger', 'seat {seat}')}.",
-        f"- Seats winning **less** than fair: {describe(seats, 'weaker', 'seat {seat}')}.",
+        f"- Seats winning **more** than fair: {describe(seats.with_columns(ordinal), 'stronger', '{ordinal} seat')}.",
+        f"- Seats winning **less** than fair: {describe(seats.with_columns(ordinal), 'weaker', '{ordinal} seat')}.",
     ]
     if disputed:
         lines.append(disputed)
