@@ -15,7 +15,7 @@ import polars as pl
 from analysis import fmt
 from analysis.load import Dataset, load_dataset
 from analysis.parts import reading
-from analysis.tokaido import describe, plots, tables
+from analysis.tokaido import describe, plots, questions, tables
 from analysis.tokaido.effects import (
     FIGURES,
     JOIN,
@@ -53,7 +53,8 @@ def _tables_md(eff: pl.DataFrame, paired: bool) -> str:
         head += ["p (Holm)", ""]
         rows = []
         for r in sub.iter_rows(named=True):
-            row = [str(r["group"]), fmt.pct(r["base"]) if pp else fmt.num(r["base"], 2),
+            group = f"{ORDINAL[int(r['group'])]}" if r["kind"] == "seat" else str(r["group"])
+            row = [group, fmt.pct(r["base"]) if pp else fmt.num(r["base"], 2),
                    fmt.pct(r["other"]) if pp else fmt.num(r["other"], 2), _effect_cell(r, "", pp)]
             if paired:
                 row += [_effect_cell(r, "_paired", pp), fmt.num(r["width_ratio"], 2)]
@@ -106,7 +107,7 @@ def _summary_md(eff: pl.DataFrame, paired: bool, why: str, seats: pl.DataFrame |
     for r in sig.head(MAX_LISTED).iter_rows(named=True):
         d, lo, hi = (r[f"{k}{sfx}"] for k in ("diff", "lo", "hi"))
         what = fmt.pp_ci(d, lo, hi) if r["figure"] == "win rate" else fmt.num_ci(d, lo, hi, 2, sign=True) + " points"
-        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        name = f"{ORDINAL[int(r['group'])]} seat" if r["kind"] == "seat" else r["group"]
         lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: {what}")
     if sig.height > MAX_LISTED:
         lines.append(f"  - … and {sig.height - MAX_LISTED} more (see the tables)")
@@ -140,7 +141,7 @@ def _one_side_md(eff: pl.DataFrame) -> list[str]:
     lines = [f"- In one dataset only (not tested): {one.height} figures (a Traveler nobody played in the other run, "
              "e.g. one the draft never kept):"]
     for r in one.head(MAX_LISTED).iter_rows(named=True):
-        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        name = f"{ORDINAL[int(r['group'])]} seat" if r["kind"] == "seat" else r["group"]
         lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: only in {r['only']} "
                      f"({int(r['n_base'] if r['only'] == 'base' else r['n_other']):,} rows)")
     if one.height > MAX_LISTED:
@@ -153,6 +154,16 @@ def _identical(eff: pl.DataFrame) -> bool:
     same = ((pl.col("n_paired") == pl.col("n_base")) & (pl.col("n_paired") == pl.col("n_other"))
             & (pl.col("diff_paired") == 0) & ~(pl.col("hi_paired") > pl.col("lo_paired")))
     return bool(eff.height) and bool(eff.select(same.all()).item())
+
+
+def _name(ds: Dataset) -> str:
+    """A dataset in a designer's words ('base game, Gastronomy, dealt at random'), its overrides after it; the
+    folder name when the manifest records no configuration (a study's partitions are all named alike)."""
+    config = ds.manifest.get("config")
+    if not isinstance(config, dict):
+        return ds.path.name
+    sets = [f"{k}={v}" for k, v in config.get("overrides") or [] if k != "draft.pool"]
+    return describe.config_label(questions.manifest_conditions(ds.manifest)) + (f" ({', '.join(sets)})" if sets else "")
 
 
 def _header(base: Dataset, other: Dataset, note: str) -> str:
@@ -197,5 +208,5 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
     paths[0].write_text("\n\n".join(text) + "\n")
     eff.write_csv(paths[1])
     about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
-    plots.plot_effects(eff, paths[2], title=f"{other.path.name} vs {base.path.name}", about=about)
+    plots.plot_effects(eff, paths[2], title=f"{_name(other)} vs {_name(base)}", about=about)
     return paths

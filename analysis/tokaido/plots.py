@@ -244,13 +244,15 @@ def _effect_frame(eff: pl.DataFrame) -> tuple[pl.DataFrame, list[str], bool]:
     """Effects with a row ``label`` and the estimate to plot (paired when available), and the row labels."""
     paired = "diff_paired" in eff.columns and bool(eff["diff_paired"].is_not_null().any())
     change = [pl.col("change"), pl.lit(" · ")] if "change" in eff.columns else [pl.lit("")]
-    seat = pl.when(pl.col("kind") == "seat").then(pl.lit("seat ")).otherwise(pl.lit(""))
+    ordinal = pl.col("group").cast(pl.Int32, strict=False).replace_strict(dict(enumerate(ORDINAL)), default=None,
+                                                                           return_dtype=pl.String)
+    seat = pl.when(pl.col("kind") == "seat").then(ordinal + pl.lit(" seat")).otherwise(pl.col("group"))
     # a study's other varying columns (bot tiers, ...) were held fixed: one row for each of their values
     fixed = [c for c in CONDITION_COLUMNS if c in eff.columns]
     held = [pl.lit(" ("), pl.concat_str([pl.lit(f"{c}=") + pl.col(c) for c in fixed], separator=", "), pl.lit(")")]
     sfx = "_paired" if paired else ""
     df = eff.with_columns(
-        pl.concat_str([*change, seat, pl.col("group"), *(held if fixed else [])]).alias("label"),
+        pl.concat_str([*change, seat, *(held if fixed else [])]).alias("label"),
         pl.col("kind").replace_strict(KIND_ORDER, return_dtype=pl.Int8).alias("kind_order"),
         # unpaired rows of a study's effects (other deals) have no paired estimate: their unpaired one
         pl.coalesce(f"diff{sfx}", "diff").alias("est"), pl.coalesce(f"lo{sfx}", "lo").alias("est_lo"),
