@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RESULTS := results
 
-.PHONY: run test test-slow check lint typecheck pytest bench playthroughs clean env
+.PHONY: run test test-slow check lint typecheck pytest bench playthroughs clean env browser
 
 env: $(STAMP)
 
@@ -15,12 +15,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The default balance study (base game, 2-5 players, expert bots, random and drafted Travelers), its report and plots.
+# The default balance study (expert bots: each Traveler's strength, random and drafted, 2-5 players; Gastronomy
+# and Preparations, 3-5 players; Crossroads, Crossroads + Matsuri, the promos) and its report, plots inline.
 run: $(STAMP)
 	$(BIN)/tokaido-sim study studies/default.toml --out $(RESULTS)/default --resume
 	$(BIN)/tokaido-sim report $(RESULTS)/default --out $(RESULTS)/report
-	$(BIN)/tokaido-sim plot $(RESULTS)/default --out $(RESULTS)/plots
-	@echo "report: $(RESULTS)/report/report.md   plots: $(RESULTS)/plots/"
+	@echo "report: $(RESULTS)/report/report.md, the same as one page: $(RESULTS)/report/report.html"
 
 lint: $(STAMP)
 	$(BIN)/ruff check sim kernels analysis tests benchmarks
@@ -48,6 +48,14 @@ bench: $(STAMP)
 
 playthroughs: $(STAMP)
 	$(BIN)/tokaido-sim playthroughs
+
+# A headless browser for the test that opens the report's HTML page (Debian's chromium; as root or with sudo).
+# Without one that test is skipped, saying so.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; else \
+	    echo "no chromium, and no root or sudo to install it: the browser test will be skipped"; exit 0; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

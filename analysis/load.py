@@ -142,7 +142,7 @@ def load(path: str | Path) -> pl.LazyFrame:
 
 
 def conditions(lf: pl.LazyFrame) -> list[str]:
-    """The configuration columns (variants, expansions, bots, travelers) that vary in the data."""
+    """The configuration columns (variants, expansions, bots, travelers, pool) that vary in the data."""
     present = [c for c in CONDITION_COLUMNS if c in lf.collect_schema().names()]
     if not present:
         return []

@@ -127,7 +127,9 @@ def groups(lf: pl.LazyFrame, manifest: Manifest, keys: Sequence[str]) -> list[Gr
     for row in df.iter_rows(named=True):
         xs, vs = pick(row, "expansions"), pick(row, "variants")
         n = int(row["n_players"])
-        key = f"{n}p-{'+'.join(sorted(xs)) or 'base'}"
+        pool = str(row["pool"]) if "pool" in by and row["pool"] not in (None, "all") else ""
+        # a pool held to some Travelers is another configuration than the one checked (its company differs)
+        key = f"{n}p-{'+'.join(sorted(xs)) or 'base'}" + (f"-pool={pool}" if pool else "")
         out.append(Group({k: row[k] for k in keys}, key, tuple(row["_bots"]), "+".join(sorted(vs)) or "none"))
     return out
 
@@ -135,6 +137,27 @@ def groups(lf: pl.LazyFrame, manifest: Manifest, keys: Sequence[str]) -> list[Gr
 def _checked(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> list[tuple[Group, TierCheck | None]]:
     tiers = {c.tier for c in checks.values()}
     return [(g, checks.get(g.key)) for g in groups_ if len(g.bots) == 1 and g.bots[0] in tiers]
+
+
+def lookup(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> dict[tuple[Any, ...], tuple[Group, TierCheck | None]]:
+    """Each group the checked tier played alone (its key values, in the report's key order): it and its check
+    (None: that configuration was never checked)."""
+    return {tuple(g.values.values()): (g, c) for g, c in _checked(groups_, checks)}
+
+
+def mark(entry: tuple[Group, TierCheck | None] | None, traveler: str) -> str:
+    """A Traveler's figure against the stronger tier, in one symbol: ✓ it agrees (within 3 points at 95%,
+    same verdict), † it disputes (then its share), · not checked (another tier, or a configuration never
+    measured)."""
+    if entry is None or entry[1] is None:
+        return "·"
+    c = entry[1]
+    for d in c.disputed:
+        if d.traveler == traveler:
+            return f"† {c.reference} {fmt.pct(d.reference)}"
+    if traveler in c.differ:
+        return f"† {c.reference}'s verdict differs"
+    return "✓"
 
 
 def disputed_names(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> dict[tuple[Any, ...], set[str]]:
@@ -165,7 +188,7 @@ def summary_line(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> s
     if first is None or not items:
         return ""
     return (f"- Figures the {first.tier} and the stronger {first.reference} tier **dispute** (their win shares "
-            "with random Travelers; see *Bot tier and its check*): " + "; ".join(items) + ".")
+            "with random Travelers): " + "; ".join(items) + ".")
 
 
 def check_md(groups_: Sequence[Group], checks: Mapping[str, TierCheck], rules_changed: bool) -> str:

@@ -14,7 +14,7 @@ import polars as pl
 
 from analysis import fmt
 from analysis.load import Dataset, load_dataset, reading
-from analysis.tokaido import describe, plots
+from analysis.tokaido import describe, plots, questions, tables
 from analysis.tokaido.effects import (
     FIGURES,
     JOIN,
@@ -28,6 +28,7 @@ from analysis.tokaido.effects import (
 __all__ = ["FIGURES", "JOIN", "compare", "effects", "pairing", "study_effects"]
 
 EFFECT_FILES = ("compare.md", "compare.csv", "effects.png")
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 MAX_LISTED = 15
 FIGURE_ORDER = {("win rate", "traveler"): 0, ("win rate", "seat"): 1, ("mean score", "traveler"): 2,
                 ("mean score", "seat"): 3, ("mean score", "all"): 4}
@@ -51,7 +52,8 @@ def _tables_md(eff: pl.DataFrame, paired: bool) -> str:
         head += ["p (Holm)", ""]
         rows = []
         for r in sub.iter_rows(named=True):
-            row = [str(r["group"]), fmt.pct(r["base"]) if pp else fmt.num(r["base"], 2),
+            group = f"{ORDINAL[int(r['group'])]}" if r["kind"] == "seat" else str(r["group"])
+            row = [group, fmt.pct(r["base"]) if pp else fmt.num(r["base"], 2),
                    fmt.pct(r["other"]) if pp else fmt.num(r["other"], 2), _effect_cell(r, "", pp)]
             if paired:
                 row += [_effect_cell(r, "_paired", pp), fmt.num(r["width_ratio"], 2)]
@@ -63,8 +65,35 @@ def _tables_md(eff: pl.DataFrame, paired: bool) -> str:
     return "\n\n".join(out)
 
 
-def _summary_md(eff: pl.DataFrame, paired: bool, why: str) -> str:
+def _seat_rows(base: pl.LazyFrame, other: pl.LazyFrame, level: float, alpha: float) -> pl.DataFrame:
+    """Both runs' seat tables side by side (one row per player count and seat; ``_o``: the other run)."""
+    a = tables.seat_table(base, ["n_players"], level, alpha)
+    b = tables.seat_table(other, ["n_players"], level, alpha)
+    cols = ["n_players", "seat", "games", "win_rate", "win_lo", "win_hi", "fair_share", "verdict"]
+    return a.select(cols).join(b.select(cols), on=["n_players", "seat"], how="full", coalesce=True, suffix="_o")
+
+
+def seats_md(seats: pl.DataFrame) -> list[str]:
+    """The headline's seat lines: per player count, each seat's win rate before -> after, the spread, fair now?"""
+    lines = []
+    for (n,), sub in seats.sort(["n_players", "seat"]).group_by(["n_players"], maintain_order=True):
+        if sub["games"].null_count() or sub["games_o"].null_count():
+            continue
+        each = ", ".join(f"{ORDINAL[int(r['seat'])]} {fmt.pct(r['win_rate'])} → {fmt.pct(r['win_rate_o'])}"
+                         for r in sub.iter_rows(named=True))
+        b, o = tables.seat_spread(sub), tables.seat_spread(sub, "_o")
+        off = [f"{ORDINAL[int(r['seat'])]} {r['verdict_o']}" for r in sub.iter_rows(named=True) if r["verdict_o"]]
+        fair = ("yes: no seat's win rate differs from fair beyond chance (Holm 5%)" if not off else
+                "no: " + ", ".join(off) + " than fair (Holm 5%)")
+        lines.append(f"- Seats, {n} players (fair {fmt.pct(1 / n)}; seat = order of leaving Kyoto): {each}. "
+                     f"Seat spread (best − worst seat) {100 * b[0]:.1f} → {100 * o[0]:.1f} pp (95% after: "
+                     f"{100 * o[1]:.1f} to {100 * o[2]:.1f}). Fair now? {fair}.")
+    return lines
+
+
+def _summary_md(eff: pl.DataFrame, paired: bool, why: str, seats: pl.DataFrame | None = None) -> str:
     lines = [f"- Pairing: {why}."]
+    lines += seats_md(seats) if seats is not None else []
     for r in eff.filter(pl.col("kind") == "all").iter_rows(named=True):
         d, lo, hi = (r["diff_paired"], r["lo_paired"], r["hi_paired"]) if paired else (r["diff"], r["lo"], r["hi"])
         lines.append(f"- Mean score of all players, {r['n_players']} players: {fmt.num(r['base'], 2)} → "
@@ -77,7 +106,7 @@ def _summary_md(eff: pl.DataFrame, paired: bool, why: str) -> str:
     for r in sig.head(MAX_LISTED).iter_rows(named=True):
         d, lo, hi = (r[f"{k}{sfx}"] for k in ("diff", "lo", "hi"))
         what = fmt.pp_ci(d, lo, hi) if r["figure"] == "win rate" else fmt.num_ci(d, lo, hi, 2, sign=True) + " points"
-        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        name = f"{ORDINAL[int(r['group'])]} seat" if r["kind"] == "seat" else r["group"]
         lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: {what}")
     if sig.height > MAX_LISTED:
         lines.append(f"  - … and {sig.height - MAX_LISTED} more (see the tables)")
@@ -111,7 +140,7 @@ def _one_side_md(eff: pl.DataFrame) -> list[str]:
     lines = [f"- In one dataset only (not tested): {one.height} figures (a Traveler nobody played in the other run, "
              "e.g. one the draft never kept):"]
     for r in one.head(MAX_LISTED).iter_rows(named=True):
-        name = f"seat {r['group']}" if r["kind"] == "seat" else r["group"]
+        name = f"{ORDINAL[int(r['group'])]} seat" if r["kind"] == "seat" else r["group"]
         lines.append(f"  - {r['figure']} of {name}, {r['n_players']} players: only in {r['only']} "
                      f"({int(r['n_base'] if r['only'] == 'base' else r['n_other']):,} rows)")
     if one.height > MAX_LISTED:
@@ -124,6 +153,16 @@ def _identical(eff: pl.DataFrame) -> bool:
     same = ((pl.col("n_paired") == pl.col("n_base")) & (pl.col("n_paired") == pl.col("n_other"))
             & (pl.col("diff_paired") == 0) & ~(pl.col("hi_paired") > pl.col("lo_paired")))
     return bool(eff.height) and bool(eff.select(same.all()).item())
+
+
+def _name(ds: Dataset) -> str:
+    """A dataset in a designer's words ('base game, Gastronomy, dealt at random'), its overrides after it; the
+    folder name when the manifest records no configuration (a study's partitions are all named alike)."""
+    config = ds.manifest.config
+    if not isinstance(config, dict):
+        return ds.path.name
+    sets = [f"{k}={v}" for k, v in config.get("overrides") or [] if k != "draft.pool"]
+    return describe.config_label(questions.manifest_conditions(ds.manifest)) + (f" ({', '.join(sets)})" if sets else "")
 
 
 def _header(base: Dataset, other: Dataset, note: str) -> str:
@@ -152,8 +191,10 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
         for ds in (base, other):
             single_config(ds)
         base, other, note = common_players(base, other)
-        paired, why = pairing(base, other)
-        eff = effects(base.frame, other.frame, paired, level, alpha)
+        pair = pairing(base, other)
+        paired, why = pair.paired, pair.why
+        eff = effects(base.frame, other.frame, paired, level, alpha, pair.common)
+        seats = _seat_rows(base.frame, other.frame, level, alpha)
         header = _header(base, other, note)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -162,9 +203,9 @@ def compare(base_dir: str | Path, other_dir: str | Path, out_dir: str | Path, le
             "Effects are other − base; intervals are 95%. Win rates in percentage points (pp), scores in points. "
             "*Width ratio* = paired interval width ÷ unpaired interval width on the same rows (below 1: pairing "
             "helped).",
-            "## Summary\n\n" + _summary_md(eff, paired, why), "## Figures\n\n" + _tables_md(eff, paired)]
+            "## Summary\n\n" + _summary_md(eff, paired, why, seats), "## Figures\n\n" + _tables_md(eff, paired)]
     paths[0].write_text("\n\n".join(text) + "\n")
     eff.write_csv(paths[1])
     about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
-    plots.plot_effects(eff, paths[2], title=f"{other.path.name} vs {base.path.name}", about=about)
+    plots.plot_effects(eff, paths[2], title=f"{_name(other)} vs {_name(base)}", about=about)
     return paths

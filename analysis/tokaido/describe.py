@@ -53,12 +53,16 @@ class About:
                 "every figure covers only those. Finish it by rerunning the same command with `--resume`.")
 
 
-def _grid(study: dict[str, Any]) -> str:
+def _grid(study: dict[str, Any], cells: int = 0) -> str:
     keys = (("players", "players"), ("variants", "variants"), ("expansions", "expansions"),
-            ("travelers", "travelers"))
-    parts = [f"{label} {', '.join(map(str, study[k]))}" for k, label in keys if isinstance(study.get(k), list)]
+            ("travelers", "travelers"), ("pool", "pool"))
     name = study.get("name")
-    return (f"study '{name}': " if name else "study: ") + "; ".join(parts)
+    head = f"study '{name}'" if name else "study"
+    if isinstance(study.get("grid"), list):  # several grids: name what each asks, not every value
+        about = [str(g.get("about")) for g in study["grid"] if isinstance(g, dict) and g.get("about")]
+        return f"{head}: {cells} cells" + (f" ({'; '.join(about)})" if about else "")
+    parts = [f"{label} {', '.join(map(str, study[k]))}" for k, label in keys if isinstance(study.get(k), list)]
+    return f"{head}: " + "; ".join(parts)
 
 
 def _from_data(lf: pl.LazyFrame) -> str:
@@ -82,7 +86,7 @@ def about_frame(lf: pl.LazyFrame, manifest: Manifest | None = None) -> About:
     if m.kind == "study" and m.study is not None:
         cells = m.cells or []
         intended = sum(c.games or 0 for c in cells) if cells else None
-        return About(_grid(m.study), bots, games, intended, m.status)
+        return About(_grid(m.study, len(cells)), bots, games, intended, m.status)
     spec = (m.config or {}).get("spec") or m.spec
     return About(str(spec) if spec else _from_data(lf), bots, games, m.games, m.status)
 
@@ -91,3 +95,60 @@ def about(ds: Dataset) -> About:
     """Describe a loaded dataset."""
     return about_frame(ds.frame, ds.manifest)
 
+
+
+EXPANSION_NAMES = {"none": "base game", "crossroads": "Crossroads", "matsuri": "Matsuri", "promos": "promo Travelers",
+                   "new-encounters": "New Encounters"}
+VARIANT_NAMES = {"gastronomy": "Gastronomy", "preparations": "Preparations", "return-trip": "Return Trip",
+                 "initiation": "Journey of Initiation"}
+DEAL_NAMES = {"random": "dealt at random", "draft": "drafted"}
+
+
+def expansions_label(value: Any) -> str:
+    """'crossroads+matsuri' -> 'Crossroads + Matsuri'; 'none' -> 'base game'."""
+    text = str(value or "none")
+    return " + ".join(EXPANSION_NAMES.get(x, x) for x in text.split("+"))
+
+
+def variants_label(value: Any) -> str:
+    """'gastronomy+preparations' -> 'Gastronomy + Preparations'; 'none' -> ''."""
+    text = str(value or "none")
+    return "" if text == "none" else " + ".join(VARIANT_NAMES.get(x, x) for x in text.split("+"))
+
+
+def pool_label(value: Any) -> str:
+    """A ``draft.pool`` value in words: 'base' -> 'base Travelers only'; 'all' -> ''."""
+    text = str(value or "all")
+    return "" if text == "all" else f"{text.replace('+', ' + ')} Travelers only"
+
+
+def config_label(values: dict[str, Any], show: tuple[str, ...] = ("expansions", "pool", "variants", "travelers",
+                                                                   "bots")) -> str:
+    """A configuration in a designer's words, from a group's condition values (the keys present in ``show``):
+    ``{"expansions": "crossroads", "pool": "base", "travelers": "random"}`` ->
+    'Crossroads, base Travelers only, dealt at random'."""
+    parts = []
+    for key in show:
+        if key not in values or values[key] is None:
+            continue
+        v = values[key]
+        if key == "travelers":
+            text = DEAL_NAMES.get(str(v), str(v).replace("+", ", "))
+        elif key == "bots":
+            text = f"{v} bots"
+        else:
+            text = {"expansions": expansions_label, "variants": variants_label, "pool": pool_label}[key](v)
+        if text:
+            parts.append(text)
+    return ", ".join(parts) or "base game"
+
+
+def config_order(values: dict[str, Any]) -> tuple[Any, ...]:
+    """Configurations in the order a designer reads them: the base game first (dealt at random, then
+    drafted), then each variant, then each expansion (its pool held to fewer Travelers right after it)."""
+    xs, pool = str(values.get("expansions") or "none"), str(values.get("pool") or "all")
+    vs, deal = str(values.get("variants") or "none"), str(values.get("travelers") or "")
+    boxes = list(EXPANSION_NAMES)  # none, crossroads, matsuri, promos, new-encounters: the boxes' order
+    xkey = tuple(boxes.index(x) if x in boxes else len(boxes) for x in xs.split("+"))
+    return (xs != "none", xkey, xs, pool != "all", pool, vs != "none", vs.count("+"), vs,
+            {"random": 0, "draft": 1}.get(deal, 2), deal, str(values.get("bots") or ""))

@@ -1,17 +1,22 @@
 """Effects of a rule change on every balance figure: one dataset against a base (no output files).
 
-Unpaired effects compare the two datasets as independent samples (Welch). When both runs used
-the same seed, the same game indices and the same player counts, game i of both started from
-the same random stream (common random numbers): rows are then joined on (game, player) and
-the effect is also estimated from the per-row differences, whose interval is usually much
-narrower. ``width_ratio`` = paired width / unpaired width on the same matched rows measures it.
+Unpaired effects compare the two datasets as independent samples (Welch). Rows are paired only
+where the deal is the same: the same seed, and in game i of both runs each player had the same
+Travelers (kept and, in a draft, the other one dealt) and the same seat. That holds when game i
+of both started from the same random stream and the rules consumed it alike up to the deal
+(common random numbers), which a variant or a rule number keeps and another Traveler pool or an
+expansion's set-up does not: the share of games with the same deal (``Pairing.rate``) is measured,
+never assumed. When nearly every game pairs (``PAIRED_SHARE``), rows are joined on (game, player)
+over those games and the effect is also estimated from the per-row differences, whose interval is
+usually narrower; ``width_ratio`` = paired width / unpaired width on the same matched rows
+measures it. Otherwise the figures are independent samples and said to be.
 
 ``analysis.tokaido.compare`` writes these effects as a report; ``analysis.tokaido.plots`` draws them.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 import polars as pl
@@ -21,6 +26,28 @@ from analysis.load import Dataset, conditions
 
 FIGURES = (("win rate", "win"), ("mean score", "score"))
 JOIN = ["n_players", "game", "player"]
+GAME = ["n_players", "game"]
+PAIRED_SHARE = 0.99  # pair when at least this share of the games have the same deal in both runs
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Whether two datasets pair game by game, measured: the games of both and those with the same deal."""
+
+    paired: bool
+    why: str  # one line: paired on what, or why not
+    games: int = 0  # games both datasets hold (the same indices; per player count, summed)
+    same: int = 0  # of those, the games whose deal is the same in both
+    common: pl.LazyFrame | None = None  # (n_players, game) of the games with the same deal, when paired
+
+    @property
+    def rate(self) -> float:
+        """The share of the games whose deal is the same in both (the pairing rate)."""
+        return self.same / self.games if self.games else 0.0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        """``paired, why = pairing(a, b)`` as before."""
+        return iter((self.paired, self.why))
 
 
 def single_config(ds: Dataset) -> None:
@@ -58,18 +85,53 @@ def common_players(base: Dataset, other: Dataset) -> tuple[Dataset, Dataset, str
             f"compared on {_names(both)}, the player counts of both ({'; '.join(only)}: left out)")
 
 
-def pairing(base: Dataset, other: Dataset) -> tuple[bool, str]:
-    """Whether the two datasets can be paired game by game, and why (a sentence)."""
+def deals(lf: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per game: ``n_players``, ``game`` and a key of its deal (each player's seat, Traveler and
+    the other Traveler dealt, hashed to 64 bits), equal in two runs when the deals are the same."""
+    names = lf.collect_schema().names()
+    alt = pl.col("alt_traveler").fill_null("-") if "alt_traveler" in names else pl.lit("-")
+    row = pl.concat_str([pl.col("player").cast(pl.String), pl.col("seat").cast(pl.String),
+                         pl.col("traveler").fill_null("-"), alt], separator=":")
+    h = row.hash(seed=7)  # a sum over a game's rows does not depend on their order; halves cannot overflow
+    return lf.group_by(GAME).agg((h // 2**32).sum().alias("_k1"), (h % 2**32).sum().alias("_k2"),
+                                 pl.len().alias("_rows"))
+
+
+def deal_match(base: pl.LazyFrame, other: pl.LazyFrame) -> tuple[int, int, int, pl.LazyFrame]:
+    """(games of the larger dataset, games both hold, games whose deal is the same in both, those games)."""
+    a, b = deals(base), deals(other)
+    joined = a.join(b, on=GAME, suffix="_o")
+    same = joined.filter((pl.col("_k1") == pl.col("_k1_o")) & (pl.col("_k2") == pl.col("_k2_o"))
+                         & (pl.col("_rows") == pl.col("_rows_o"))).select(GAME)
+    counts = pl.collect_all([a.select(pl.len()), b.select(pl.len()), joined.select(pl.len()), same.select(pl.len())])
+    larger = max(int(counts[0].item()), int(counts[1].item()))
+    return larger, int(counts[2].item()), int(counts[3].item()), same
+
+
+def frames_pairing(base: pl.LazyFrame, other: pl.LazyFrame, seed: object = None) -> Pairing:
+    """Pairing of two frames of one seed (the runs of a study, or two runs whose seeds agree): over the games
+    both hold (the same game indices), the share whose deal is the same is the pairing rate."""
+    larger, common, same, keys = deal_match(base, other)
+    rate = same / common if common else 0.0
+    where = f"seed {seed}; " if seed is not None else ""
+    held = f" both runs hold (of {larger:,})" if common < larger else ""
+    if common and rate >= PAIRED_SHARE:
+        left = "" if same == common else f"; the other {common - same:,} games are left out of the paired figures"
+        return Pairing(True, f"paired on (game, player): the same deal (Travelers and seats) in {100 * rate:.1f}% "
+                             f"of the {common:,} games{held} ({where}pairing rate {100 * rate:.1f}%){left}",
+                       common, same, keys.collect().lazy())
+    return Pairing(False, f"unpaired: the same deal in only {100 * rate:.1f}% of the {common:,} games{held} "
+                          f"({where}pairing rate; the Traveler pools, the draft or the set-up before the deal "
+                          "differ), so the runs are compared as independent samples", common, same)
+
+
+def pairing(base: Dataset, other: Dataset) -> Pairing:
+    """Whether the two datasets can be paired game by game, and why (a sentence), measured on the deals."""
     if base.seed is None or other.seed is None:
-        return False, "unpaired: a manifest records no seed"
+        return Pairing(False, "unpaired: a manifest records no seed")
     if base.seed != other.seed:
-        return False, f"unpaired: the seeds differ ({base.seed} vs {other.seed})"
-    spans = [_span(ds.frame) for ds in (base, other)]
-    if spans[0]["n_players"].to_list() != spans[1]["n_players"].to_list():
-        return False, "unpaired: the player counts differ"
-    if not spans[0].equals(spans[1]):
-        return False, "unpaired: the game indices differ"
-    return True, f"paired on (game, player): same seed {base.seed} and the same games"
+        return Pairing(False, f"unpaired: the seeds differ ({base.seed} vs {other.seed})")
+    return frames_pairing(base.frame, other.frame, base.seed)
 
 
 def _summaries(lf: pl.LazyFrame, by: str | None) -> pl.LazyFrame:
@@ -97,7 +159,7 @@ def _group_col(by: str | None) -> pl.Expr:
 
 
 def effects(base: pl.LazyFrame, other: pl.LazyFrame, paired: bool, level: float = 0.95,
-            alpha: float = 0.05) -> pl.DataFrame:
+            alpha: float = 0.05, common: pl.LazyFrame | None = None) -> pl.DataFrame:
     """One row per figure: the effect other - base, unpaired and (if ``paired``) paired.
 
     Figures: win rate and mean score per Traveler and per seat, and the mean score of all
@@ -105,10 +167,14 @@ def effects(base: pl.LazyFrame, other: pl.LazyFrame, paired: bool, level: float 
     Traveler or seat figure, need the same Traveler or seat in both runs (``n_paired``).
     ``p_holm`` and ``significant`` use the paired p-value when there is one, Holm over all rows.
     ``only`` is "base" or "other" for a figure with rows in that dataset only (not tested).
+    ``common``: the (n_players, game) of the games to pair (``Pairing.common``: those with the same
+    deal); None pairs every game both hold.
     """
     parts = []
     cols = ["n_players", "game", "player", "traveler", "seat", "win", "score"]
     joined = base.select(cols).join(other.select(cols), on=JOIN, suffix="_o") if paired else None
+    if joined is not None and common is not None:
+        joined = joined.join(common, on=GAME, how="semi")
     for kind, by in (("traveler", "traveler"), ("seat", "seat"), ("all", None)):
         src_b = base.filter(pl.col("traveler") != "none") if kind == "traveler" else base
         src_o = other.filter(pl.col("traveler") != "none") if kind == "traveler" else other
@@ -185,12 +251,14 @@ def study_effects(lf: pl.LazyFrame, column: str = "variants", base: str = "none"
     for combo in combos:
         sub = lf.filter(*[pl.col(k) == v for k, v in combo.items()]) if combo else lf
         ref = sub.filter(pl.col(column) == base)
-        ref_span = _span(ref)
+        if _span(ref).is_empty():
+            continue
         for v in sorted(x for x in values if x != base):
             alt = sub.filter(pl.col(column) == v)
-            alt_span = _span(alt)
-            if alt_span.is_empty():
+            if _span(alt).is_empty():
                 continue
-            eff = effects(ref, alt, ref_span.equals(alt_span), level, alpha)
-            out.append(eff.with_columns(pl.lit(v).alias("change"), *[pl.lit(x).alias(k) for k, x in combo.items()]))
+            pair = frames_pairing(ref, alt)  # a study has one seed: the deals say whether games pair
+            eff = effects(ref, alt, pair.paired, level, alpha, pair.common)
+            out.append(eff.with_columns(pl.lit(v).alias("change"), *[pl.lit(x).alias(k) for k, x in combo.items()],
+                                        pl.lit(pair.rate).alias("pairing_rate")))
     return pl.concat(out, how="diagonal_relaxed") if out else pl.DataFrame()

@@ -1,13 +1,15 @@
 """Balance plots: each function draws one figure and writes one PNG (Agg canvas, no pyplot state).
 
 Plot functions take a dataset as a ``pl.LazyFrame`` (from ``analysis.load``) and the path of
-the PNG to write, and return that path. Figures are split by player count; when a study
-dataset mixes configurations (variants, expansions, ...), they are pooled, and the subtitle
-says so (filter the frame first to plot one configuration).
+the PNG to write, and return that path. Figures are split by player count; a frame that mixes
+configurations (variants, expansions, ...) is drawn as given, pooled, and the subtitle says so:
+``plot_all`` never passes one, it sets a study's configurations side by side
+(``analysis.tokaido.figures``) or plots each alone.
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,13 +17,11 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
 from analysis.load import CONDITION_COLUMNS, POINT_SOURCES, conditions, load_dataset, reading
-from analysis.tokaido import describe, tables
-from analysis.tokaido.effects import study_effects
+from analysis.tokaido import describe, figures, questions, tables
 from analysis.tokaido.report import SOURCE_LABELS
 
 COLORS = {"stronger": "#1a7f37", "weaker": "#c0392b", "": "#34495e"}
@@ -31,19 +31,10 @@ SOURCE_COLORS = ("#4363d8", "#f58231", "#3cb44b", "#e6194b", "#911eb4", "#ffe119
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 PLOT_FILES = ("win_rates.png", "fairness_heatmap.png", "score_distributions.png", "points_by_source.png",
               "seat_advantage.png", "variant_effects.png")
+EXPANSION_FILE = "expansion_effects.png"
 
 
-def _figure(width: float, height: float) -> Figure:
-    fig = Figure(figsize=(width, height), dpi=110, layout="constrained")
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def _save(fig: Figure, path: str | Path) -> Path:
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(p, dpi=110)
-    return p
+_figure, _save = figures.new_figure, figures.save
 
 
 def _title(fig: Figure, lf: pl.LazyFrame, title: str, split: str | None = None, about: str | None = None) -> None:
@@ -111,18 +102,28 @@ def plot_win_rates(lf: pl.LazyFrame, path: str | Path, about: str | None = None)
     return _save(fig, path)
 
 
-def plot_fairness_heatmap(lf: pl.LazyFrame, path: str | Path, about: str | None = None) -> Path:
-    """Traveler x player count heatmap of win rate / fair share, annotated (* = Holm-significant)."""
-    df = tables.traveler_table(lf, ["n_players"])
+def plot_fairness_heatmap(lf: pl.LazyFrame, path: str | Path, about: str | None = None,
+                          table: pl.DataFrame | None = None) -> Path:
+    """Traveler x player count heatmap of win rate / fair share, annotated (* = Holm-significant); with
+    ``table`` (a Traveler table with ``config``: ``questions.views``) one column per configuration and count."""
+    df = tables.traveler_table(lf, ["n_players"]) if table is None else table
     if df.is_empty():
         return _empty(path, "No Travelers in this dataset")
-    order, counts = _order(df)[::-1], _counts(df)
-    grid = np.full((len(order), len(counts)), np.nan)
+    order = _order(df)[::-1]
+    if "config" in df.columns:
+        cols = [(r["config"], r["n_players"]) for r in df.select("config", "n_players").unique(maintain_order=True)
+                .iter_rows(named=True)]
+        names = ["\n".join(textwrap.wrap(f"{n}p · {c}", 16)) for c, n in cols]
+    else:
+        cols = [(None, n) for n in _counts(df)]
+        names = [f"{n} players" for _, n in cols]
+    grid = np.full((len(order), len(cols)), np.nan)
     flag = np.full(grid.shape, "", dtype=object)
     for r in df.iter_rows(named=True):
-        i, j = order.index(r["traveler"]), counts.index(r["n_players"])
+        i, j = order.index(r["traveler"]), cols.index((r.get("config"), r["n_players"]))
         grid[i, j], flag[i, j] = r["win_ratio"], "*" if r["verdict"] else ""
     span = max(0.05, float(np.nanmax(np.abs(grid - 1))))
+    counts = cols
     fig = _figure(2.8 + 1.0 * len(counts), 1.4 + 0.36 * len(order))
     ax = fig.subplots()
     im = ax.imshow(grid, cmap="RdBu_r", norm=TwoSlopeNorm(1.0, 1 - span, 1 + span), aspect="auto")
@@ -131,11 +132,15 @@ def plot_fairness_heatmap(lf: pl.LazyFrame, path: str | Path, about: str | None 
             dark = abs(v - 1) > 0.6 * span
             ax.text(j, i, f"{v:.2f}{flag[i, j]}", ha="center", va="center", fontsize=9,
                     color="white" if dark else "black")
-    ax.set_xticks(range(len(counts)), [f"{n} players" for n in counts])
+    ax.set_xticks(range(len(counts)), names, fontsize=8 if table is not None else None)
     ax.set_yticks(range(len(order)), order)
     ax.tick_params(length=0)
     fig.colorbar(im, ax=ax, label="win rate ÷ fair share (1 = fair)", shrink=0.8)
-    _title(fig, lf, "Win rate relative to fair share\n(* = differs from fair, Holm 5%)", about=about)
+    head = "Win rate relative to fair share\n(* = differs from fair, Holm 5%)"
+    if table is None:
+        _title(fig, lf, head, about=about)
+    else:  # one column per configuration: nothing pooled
+        fig.suptitle(head + (f"\n{_wrap(fig, about)}" if about else ""), fontsize=11)
     return _save(fig, path)
 
 
@@ -238,15 +243,19 @@ def _effect_frame(eff: pl.DataFrame) -> tuple[pl.DataFrame, list[str], bool]:
     """Effects with a row ``label`` and the estimate to plot (paired when available), and the row labels."""
     paired = "diff_paired" in eff.columns and bool(eff["diff_paired"].is_not_null().any())
     change = [pl.col("change"), pl.lit(" · ")] if "change" in eff.columns else [pl.lit("")]
-    seat = pl.when(pl.col("kind") == "seat").then(pl.lit("seat ")).otherwise(pl.lit(""))
+    ordinal = pl.col("group").cast(pl.Int32, strict=False).replace_strict(dict(enumerate(ORDINAL)), default=None,
+                                                                           return_dtype=pl.String)
+    seat = pl.when(pl.col("kind") == "seat").then(ordinal + pl.lit(" seat")).otherwise(pl.col("group"))
     # a study's other varying columns (bot tiers, ...) were held fixed: one row for each of their values
     fixed = [c for c in CONDITION_COLUMNS if c in eff.columns]
     held = [pl.lit(" ("), pl.concat_str([pl.lit(f"{c}=") + pl.col(c) for c in fixed], separator=", "), pl.lit(")")]
     sfx = "_paired" if paired else ""
     df = eff.with_columns(
-        pl.concat_str([*change, seat, pl.col("group"), *(held if fixed else [])]).alias("label"),
+        pl.concat_str([*change, seat, *(held if fixed else [])]).alias("label"),
         pl.col("kind").replace_strict(KIND_ORDER, return_dtype=pl.Int8).alias("kind_order"),
-        pl.col(f"diff{sfx}").alias("est"), pl.col(f"lo{sfx}").alias("est_lo"), pl.col(f"hi{sfx}").alias("est_hi"),
+        # unpaired rows of a study's effects (other deals) have no paired estimate: their unpaired one
+        pl.coalesce(f"diff{sfx}", "diff").alias("est"), pl.coalesce(f"lo{sfx}", "lo").alias("est_lo"),
+        pl.coalesce(f"hi{sfx}", "hi").alias("est_hi"),
     )
     sort = ["change"] if "change" in df.columns else []
     labels = df.sort([*sort, "kind_order", "group", *fixed]).get_column("label").unique(maintain_order=True).to_list()
@@ -314,18 +323,38 @@ def plot_effects(eff: pl.DataFrame, path: str | Path, title: str = "Effect of th
 def plot_all(dataset_dir: str | Path, out_dir: str | Path) -> list[Path]:
     """Write every plot of the dataset at ``dataset_dir`` into ``out_dir``; return the PNG paths.
 
-    ``win_rates.png``, ``fairness_heatmap.png``, ``score_distributions.png``,
-    ``points_by_source.png``, ``seat_advantage.png``, and, for a study dataset whose ``variants``
-    include ``none`` and others, ``variant_effects.png`` (each variant against none).
+    One configuration: ``PLOT_FILES[:5]`` (win rates, fairness heatmap, score distributions, points by
+    source, seat advantage). A study is never pooled: ``win_rates.png``, ``fairness_heatmap.png`` and
+    ``seat_advantage.png`` set its configurations side by side; ``variant_effects.png`` and
+    ``expansion_effects.png`` (when it has them) draw each variant against none and each expansion against
+    the base game; and ``score_distributions-CONFIG.png`` and ``points_by_source-CONFIG.png`` are drawn per
+    configuration.
     """
     ds = load_dataset(dataset_dir)
     lf, out = ds.frame, Path(out_dir)
-    funcs = (plot_win_rates, plot_fairness_heatmap, plot_score_distributions, plot_points_by_source,
-             plot_seat_advantage)
     with reading(ds.files):
         about = describe.about(ds).title()
-        paths = [f(lf, out / name, about=about) for f, name in zip(funcs, PLOT_FILES, strict=False)]
-        eff = study_effects(lf, "variants", "none")
-        if not eff.is_empty():
-            paths.append(plot_effects(eff, out / PLOT_FILES[-1], title="Variants against no variant", about=about))
+        if not conditions(lf):
+            funcs = (plot_win_rates, plot_fairness_heatmap, plot_score_distributions, plot_points_by_source,
+                     plot_seat_advantage)
+            return [f(lf, out / name, about=about) for f, name in zip(funcs, PLOT_FILES, strict=False)]
+        v = questions.views(ds)
+        colour = figures.colours(v.travelers.get_column("config").to_list())
+        paths = [figures.plot_side_by_side(v.travelers, out / PLOT_FILES[0], "Win rate per Traveler (95% intervals)",
+                                           about, colour),
+                 plot_fairness_heatmap(lf, out / PLOT_FILES[1], about, table=v.travelers),
+                 figures.plot_seats(v.seats, out / PLOT_FILES[4], "Seat advantage (95% intervals)", about, colour)]
+        if v.variants.height:
+            paths.append(figures.plot_change_effects(v.variants, out / PLOT_FILES[5], "What each variant does: "
+                                                     "change of win rate against no variant", about))
+        if v.expansions.height:
+            paths.append(figures.plot_change_effects(v.expansions, out / EXPANSION_FILE, "What each expansion does "
+                                                     "to the base Travelers: change of win rate", about))
+        full = questions.with_conditions(ds)
+        for values in v.travelers.select(*questions.COLUMNS, "config").unique(maintain_order=True).iter_rows(named=True):
+            part = full.filter(*[pl.col(k) == values[k] for k in questions.COLUMNS])
+            slug = re.sub(r"[^a-z0-9]+", "-", values["config"].lower()).strip("-")
+            title = f"{values['config']} · {about}"
+            paths.append(plot_score_distributions(part, out / f"score_distributions-{slug}.png", about=title))
+            paths.append(plot_points_by_source(part, out / f"points_by_source-{slug}.png", about=title))
     return paths

@@ -9,11 +9,15 @@ import polars as pl
 
 from analysis import fmt
 from analysis.load import POINT_SOURCES, Dataset, load_dataset, reading
-from analysis.tokaido import caveats, describe, tables
+from analysis.tokaido import answers, caveats, describe, figures, html, overview, questions, tables
 from analysis.tokaido.matsuri import matsuri_md
 
 LEVEL = 0.95
 ALPHA = 0.05
+HTML_FILE = "report.html"
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
+PLOT_FILES = {"travelers": "travelers.png", "seats": "seats.png", "variants": "variant_effects.png",
+              "expansions": "expansion_effects.png", "expansion_travelers": "expansion_travelers.png"}
 CSV_FILES = {
     "travelers": "travelers.csv", "seats": "seats.csv", "draft": "draft.csv", "head_to_head": "head_to_head.csv",
 }
@@ -39,7 +43,8 @@ METHODS = """\
   is slightly conservative.
 - **Mean score** and **mean points by source**: averages per player-game; the score
   interval is Student's t (95%). The point sources sum to the score.
-- **Seat**: 0 is the first traveler to leave Kyoto, 1 the second, and so on.
+- **Seat**: 1st is the first traveler to leave Kyoto, 2nd the second, and so on (the CSVs count
+  seats from 0).
 - **Value of the draft** (games with a draft, i.e. every player was dealt two Travelers and
   kept one): *dealt* counts the games in which a player was dealt the Traveler; *pick rate* is
   the share of those in which the player kept it; *win rate when chosen* is the win rate of
@@ -92,7 +97,7 @@ def _seats_md(df: pl.DataFrame, keys: list[str]) -> str:
     conds = [k for k in keys if k != "n_players"]
     out = []
     for vals, sub in fmt.groups(df, conds):
-        rows = [[str(r["n_players"]), str(r["seat"]), f"{r['games']:,}",
+        rows = [[str(r["n_players"]), ORDINAL[int(r["seat"])], f"{r['games']:,}",
                  fmt.pct_ci(r["win_rate"], r["win_lo"], r["win_hi"], _digits(r["games"])), fmt.num(r["win_ratio"], 2),
                  fmt.pval(r["p_holm"]), r["verdict"], fmt.num_ci(r["mean_score"], r["score_lo"], r["score_hi"]),
                  fmt.num(r["mean_coins_start"], 2)]
@@ -135,6 +140,7 @@ def _h2h_md(df: pl.DataFrame, keys: list[str]) -> str:
 
 
 def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disputed: str = "") -> str:
+    """Every Holm flag of the Traveler and seat tables, in one list."""
     def describe(df: pl.DataFrame, what: str, label: str) -> str:
         flagged = df.filter(pl.col("verdict") == what).sort("win_ratio", descending=(what == "stronger"))
         if flagged.is_empty():
@@ -147,13 +153,15 @@ def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disput
         return "; ".join(items)
 
     n_tests = trav.height
+    ordinal = pl.col("seat").cast(pl.Int32).replace_strict(dict(enumerate(ORDINAL)), return_dtype=pl.String).alias(
+        "ordinal")
     lines = [
         f"Flags use Holm-adjusted p-values over {n_tests} Traveler tests (family-wise error 5%).",
         "",
         f"- Travelers **stronger** than fair: {describe(trav, 'stronger', '{traveler}')}.",
         f"- Travelers **weaker** than fair: {describe(trav, 'weaker', '{traveler}')}.",
-        f"- Seats winning **more** than fair: {describe(seats, 'stronger', 'seat {seat}')}.",
-        f"- Seats winning **less** than fair: {describe(seats, 'weaker', 'seat {seat}')}.",
+        f"- Seats winning **more** than fair: {describe(seats.with_columns(ordinal), 'stronger', '{ordinal} seat')}.",
+        f"- Seats winning **less** than fair: {describe(seats.with_columns(ordinal), 'weaker', '{ordinal} seat')}.",
     ]
     if disputed:
         lines.append(disputed)
@@ -165,31 +173,72 @@ def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disput
 
 def _header(ds: Dataset, about: describe.About, n_rows: int) -> str:
     m = ds.manifest
-    lines = [f"# Tokaido balance report: {about.title()}\n", f"- Dataset: `{ds.path}`",
-             f"- Configuration: `{about.configuration}`", f"- Bots: {', '.join(about.bots) or 'not recorded'}",
-             f"- Games: {about.played()} ({n_rows:,} player rows)",
-             f"- Run status: {about.status or 'not recorded'}",
-             f"- Seed: {m.seed if m.seed is not None else 'not recorded'}"]
+    name = (m.study or {}).get("name") if m.kind == "study" else None
+    lines = [f"# Tokaido balance report: {f'study {name!r}' if name else about.configuration}\n",
+             f"{about.configuration} · bots {', '.join(about.bots) or 'not recorded'} · {about.played()} games "
+             f"({n_rows:,} player rows) · seed {m.seed if m.seed is not None else 'not recorded'} · run "
+             f"{about.status or 'status not recorded'} · dataset `{ds.path}` · the same report as one page: "
+             f"`{HTML_FILE}`"]
     lines += [f"- Skipped: {note}" for note in ds.notes]
     notes = [n for n in (caveats.tier_note(about.bots), about.warning()) if n]
     return "\n".join(lines) + "".join(f"\n\n{n}" for n in notes)
+
+
+def _image(path: Path, alt: str) -> str:
+    return f"![{alt}]({path.name})"
+
+
+def _questions_md(v: questions.Views, mark: overview.Mark, out: Path, about: str) -> str:
+    """The side-by-side sections, each with its plot inline: strength, seats, variants, expansions."""
+    parts = []
+    title = "Travelers side by side"
+    colour = figures.colours(v.travelers.get_column("config").to_list())  # one colour per configuration, every plot
+    path = figures.plot_side_by_side(v.strength, out / PLOT_FILES["travelers"],
+                                     "Win rate per Traveler (95% intervals; filled: differs from fair, Holm 5%)",
+                                     about, colour)
+    parts.append(f"## {title}\n\n{_image(path, 'win rate per Traveler')}\n\n{overview.strength_md(v, mark)}")
+    path = figures.plot_seats(v.seats, out / PLOT_FILES["seats"], "Seat advantage (95% intervals)", about, colour)
+    parts.append(f"## Seats side by side\n\n{_image(path, 'seat advantage')}\n\n{overview.seats_md(v)}")
+    if v.variants.height:
+        path = figures.plot_change_effects(v.variants, out / PLOT_FILES["variants"],
+                                           "What each variant does: change of win rate against no variant", about)
+        parts.append(f"## Variants\n\n{_image(path, 'variant effects')}\n\n{overview.effects_md(v.variants)}")
+    if v.expansions.height:
+        path = figures.plot_change_effects(v.expansions, out / PLOT_FILES["expansions"],
+                                           "What each expansion does to the base Travelers: change of win rate "
+                                           "against the base game", about)
+        wins = v.travelers.filter(pl.col("variants") == questions.NONE)
+        modes = set(v.expansions.get_column("travelers").to_list()) if "travelers" in v.expansions.columns else None
+        wins = wins.filter(pl.col("travelers").is_in(list(modes))) if modes else wins
+        path2 = figures.plot_side_by_side(wins, out / PLOT_FILES["expansion_travelers"],
+                                          "Win rate per Traveler in each expansion setting (95% intervals)", about,
+                                          colour)
+        parts.append(f"## Expansions\n\n{_image(path, 'expansion effects')}\n\n{overview.effects_md(v.expansions)}"
+                     f"\n\n{_image(path2, 'win rate per Traveler in each expansion setting')}\n\n"
+                     f"{overview.expansions_md(v, mark)}")
+    return "\n\n".join(parts)
 
 
 def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LEVEL, alpha: float = ALPHA,
                  checks: Mapping[str, caveats.TierCheck] | None = None) -> Path:
     """Write the balance report of the dataset at ``dataset_dir`` into ``out_dir``; return ``report.md``.
 
-    Beside ``report.md`` it writes ``travelers.csv`` (per Traveler and player count: games,
-    win rate with Wilson interval, ratio and difference to fair share 1/N, score test and its
+    ``report.md`` opens with the answers (``analysis.tokaido.answers``: at most 12 lines, each figure
+    with its interval and its tier check), then every configuration side by side with its plot inline
+    (Travelers, seats, and, when the dataset has them, the variants' and the expansions' effects), the
+    tier check, and the detailed tables. ``report.html`` is the same report as one self-contained page
+    (plots embedded). Beside them: the plots (PNG) and ``travelers.csv`` (per Traveler and player count:
+    games, win rate with Wilson interval, ratio and difference to fair share 1/N, score test and its
     Holm adjustment, verdict, mean score with t interval, mean rank, mean points by source),
     ``seats.csv`` (the same per seat), ``draft.csv`` (win rate when chosen vs when left) and
-    ``head_to_head.csv`` (every ordered Traveler pair). CSV values are unrounded. Figures are
-    split by player count and by every configuration column that varies (study datasets).
+    ``head_to_head.csv`` (every ordered Traveler pair). CSV values are unrounded. Figures are split by
+    player count and by every configuration column that varies (study datasets), never pooled.
     ``checks`` (exact configuration key -> ``caveats.TierCheck``; the CLI passes the measured
     expert-vs-search table) names the Travelers whose figures the strong tiers dispute.
     """
     ds = load_dataset(dataset_dir)
     lf = ds.frame
+    out = Path(out_dir)
     with reading(ds.files):
         keys = tables.default_keys(lf)
         trav = tables.traveler_table(lf, keys, level, alpha)
@@ -200,28 +249,43 @@ def write_report(dataset_dir: str | Path, out_dir: str | Path, level: float = LE
         n_rows = int(lf.select(pl.len()).collect(engine="streaming").item())
         mats = matsuri_md(lf, keys)
         groups = caveats.groups(lf, ds.manifest, keys) if checks else []
-    out = Path(out_dir)
+        has_travelers = trav.height > 0
+        v = questions.views(ds, level, alpha) if has_travelers else None
+        vgroups = caveats.groups(questions.with_conditions(ds), ds.manifest, v.keys) if v is not None else []
     out.mkdir(parents=True, exist_ok=True)
     frames = {"travelers": trav, "seats": seats, "draft": draft, "head_to_head": h2h}
     for name, df in frames.items():
         df.write_csv(out / CSV_FILES[name])
     conds = [k for k in keys if k != "n_players"]
     checked = caveats.check_md(groups, checks or {}, caveats.changed_rules(ds.manifest))
+    lookup = caveats.lookup(vgroups, checks or {})
+    title = about.title()
+    line = caveats.summary_line(groups, checks or {})
+    flags = _summary_md(trav, seats, keys)
+    if v is not None:
+        first = ["## Answers\n\n" + answers.answers_md(v, lookup, ", ".join(about.bots)),
+                 _questions_md(v, (lambda r, t: caveats.mark(lookup.get(answers.key(r, v.keys)), t)) if lookup
+                               else (lambda r, t: ""), out, title),
+                 "## Every flag\n\n" + flags]
+    else:
+        first = ["## Answers\n\n" + flags]
     sections = [
         _header(ds, about, n_rows),
-        "## Summary\n\n" + _summary_md(trav, seats, keys, caveats.summary_line(groups, checks or {})),
-        *(["## Bot tier and its check\n\n" + checked] if checked else []),
-        "## Travelers: win rate and score\n\n" + (_travelers_md(trav, keys, caveats.disputed_names(groups, checks or {}))
-                                                   if trav.height else
-                                                   "No Travelers in this dataset (Journey of Initiation)."),
-        "## Mean points by source\n\n" + (_points_md(trav, keys) if trav.height else "–"),
+        *first,
+        *(["## Bot tier and its check\n\n" + (f"{line}\n\n" if line else "") + checked] if checked else []),
+        "## Travelers: win rate and score\n\n" + (
+            _travelers_md(trav, keys, caveats.disputed_names(groups, checks or {})) if has_travelers else
+            "No Travelers in this dataset (Journey of Initiation)."),
+        "## Mean points by source\n\n" + (_points_md(trav, keys) if has_travelers else "–"),
         "## Seat advantage\n\n" + _seats_md(seats, keys),
         "## Value of the draft\n\n" + _draft_md(draft, keys),
         "## Head to head\n\n" + _h2h_md(h2h, keys),
         *(["## Matsuri cards\n\n" + mats] if mats else []),
         METHODS.format(conds=(" × " + " × ".join(conds)) if conds else ""),
-        "## Files\n\n" + "\n".join(f"- `{f}`" for f in CSV_FILES.values()),
+        "## Files\n\n" + "\n".join(f"- `{f}`" for f in [HTML_FILE, *CSV_FILES.values()]),
     ]
     path = out / "report.md"
-    path.write_text("\n\n".join(sections) + "\n")
+    text = "\n\n".join(sections) + "\n"
+    path.write_text(text)
+    html.write_html(text, out, out / HTML_FILE, f"Tokaido balance report: {title}")
     return path

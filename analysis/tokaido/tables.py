@@ -8,6 +8,7 @@ Win rates count a k-way shared win as 1/k. Rows of the Journey of Initiation var
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -220,3 +221,16 @@ def _quantile(values: np.ndarray, counts: np.ndarray, q: float) -> float:
     h = (cum[-1] - 1) * q
     lo, hi = (values[np.searchsorted(cum, i, side="right")] for i in (np.floor(h), np.ceil(h)))
     return float(lo + (h - np.floor(h)) * (hi - lo))
+
+
+def seat_spread(df: pl.DataFrame, sfx: str = "", level: float = 0.95) -> tuple[float, float, float, int, int]:
+    """The seat spread of one configuration and player count (its ``seat_table`` rows): the highest seat win
+    rate less the lowest, with its interval (both seats' wins come from the same games, so their covariance
+    is -p_a p_b / m), and the two seats (highest, lowest). ``sfx`` reads columns ``win_rate{sfx}`` etc."""
+    rate, games = df[f"win_rate{sfx}"].to_numpy(), df[f"games{sfx}"].to_numpy()
+    hi, lo = int(np.nanargmax(rate)), int(np.nanargmin(rate))
+    pa, pb, m = float(rate[hi]), float(rate[lo]), float(games[hi])
+    se = math.sqrt(max(pa * (1 - pa) + pb * (1 - pb) + 2 * pa * pb, 0.0) / m) if m > 0 else math.nan
+    z = float(stats.norm_ppf(0.5 + level / 2))
+    d = pa - pb
+    return d, d - z * se, d + z * se, int(df["seat"][hi]), int(df["seat"][lo])

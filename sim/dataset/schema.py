@@ -40,7 +40,7 @@ SCHEMA = pa.schema(
 )
 REQUIRED = ("game", "n_players", "player", "seat", "traveler", "score", "rank", "win")  # what a reader needs
 # Columns that describe a run's configuration in a study dataset (hive partitions).
-CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers")
+CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers", "pool")
 NONE_TRAVELER = "none"  # the Journey of Initiation: nobody has a Traveler
 
 COMPRESSION = "zstd"

@@ -1,9 +1,11 @@
-"""The progress bar of runs, studies, the ladder and tuning (rich), as an ``advance(n)`` callback.
+"""The progress of runs, studies, the ladder and tuning, as an ``advance(n)`` callback.
 
 The callers advance it as games finish (``sim.run.pace``: several times a second
 whatever the bot speed). The rate is the games played over the last ten seconds
 (games already done before a resume do not count), and the ETA the games left at
-that rate, both recomputed at every refresh (10 a second).
+that rate. On a terminal it is a rich progress bar, recomputed at every refresh (10 a
+second); elsewhere (a run in the background, output to a file or a pipe) it is one
+line on stderr every ``LINE_SECONDS`` (games, rate, ETA), so a log can be followed.
 """
 
 from __future__ import annotations
@@ -13,8 +15,15 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 Progress = Callable[[int], None]
+
+
+class Status(Protocol):
+    """A progress label's callback: the new label and, once it is known better, the new total."""
+
+    def __call__(self, text: str, total: int | None = None) -> None: ...
 
 
 class Rate:
@@ -65,10 +74,15 @@ def progress_bar(total: int, done: int, enabled: bool, label: str = "games") -> 
 
 
 @contextmanager
-def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
-    """``progress_bar`` with a second callback that replaces its label (e.g. the best candidate so far)."""
-    if not (enabled and sys.stdout.isatty()):
-        yield (lambda n: None), (lambda text: None)
+def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tuple[Progress, Status]]:
+    """``progress_bar`` with a second callback that replaces its label (e.g. the best candidate so far) and,
+    given one, its total (a search that ends before its budget: the games left are fewer than planned)."""
+    if not enabled:
+        yield (lambda n: None), (lambda text, total=None: None)
+        return
+    if not sys.stdout.isatty():
+        with _lines(total, done, label) as callbacks:
+            yield callbacks
         return
     from rich.progress import (
         BarColumn,
@@ -90,7 +104,7 @@ def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tup
 
     class Eta(ProgressColumn):
         def render(self, task: Task) -> Text:
-            return Text(f"ETA {clock(0.0 if rate.done >= total else rate.eta())}")
+            return Text(f"ETA {clock(0.0 if rate.done >= rate.total else rate.eta())}")
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
                Eta())
@@ -101,4 +115,47 @@ def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tup
             rate.add(n)
             bar.advance(task, n)
 
-        yield advance, (lambda text: bar.update(task, description=text))
+        def status(text: str, total: int | None = None) -> None:
+            if total is not None:
+                rate.total = total
+                bar.update(task, total=total)
+            bar.update(task, description=text)
+
+        yield advance, status
+
+
+LINE_SECONDS = 10.0  # off a terminal: one progress line per this many seconds
+
+
+def line(label: str, rate: Rate, total: int) -> str:
+    """``study: 120,000 / 856,000 games (14%), 15,800 games/s, ETA 0:00:46`` (the rate of the last ten seconds)."""
+    r = rate.per_second()
+    speed = f"{r:,.0f} games/s" if r and r >= 10 else f"{r:,.2f} games/s" if r else "-- games/s"
+    share = f" ({100 * rate.done / total:.0f}%)" if total > 0 else ""
+    eta = clock(0.0 if rate.done >= total else rate.eta())
+    return f"{label}: {rate.done:,} / {total:,} games{share}, {speed}, ETA {eta}"
+
+
+@contextmanager
+def _lines(total: int, done: int, label: str) -> Iterator[tuple[Progress, Status]]:
+    """Progress off a terminal: a line on stderr every ``LINE_SECONDS``, and a last one if any was written."""
+    rate = Rate(total, done)
+    title, due, written = label, time.monotonic() + LINE_SECONDS, 0
+
+    def advance(n: int) -> None:
+        nonlocal due, written
+        rate.add(n)
+        now = time.monotonic()
+        if now >= due:
+            due, written = now + LINE_SECONDS, written + 1
+            print(line(title, rate, rate.total), file=sys.stderr, flush=True)
+
+    def relabel(text: str, total: int | None = None) -> None:
+        nonlocal title
+        title = text
+        if total is not None:
+            rate.total = total
+
+    yield advance, relabel
+    if written and rate.done >= rate.total:
+        print(line(title, rate, rate.total), file=sys.stderr, flush=True)

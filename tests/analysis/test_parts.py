@@ -68,7 +68,7 @@ def test_a_stray_copy_is_skipped_not_counted_twice(run: Path, tmp_path: Path,
         text = write_report(run, tmp_path / "rep").read_text()
     assert stray not in ds.files and len(ds.files) == 3
     assert [r.getMessage() for r in caplog.records if "skipping" in r.getMessage()][0].startswith(f"skipping {stray}")
-    assert "- Games: 250 (750 player rows)" in text and f"- Skipped: skipping {stray}" in text
+    assert "250 games (750 player rows)" in text and f"- Skipped: skipping {stray}" in text
 
 
 def test_a_corrupted_part_is_refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,7 +103,7 @@ def _drop_parts(run: Path) -> None:
 def test_a_dataset_without_parts_still_loads(run: Path, tmp_path: Path) -> None:
     _drop_parts(run)
     assert len(load_dataset(run).files) == 3
-    assert "- Games: 250 (750 player rows)" in write_report(run, tmp_path / "rep").read_text()
+    assert "250 games (750 player rows)" in write_report(run, tmp_path / "rep").read_text()
 
 
 def test_without_parts_a_truncated_file_is_still_one_line(run: Path, tmp_path: Path,
@@ -137,7 +137,7 @@ def test_an_interrupted_run_says_so(tmp_path: Path) -> None:
         with pytest.raises(KeyboardInterrupt):
             runner.run(TokaidoGame(GameConfig(n_players=3)), 1000, 11, out, chunk_size=CHUNK, resume=True, progress=False)
     text = write_report(out, tmp_path / "rep").read_text()
-    head = text.split("## Summary")[0]
+    head = text.split("## Answers")[0]
     assert "# Tokaido balance report: players=3,travelers=draft,bots=greedy" in head
     assert "200 of 1,000 intended games" in head and "run interrupted" in head
-    assert "- Run status: interrupted" in head and "**Incomplete run**" in head and "--resume" in head
+    assert "· run interrupted ·" in head and "**Incomplete run**" in head and "--resume" in head

@@ -8,13 +8,21 @@ Keys of a study file (see ``studies/*.toml``)::
     expansions  = ["none", "new-encounters"]
     bots        = ["greedy", "random"]   one name for all, or "b1+b2+..." per player
     travelers   = ["draft"]              draft | random | "name1+name2+..."
+    pool        = ["all", "base"]        the Travelers dealt from (rule draft.pool): all in play,
+                                         or boxes / names joined by "+"; optional
     games       = 10000                  per cell, or a table by player count
     [overrides]                          rule overrides for every cell (like --set), dotted keys
                                          as in a patch file: travelers.kinko.coins = 6; refused
                                          if one has no effect in any cell
+    [[grid]]                             optional, repeatable: a grid of its own (any of players,
+                                         variants, expansions, bots, travelers, pool, games; the
+                                         keys above are its defaults). The study's cells are those
+                                         of every grid, so one study can ask several questions
+                                         without playing every combination.
 
 Output: ``OUT/n_players=4/variants=none/expansions=none/bots=greedy/travelers=draft/``
-holds that cell's part files and manifest; ``OUT/manifest.json`` the study's.
+holds that cell's part files and manifest (``.../pool=base/`` added when the study has a
+``pool`` key); ``OUT/manifest.json`` the study's.
 """
 
 from __future__ import annotations
@@ -30,15 +38,17 @@ from sim.errors import UserError
 from sim.files import parse_toml, read_text
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
-from sim.games.tokaido.rules.inert import override_reasons
+from sim.games.tokaido.rules.inert import override_reason, override_reasons
 from sim.overrides import flatten
 from sim.run import outdir, progress, runner
 
 if TYPE_CHECKING:
     from sim.run.cluster import Cluster
 
-GRID_KEYS = ("players", "variants", "expansions", "bots", "travelers")
-KEYS = ("name", "description", "seed", "chunk_size", "games", "overrides", *GRID_KEYS)
+GRID_KEYS = ("players", "variants", "expansions", "bots", "travelers", "pool")
+KEYS = ("name", "description", "seed", "chunk_size", "games", "overrides", "grid", *GRID_KEYS)
+SUB_KEYS = ("about", "games", *GRID_KEYS)  # keys of a [[grid]]
+ALL_POOL = "all"
 MUTABLE_KEYS = ("name", "description", "games", "chunk_size")  # may change on --resume
 STUDY_FILE = "a study file (TOML, like those in studies/)"
 
@@ -51,19 +61,21 @@ class Cell:
     bots: str
     travelers: str
     games: int
+    pool: str | None = None  # None: the study has no pool key (paths without it); "all": every Traveler
 
     def path(self) -> str:
         return (f"n_players={self.n_players}/variants={self.variants}/expansions={self.expansions}/"
-                f"bots={self.bots}/travelers={self.travelers}")
+                f"bots={self.bots}/travelers={self.travelers}" + (f"/pool={self.pool}" if self.pool else ""))
 
     def config(self, overrides: list[tuple[str, Any]]) -> GameConfig:
         def split(v: str) -> tuple[str, ...]:
             return () if v == "none" else tuple(v.split("+"))
 
+        pool = [("draft.pool", self.pool)] if self.pool not in (None, ALL_POOL) else []
         return GameConfig(
             n_players=self.n_players, variants=split(self.variants), expansions=split(self.expansions),
             travelers=self.travelers.replace("+", ","), bots=tuple(self.bots.split("+")),
-            overrides=tuple(overrides),
+            overrides=(*overrides, *pool),
         )
 
 
@@ -86,6 +98,22 @@ def _list(raw: dict[str, Any], key: str, default: list[Any]) -> list[Any]:
     if len(set(map(str, val))) != len(val):
         raise UserError(f"study key '{key}' lists a value twice")
     return val
+
+
+def _grids(raw: dict[str, Any], source: str) -> list[dict[str, Any]]:
+    """The study's grids: each ``[[grid]]`` over the top-level keys, or the top level alone."""
+    subs = raw.get("grid")
+    if subs is None:
+        return [raw]
+    if not isinstance(subs, list) or not subs or not all(isinstance(g, dict) for g in subs):
+        raise UserError(f"{source}: 'grid' must be tables written [[grid]], each with keys such as players = [3, 4]")
+    out = []
+    for i, sub in enumerate(subs, 1):
+        unknown = sorted(set(sub) - set(SUB_KEYS))
+        if unknown:
+            raise UserError(f"{source}: [[grid]] {i}: unknown key '{unknown[0]}'; known keys: {', '.join(SUB_KEYS)}")
+        out.append({**{k: v for k, v in raw.items() if k in GRID_KEYS or k == "games"}, **sub})
+    return out
 
 
 def _games(raw: dict[str, Any], n: int) -> int:
@@ -115,31 +143,39 @@ def parse_study(text: str, source: str = "study") -> Study:
     # dotted keys (travelers.kinko.coins = 6) arrive as nested tables, quoted ones as they are
     overrides = flatten(table, f"{source} [overrides]") if table else []
     assert isinstance(seed, int) and isinstance(chunk, int)
-    cells, configs = [], []
-    for n in _list(raw, "players", [4]):
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise UserError(f"{source}: 'players' must list whole numbers, got {n!r}")
-        for v in _list(raw, "variants", ["none"]):
-            for x in _list(raw, "expansions", ["none"]):
-                for b in _list(raw, "bots", ["greedy"]):
-                    for t in _list(raw, "travelers", ["draft"]):
-                        cell = Cell(n, str(v), str(x), str(b), str(t), _games(raw, n))
-                        try:
-                            configs.append(cell.config(overrides))
-                            configs[-1].cfg_array(configs[-1].rules())
-                        except ConfigError as exc:
-                            raise UserError(f"{source}, cell {cell.path()}: {exc}") from None
-                        runner.validate(cell.games, seed, chunk, None)
-                        cells.append(cell)
+    cells: list[Cell] = []
+    configs: list[GameConfig] = []
+    grids = _grids(raw, source)
+    has_pool = "pool" in raw or any("pool" in g for g in grids)
+    for grid in grids:
+        for cell in _grid_cells(grid, source, has_pool):
+            same = next((c for c in cells if c.path() == cell.path()), None)
+            if same is not None:
+                if same.games != cell.games:
+                    raise UserError(f"{source}: cell {cell.path()} is in two grids with {same.games:,} and "
+                                    f"{cell.games:,} games; give it one number")
+                continue
+            try:
+                config = cell.config(overrides)
+                config.cfg_array(config.rules())
+                refuse_pool = override_reason(config, "draft.pool") if cell.pool not in (None, ALL_POOL) else None
+            except ConfigError as exc:
+                raise UserError(f"{source}, cell {cell.path()}: {exc}") from None
+            if refuse_pool:
+                raise UserError(f"{source}, cell {cell.path()}: pool {cell.pool} has no effect: {refuse_pool}; "
+                                "drop it from that grid")
+            runner.validate(cell.games, seed, chunk, None)
+            cells.append(cell)
+            configs.append(config)
     seen: dict[tuple[Any, ...], Cell] = {}
     for cell, cfg in zip(cells, configs, strict=True):  # "a+b" and "b+a" are one cell: played once
-        same = (cfg.n_players, frozenset(cfg.variants), frozenset(cfg.expansions), cfg.travelers,
-                tuple(cfg.bot_names()))
-        if same in seen:
-            raise UserError(f"{source}: the cells {seen[same].path()} and {cell.path()} are the same games (the "
+        games = (cfg.n_players, frozenset(cfg.variants), frozenset(cfg.expansions), cfg.travelers,
+                 tuple(cfg.bot_names()), cell.pool)
+        if games in seen:
+            raise UserError(f"{source}: the cells {seen[games].path()} and {cell.path()} are the same games (the "
                             "order of variants or expansions, or one bot named for all, changes nothing); "
                             "list it once")
-        seen[same] = cell
+        seen[games] = cell
     per_cell = [override_reasons(cfg) for cfg in configs]
     for i, (key, value) in enumerate(overrides):  # an override for every cell must matter in one at least
         reasons = [r[i] for r in per_cell]
@@ -147,6 +183,21 @@ def parse_study(text: str, source: str = "study") -> Study:
             raise UserError(f"{source}: [overrides] {key} = {value!r} has no effect in any cell: {reasons[0]}; "
                             "drop it or add what it needs")
     return Study(raw, text, seed, chunk, cells, configs)
+
+
+def _grid_cells(grid: dict[str, Any], source: str, has_pool: bool) -> list[Cell]:
+    out = []
+    pools = [str(p) for p in _list(grid, "pool", [ALL_POOL])] if has_pool else [None]
+    for n in _list(grid, "players", [4]):
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise UserError(f"{source}: 'players' must list whole numbers, got {n!r}")
+        for v in _list(grid, "variants", ["none"]):
+            for x in _list(grid, "expansions", ["none"]):
+                for b in _list(grid, "bots", ["greedy"]):
+                    for t in _list(grid, "travelers", ["draft"]):
+                        for pool in pools:
+                            out.append(Cell(n, str(v), str(x), str(b), str(t), _games(grid, n), pool))
+    return out
 
 
 def load_study(file: str | os.PathLike[str]) -> Study:

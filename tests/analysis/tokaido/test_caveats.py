@@ -26,8 +26,8 @@ NAMES = ("hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "
 
 
 def _head(report: Path) -> str:
-    """What the report says before its summary: its first lines."""
-    return report.read_text().split("## Summary")[0]
+    """What the report says before its answers: its first lines."""
+    return report.read_text().split("## Answers")[0]
 
 
 def _check(key: str = "4p-base", disputed: tuple[Disputed, ...] = (), differ: tuple[str, ...] = ()) -> TierCheck:
@@ -41,20 +41,20 @@ KINKO = Disputed("kinko", 0.30, 0.20, -0.14, -0.06)
 def test_a_report_of_a_distorting_tier_says_so_in_its_first_lines(tmp_path: Path, bot: str) -> None:
     ds = make_dataset(tmp_path / "d", 300, 4, seed=1, bot=bot)
     head = _head(write_report(ds, tmp_path / "r"))
-    assert f"Bots: {bot}" in head and "a tier known to distort balance" in head and "--bots expert" in head
+    assert f"bots {bot}" in head and "a tier known to distort balance" in head and "--bots expert" in head
 
 
 @pytest.mark.parametrize("bot, said", [("tuned", "weaker than the expert"), ("expert", None), ("search", None)])
 def test_stronger_tiers_get_a_milder_note_or_none(tmp_path: Path, bot: str, said: str | None) -> None:
     head = _head(write_report(make_dataset(tmp_path / "d", 300, 4, seed=1, bot=bot), tmp_path / "r"))
     assert "distort" not in head
-    assert (said in head) if said else ("expert" not in head.split("- Bots:")[1].split("\n", 1)[1])
+    assert (said in head) if said else ("expert" not in head.split("`report.html`")[1])
 
 
 def test_the_report_names_the_travelers_the_strong_tiers_dispute(tmp_path: Path) -> None:
     ds = make_dataset(tmp_path / "d", 400, 4, seed=2, bot="expert")
     text = write_report(ds, tmp_path / "r", checks={"4p-base": _check(disputed=(KINKO,), differ=("satsuki",))}).read_text()
-    summary = text.split("## Summary")[1].split("\n## ")[0]
+    summary = text.split("## Bot tier and its check")[1].split("\n## ")[0]
     assert "**dispute**" in summary and "4 players: kinko (30.0% vs 20.0%), satsuki (verdict differs)" in summary
     section = text.split("## Bot tier and its check")[1].split("\n## ")[0]
     assert "| 4 players | expert 100,000 / search 8,000 | 0.93 (0.85 to 0.97) | kinko (30.0% vs 20.0%, -14.0 to -6.0 pp)" in section

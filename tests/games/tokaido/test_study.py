@@ -51,13 +51,19 @@ def test_shipped_studies_are_valid(path: Path) -> None:
     assert study.cells and all(c.games > 0 for c in study.cells)
 
 
-def test_default_study_gives_half_a_point_intervals() -> None:
+def test_default_study_gives_the_intervals_it_states() -> None:
+    """studies/default.toml: +-0.5 pp on each base-game Traveler's win rate (random and drafted, the variants),
+    +-1 pp with an expansion's Travelers (+-1.5 with Matsuri's 32), for Travelers dealt from the cell's pool."""
     study = load_study(STUDIES / "default.toml")
     assert sorted({c.n_players for c in study.cells}) == [2, 3, 4, 5]
-    for cell in study.cells:
-        n = cell.n_players
-        p, appearances = 1 / n, cell.games * n / 10
-        assert 1.96 * math.sqrt(p * (1 - p) / appearances) <= 0.005, cell
+    assert {c.expansions for c in study.cells} == {"none", "crossroads", "crossroads+matsuri", "promos"}
+    assert {c.variants for c in study.cells} == {"none", "gastronomy", "preparations"}
+    assert {c.bots for c in study.cells} == {"expert"}
+    for cell, config in zip(study.cells, study.configs, strict=True):
+        n, pool = cell.n_players, len(config.rules().pool_ids())
+        p, appearances = 1 / n, cell.games * n / pool
+        h = 0.005 if cell.expansions == "none" else 0.015 if "matsuri" in cell.expansions else 0.01
+        assert 1.96 * math.sqrt(p * (1 - p) / appearances) <= h, cell
 
 
 def test_study_runs_into_a_hive_dataset(tmp_path: Path) -> None:

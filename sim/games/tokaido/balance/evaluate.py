@@ -41,6 +41,13 @@ class Tally:
     games: int
     wins: np.ndarray  # wins per Traveler, a shared win counting 1/k
     seats: np.ndarray  # games each Traveler was played in
+    focus: np.ndarray | None = None  # the Travelers the target is for (--only); None: every one
+
+    @property
+    def judged(self) -> np.ndarray:
+        """The Travelers the target is judged on: played here, and named by --only if it was given."""
+        seen = self.seats > 0
+        return seen if self.focus is None else seen & self.focus
 
     @property
     def rate(self) -> np.ndarray:
@@ -55,8 +62,8 @@ class Tally:
         return wilson_interval(self.wins, self.seats, level)
 
     def max_dev(self) -> float:
-        """The largest distance of a Traveler's win rate from the fair share (a fraction)."""
-        dev = np.abs(self.rate - self.fair)
+        """The largest distance of a judged Traveler's win rate from the fair share (a fraction)."""
+        dev = np.where(self.judged, np.abs(self.rate - self.fair), np.nan)
         return float(np.nanmax(dev)) if np.isfinite(dev).any() else float("nan")
 
 
@@ -73,8 +80,9 @@ class Evaluator:
 
     def __init__(self, configs: dict[int, GameConfig], knobs: Sequence[Knob], root: Path, seed: int,
                  chunk_size: int, threads: int | None, cluster: Cluster | None,
-                 on_progress: Callable[[int], None] | None = None) -> None:
+                 on_progress: Callable[[int], None] | None = None, focus: np.ndarray | None = None) -> None:
         self.configs, self.knobs, self.root, self.seed = configs, list(knobs), root, seed
+        self.focus = focus
         self.chunk_size, self.threads, self.cluster = chunk_size, threads, cluster
         self.on_progress = on_progress
         self.level: dict[tuple[Change, int], int] = {}  # games asked of each candidate and player count
@@ -132,5 +140,5 @@ class Evaluator:
             for name, w, s in df.iter_rows():
                 if name in names:
                     wins[names.index(name)], seats[names.index(name)] = w, s
-            self._cache[key] = Tally(n, games, wins, seats)
+            self._cache[key] = Tally(n, games, wins, seats, self.focus)
         return self._cache[key]

@@ -81,8 +81,8 @@ def fit(knobs: Sequence[Knob], travelers: Sequence[str], data: Sequence[tuple[Ch
     for j, k in enumerate(extra):
         jac[:, k] = sol[T + K + j * T: T + K + (j + 1) * T]
     a_tally = anchor[1]
-    seen = a_tally.seats > 0
-    return Response(a_tally.n_players, jac, np.where(seen, a_tally.rate, 0.0), seen)
+    seen = a_tally.judged  # the target binds the Travelers judged (--only) that were played
+    return Response(a_tally.n_players, jac, np.where(a_tally.seats > 0, a_tally.rate, 0.0), seen)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ def judge(tallies: Mapping[int, Tally], target: float) -> str:
     """``fail``, ``pass`` or ``open`` (``target`` as a fraction)."""
     verdict = "pass"
     for t in tallies.values():
-        seen = t.seats > 0
+        seen = t.judged
         lo, hi = t.interval(DROP_LEVEL)
         if ((lo > t.fair + target) | (hi < t.fair - target))[seen].any():
             return "fail"
@@ -42,19 +42,19 @@ def judge(tallies: Mapping[int, Tally], target: float) -> str:
 
 
 def within(tallies: Mapping[int, Tally], target: float) -> bool:
-    """Every Traveler's point estimate within ``target`` of the fair share, at every player count."""
-    return all(bool((np.abs(t.rate - t.fair)[t.seats > 0] <= target).all()) for t in tallies.values())
+    """Every judged Traveler's point estimate within ``target`` of the fair share, at every player count."""
+    return all(bool((np.abs(t.rate - t.fair)[t.judged] <= target).all()) for t in tallies.values())
 
 
 def outside(tallies: Mapping[int, Tally], travelers: Sequence[str], target: float) -> list[str]:
     """``TRAVELER at N players`` for every point estimate farther than ``target`` from the fair share."""
     return [f"{travelers[int(i)]} at {n} players" for n, t in tallies.items()
-            for i in np.flatnonzero((np.abs(t.rate - t.fair) > target) & (t.seats > 0))]
+            for i in np.flatnonzero((np.abs(t.rate - t.fair) > target) & t.judged)]
 
 
 def excess(tallies: Mapping[int, Tally], target: float) -> float:
     """Total distance of the win rates beyond the band ``1/N +- target``, over Travelers and player counts."""
-    return float(sum(np.clip(np.abs(t.rate - t.fair) - target, 0, None)[t.seats > 0].sum() for t in tallies.values()))
+    return float(sum(np.clip(np.abs(t.rate - t.fair) - target, 0, None)[t.judged].sum() for t in tallies.values()))
 
 
 def max_dev(tallies: Mapping[int, Tally]) -> float:

@@ -12,6 +12,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from analysis.fmt import table
+from sim.games.tokaido.balance.bracket import Fair, fair_md
 from sim.games.tokaido.balance.evaluate import Tally
 from sim.games.tokaido.balance.knobs import Change, Knob, cost, describe, patch_toml
 from sim.games.tokaido.balance.race import PASS_LEVEL, outside, within
@@ -27,16 +28,20 @@ def verdict(conf: Confirmation, target: float) -> str:
         return "not met"
     for t in after.values():
         lo, hi = t.interval(PASS_LEVEL)
-        seen = t.seats > 0
+        seen = t.judged
         if not ((lo >= t.fair - target) & (hi <= t.fair + target))[seen].all():
             return "met"
     return "proven"
 
 
 def spread(t: Tally) -> tuple[float, float]:
-    """Largest distance from the fair share and max - min win rate, in percentage points."""
-    r = t.rate[t.seats > 0]
-    return 100 * float(np.max(np.abs(r - t.fair))), 100 * float(r.max() - r.min())
+    """Largest distance from the fair share and max - min win rate (NaN for one judged Traveler), in points."""
+    r = t.rate[t.judged]
+    return 100 * float(np.max(np.abs(r - t.fair))), 100 * float(r.max() - r.min()) if r.size > 1 else float("nan")
+
+
+def _pp(x: float) -> str:
+    return "–" if np.isnan(x) else f"{x:.1f}"
 
 
 def _ci(t: Tally, i: int) -> str:
@@ -109,7 +114,7 @@ def _confirm_md(conf: Confirmation, travelers: Sequence[str], target: float) -> 
     parts = [table(["players", "before: most off (pp)", "after: most off (pp)", "before: max − min (pp)",
                     "after: max − min (pp)"],
                    [[str(n), f"{spread(conf['before'][n])[0]:.1f}", f"{spread(conf['after'][n])[0]:.1f}",
-                     f"{spread(conf['before'][n])[1]:.1f}", f"{spread(conf['after'][n])[1]:.1f}"]
+                     _pp(spread(conf['before'][n])[1]), _pp(spread(conf['after'][n])[1])]
                     for n in sorted(conf["after"])], [False, True, True, True, True])]
     for n in sorted(conf["after"]):
         b, a = conf["before"][n], conf["after"][n]
@@ -118,7 +123,8 @@ def _confirm_md(conf: Confirmation, travelers: Sequence[str], target: float) -> 
             if a.seats[i] <= 0:
                 continue
             dev = 100 * (a.rate[i] - a.fair)
-            rows.append([travelers[i], _ci(b, i), _ci(a, i), f"{dev:+.1f}", "yes" if abs(dev) <= 100 * target else "**no**"])
+            judged = "yes" if abs(dev) <= 100 * target else "**no**"
+            rows.append([travelers[i], _ci(b, i), _ci(a, i), f"{dev:+.1f}", judged if a.judged[i] else "not judged"])
         parts.append(f"\n**{n} players** (fair share {100 / n:.1f}%, {a.games:,} games each)\n\n"
                      + table(["Traveler", "before", "after", "after − fair (pp)", "within target"], rows,
                              [False, True, True, True, False]))
@@ -136,8 +142,24 @@ def _slopes_md(outcome: Outcome, knobs: Sequence[Knob], travelers: Sequence[str]
             + table(["Traveler", *[f"{n} players" for n in counts]], rows, [False, *[True] * len(counts)]))
 
 
+def _fair_md(fairs: Sequence[Fair], checks: Sequence[str], about: Mapping[str, Any]) -> list[str]:
+    """The sections of ``--only``: where fair lies between whole coins, and what that answer rests on."""
+    if not about.get("only"):
+        return []
+    tuned = f" ({about['tuned']})" if about.get("tuned") else ""
+    return ["## Where fair lies\n",
+            "Each value played on the confirmation's fresh seeds, the same games for every value; fair lies where "
+            "the line through the two neighbouring win rates crosses the fair share, its interval where the lines "
+            "through their 95% bounds do.\n",
+            *(f"- {line}" for line in fair_md(fairs)),
+            "\n## The tier, and the report's check of these Travelers\n",
+            f"- Bots: **{about['bots']}**{tuned}, every player.",
+            *(f"- {line}" for line in checks), ""]
+
+
 def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], outcome: Outcome, conf: Confirmation,
-                  s: Settings, about: Mapping[str, Any]) -> dict[str, Any]:
+                  s: Settings, about: Mapping[str, Any], fairs: Sequence[Fair] = (),
+                  checks: Sequence[str] = ()) -> dict[str, Any]:
     """Write ``patch.toml``, ``balance.md`` and ``forest.png`` into ``out``; a summary for the manifest."""
     target = s.target / 100
     label = describe(knobs, outcome.change)
@@ -160,12 +182,17 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
             "margin is within the noise: a larger --games or a stricter search would settle it."
             if outcome.how != "best" else "This is the closest to fair the search found."),
     }[v]
+    only = list(about.get("only") or [])
+    who = ", ".join(only) if only else "every Traveler"
     md = [
-        f"# Balance: every Traveler within ±{s.target:g} pp of the fair share\n",
-        f"- players: {', '.join(map(str, counts))}; Travelers dealt at random; **bots: {about['bots']}** (every player)",
+        f"# Balance: {who} within ±{s.target:g} pp of the fair share\n",
+        f"- players: {', '.join(map(str, counts))}; Travelers dealt at random; **bots: {about['bots']}** (every "
+        f"player{'; ' + about['tuned'] if about.get('tuned') else ''})"
+        + (f"; judged: {', '.join(only)} only (the others are shown, not judged)" if only else ""),
         f"- starting rules: {about['rules']}",
         f"- knobs: `{about['knobs']}` (each within ±{s.max_change}, coins never below 0)",
         f"- search seed {s.seed}; confirmation seed {s.confirm} (never used by the search)\n",
+        *_fair_md(fairs, checks, about),
         "## Result\n", f"**{says}**\n", _unfixable_md(outcome, s),
         f"Proposed change: **{label}** ({moved} moved in total, {touched} rule(s) touched). "
         f"Apply it with `--set @{out / 'patch.toml'}`.\n", _changes_md(knobs, outcome.change, outcome.how),
@@ -186,8 +213,10 @@ def write_outputs(out: Path, knobs: Sequence[Knob], travelers: Sequence[str], ou
         "\nMethod: docs/balance.md.\n",
     ]
     (out / "balance.md").write_text("\n".join(md))
-    return {"bots": about["bots"], "change": list(outcome.change), "label": label, "moved": moved, "touched": touched, "verdict": v,
+    fair = [{"traveler": f.traveler, "players": f.n_players, "coins": f.fair, "lo": f.lo, "hi": f.hi, "note": f.note,
+             "measured": [[p.coins, p.rate, p.lo, p.hi] for p in f.points]} for f in fairs]
+    return {"bots": about["bots"], "only": only, "fair": fair, "checks": list(checks), "change": list(outcome.change), "label": label, "moved": moved, "touched": touched, "verdict": v,
             "how": outcome.how, "reason": outcome.reason, "rounds": outcome.rounds, "spent": outcome.spent,
             "unfixable": outcome.unfixable, "off_after": off,
-            "spread_pp": {str(n): {"before": spread(conf["before"][n]), "after": spread(conf["after"][n])}
-                          for n in counts}}
+            "spread_pp": {str(n): {k: [None if np.isnan(x) else x for x in spread(conf[k][n])]
+                                   for k in ("before", "after")} for n in counts}}

@@ -191,9 +191,10 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
 
 
 def confirm(configs: dict[int, GameConfig], knobs: Sequence[Knob], change: Change, s: Settings, root: Path,
-            threads: int | None, cluster: Any, on_progress: Callable[[int], None]) -> dict[str, dict[int, Tally]]:
+            threads: int | None, cluster: Any, on_progress: Callable[[int], None],
+            focus: np.ndarray | None = None) -> dict[str, dict[int, Tally]]:
     """The starting rules and ``change`` on the confirmation seed: ``{"before": ..., "after": ...}``."""
-    ev = Evaluator(configs, knobs, root, s.confirm, s.chunk_size, threads, cluster, on_progress)
+    ev = Evaluator(configs, knobs, root, s.confirm, s.chunk_size, threads, cluster, on_progress, focus)
     zero = tuple(0 for _ in knobs)
     res = ev.evaluate(list(dict.fromkeys([zero, change])), s.confirm_games)
     return {"before": res[zero], "after": res[change]}

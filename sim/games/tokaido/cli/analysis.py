@@ -34,6 +34,10 @@ def compare(
     dataset_dir(other)
     validate.out_dir(out)
     call_analysis("analysis.tokaido.compare", "compare", base, other, out)
+    summary = (out / "compare.md").read_text().split("## Summary\n\n", 1)[-1].splitlines()
+    for line in summary:  # the pairing (and its rate) and the seats: the headline
+        if line.startswith(("- Pairing:", "- Seats,")):
+            typer.echo(line[2:])
     typer.echo(f"comparison written to {out}")
 
 

@@ -225,6 +225,8 @@ class Referee(Stations):
             yield from self._free_draft()
             return
         n_dealt = int(draft["dealt"])
+        # draft.pool: drafted or random Travelers come from the pool only (all in play by default)
+        pool = set(self.rules.pool_ids()) if mode != "fixed" else set(range(len(self.rules.travelers)))
         while len(kept) < st.n_players:
             self.expecting = "DEAL or KEEP"
             ev = yield from self._next()
@@ -239,6 +241,8 @@ class Referee(Stations):
                 bad = ev.t in dealt or any(x != -1 for x in extra) or len(set(ids)) != len(ids)
                 if bad or any(not 0 <= i < len(self.rules.travelers) or i in used for i in ids):
                     raise Illegal(ev, f"bad deal to player {ev.t} in {mode} mode: {ev.a}, {ev.b}")
+                if any(i not in pool for i in ids):
+                    raise Illegal(ev, f"player {ev.t} is dealt a Traveler outside draft.pool: {ev.a}, {ev.b}")
                 if mode == "fixed" and ev.a != fixed[ev.t]:
                     raise Illegal(ev, f"player {ev.t} must get {self.rules.travelers[fixed[ev.t]].name}")
                 used.update(ids)
@@ -256,7 +260,7 @@ class Referee(Stations):
         taken: set[int] = set()
         for p in range(st.n_players):
             ev = yield from self._take(Ev.KEEP, st.travelers[p], "a free choice of Traveler")
-            if not 0 <= ev.a < len(self.rules.travelers) or ev.a in taken:
+            if ev.a not in self.rules.pool_ids() or ev.a in taken:
                 raise Illegal(ev, f"player {p} keeps Traveler {ev.a}, which is not left in the pool")
             taken.add(ev.a)
             st.assign_traveler(st.travelers[p], ev.a, -1)

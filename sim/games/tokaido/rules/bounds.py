@@ -104,6 +104,8 @@ def check_value(key: str, old: Any, value: Any, origin: str = "override") -> Any
         for x in values:
             _in_range(key, x, shown)
         return values
+    if isinstance(old, str) and isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+        return "+".join(value)  # names given comma-separated (--set draft.pool=base,promo): one "+"-joined text
     if isinstance(old, str) and not isinstance(value, str):
         raise BoundsError(f"{shown}: {key} wants a name, not {_text(value)}")
     return value

@@ -98,10 +98,11 @@ class GameConfig:
                 raise ConfigError(f"draft.dealt = {dealt}: deal 2 or 3 Travelers to each player (seed 002)")
             per = 1 if mode == "free" or self.travelers == "random" else dealt
             need = per * self.n_players
-            if len(rules.travelers) < need:
+            pool = len(rules.pool_ids())
+            if pool < need:
                 how = f"dealing {dealt} to each of {self.n_players} players" if per > 1 else self.travelers
-                raise ConfigError(f"{how} needs {need} Travelers, the pool has {len(rules.travelers)}; "
-                                  "lower draft.dealt or add --expansions")
+                fix = "widen draft.pool" if pool < len(rules.travelers) else "lower draft.dealt or add --expansions"
+                raise ConfigError(f"{how} needs {need} Travelers, the pool has {pool}; {fix}")
 
     # ------------------------------------------------------------------ rules
     def rules(self) -> Rules:
@@ -170,8 +171,9 @@ class GameConfig:
         cfg[E.Cfg.MODE] = mode
         for i, b in enumerate(self.bot_names()):
             cfg[E.Cfg.BOT0 + i] = E.BOT_NAMES.index(b)
-        cfg[E.Cfg.POOL_N] = len(rules.travelers)
-        cfg[E.Cfg.POOL0 : E.Cfg.POOL0 + len(rules.travelers)] = np.arange(len(rules.travelers))
+        pool = rules.pool_ids()  # draft.pool: the Travelers dealt from, drafted or at random
+        cfg[E.Cfg.POOL_N] = len(pool)
+        cfg[E.Cfg.POOL0 : E.Cfg.POOL0 + len(pool)] = pool
         if "preparations" in self.variants:
             offs = rules.preparations.get(n)
             if offs is None:

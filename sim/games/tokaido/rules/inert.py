@@ -99,6 +99,8 @@ def override_reason(config: GameConfig, key: str) -> str | None:
     owners = rule_owners(key)
     if "initiation" in config.variants and (owners is not None or parts[0] in ("travelers", "abilities")):
         return NO_TRAVELERS
+    if key == "draft.pool":
+        return _pool_reason(config)
     if parts[0] == "draft" and (config.travelers != "draft" or "initiation" in config.variants):
         return "the draft rules apply only with --travelers draft"
     if parts[0] == "crossroads" and not crossroads:
@@ -124,6 +126,18 @@ def override_reason(config: GameConfig, key: str) -> str | None:
 
 def _draft_mode(raw: dict[str, Any]) -> str:
     return str(raw["rules"]["draft"]["mode"])
+
+
+def _pool_reason(config: GameConfig) -> str | None:
+    """Why ``draft.pool`` changes nothing: Travelers named one per player, none at all, or a pool of every one."""
+    if "initiation" in config.variants:
+        return NO_TRAVELERS
+    if config.travelers not in ("draft", "random"):
+        return "the Travelers are named one per player (--travelers NAME,...), not dealt from a pool"
+    rules = config.rules()
+    if len(rules.pool_ids()) == len(rules.travelers):
+        return "the pool holds every Traveler in play, as without it"
+    return None
 
 
 def override_reasons(config: GameConfig) -> list[str | None]:

@@ -111,6 +111,11 @@ class Rules:
     crossroads_cards: dict[int, int] = field(default_factory=dict)  # players -> cards per type
     fortune_die: list[int] = field(default_factory=list)
     matsuri: list[MatsuriCard] = field(default_factory=list)  # empty unless Matsuri is on
+    pool: list[int] = field(default_factory=list)  # the Travelers dealt from (draft.pool), ids in order; empty: all
+
+    def pool_ids(self) -> list[int]:
+        """The ids of the Travelers dealt from, drafted or at random (``draft.pool``)."""
+        return list(self.pool) if self.pool else [t.id for t in self.travelers]
 
     def traveler_index(self, name: str) -> int:
         for t in self.travelers:
@@ -230,6 +235,36 @@ def in_sets(t: dict[str, Any], sets: set[str], needs: bool = True) -> bool:
     return bool(sets & ({s} if isinstance(s, str) else set(s))) and (not needs or set(t.get("needs", ())) <= sets)
 
 
+BOXES = {"base": "base", "crossroads": "crossroads", "matsuri": "matsuri", "promo": "promo", "promos": "promo"}
+POOL_HELP = "all, boxes (base, crossroads, matsuri, promo) or Traveler names joined by +, e.g. base"
+
+
+def draft_pool(value: Any, in_play: list[dict[str, Any]], sets: set[str]) -> list[int]:
+    """The ids of the Travelers dealt from (``draft.pool``), ascending: every one of ``in_play`` for
+    "all", else the union of the boxes and Travelers named (a Traveler printed in two boxes is in both)."""
+    items = value if isinstance(value, list) else str(value).replace(",", "+").split("+")
+    names = [str(x).strip().lower() for x in items if str(x).strip()]
+    if not names:
+        raise RulesError(f"draft.pool is empty; give {POOL_HELP}")
+    if names == ["all"]:
+        return list(range(len(in_play)))
+    chosen: set[int] = set()
+    for name in names:
+        if name in BOXES:
+            box = BOXES[name]
+            if box not in sets:
+                flag = "promos" if box == "promo" else box
+                raise RulesError(f"draft.pool names the {flag} box, which is not in play; add --expansions {flag} "
+                                 "or leave it out of the pool")
+            chosen |= {i for i, t in enumerate(in_play) if in_sets(t, {box}, needs=False)}
+        else:
+            ids = [i for i, t in enumerate(in_play) if t["name"] == name]
+            if not ids:
+                raise RulesError(f"draft.pool: '{name}' is no box and no Traveler in play; give {POOL_HELP}")
+            chosen |= set(ids)
+    return sorted(chosen)
+
+
 def _choice(section: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
     """A rule chosen by name (e.g. ``abilities.satsuki_free_meal = "hand"``) as its index in ``names``."""
     value = section[key]
@@ -309,6 +344,7 @@ def _build(raw: dict[str, Any]) -> Rules:
     for t in travelers:
         if t.coins < 0:
             raise RulesError(f"Traveler '{t.name}' has negative coins ({t.coins})")
+    pool = draft_pool(r["draft"].get("pool", "all"), in_play, sets)
 
     v = r["variants"]
     params = {
@@ -444,4 +480,5 @@ def _build(raw: dict[str, Any]) -> Rules:
         crossroads_cards=xr_in_play,
         fortune_die=die,
         matsuri=matsuri,
+        pool=pool,
     )

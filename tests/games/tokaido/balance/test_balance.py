@@ -21,21 +21,11 @@ from sim.games.tokaido.balance.evaluate import Tally
 from sim.games.tokaido.rules.config import GameConfig
 from sim.overrides import load_patch
 from sim.run import runner
+from tests.helpers.balance import NAMES
 from tests.helpers.cli import call
 
-NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
-         "zen-emon"]
 FAST = ["--players", "4", "--bots", "greedy", "--target", "3", "--games", "8000", "--min-games", "1000",
         "--confirm-games", "10000", "--budget", "200000", "--chunk-size", "4000", "--quiet"]
-
-
-@pytest.fixture(scope="module")
-def skewed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Ten identical Travelers, Kinko with 4 coins more than the others."""
-    path = tmp_path_factory.mktemp("rules") / "skewed.toml"
-    path.write_text("\n".join(f'[travelers.{n}]\nability = "none"\ncoins = {9 if n == "kinko" else 5}\n'
-                              for n in NAMES))
-    return path
 
 
 @pytest.fixture(scope="module")

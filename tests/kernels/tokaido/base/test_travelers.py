@@ -11,7 +11,7 @@ import pytest
 from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
 from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
 from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
-from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.positions import (
     BOTH,
     encounter_ids,
@@ -75,6 +75,59 @@ def test_draft_deals_two_and_keeps_one() -> None:
             assert pos.ps[p, PF.COINS] == rs.rules.travelers[k[2]].coins
         firsts.add(deals[0][2])
     assert len(firsts) > 1
+
+
+# ------------------------------------------------------------------ the Traveler pool (draft.pool)
+@BOTH
+@pytest.mark.parametrize(("travelers", "expansions", "pool", "allowed"), [
+    ("draft", ("crossroads",), "base", set(range(10))),
+    ("random", ("crossroads",), "base", set(range(10))),
+    ("random", ("crossroads", "matsuri"), "base+crossroads", set(range(16))),
+    ("random", (), "kinko+satsuki+umegae+chuubei", {1, 2, 4, 8}),
+])
+def test_draft_pool_deals_only_from_the_pool(mode: str, travelers: str, expansions: tuple[str, ...], pool: str,
+                                             allowed: set[int]) -> None:
+    """Seed 002 set-up: "Add the new Travelers to the old" is the default (``draft.pool = "all"``);
+    ``draft.pool`` holds the deal, drafted or at random, to the boxes and Travelers it names, so an
+    expansion's rules can be played with the base game's Travelers only. Every Traveler of the pool
+    is dealt in some game, and none outside it."""
+    cfg = GameConfig(n_players=4, travelers=travelers, expansions=expansions, overrides=(("draft.pool", pool),))
+    rs = make_rules(cfg)
+    assert rs.rules.pool_ids() == sorted(allowed)
+    dealt: set[int] = set()
+    for seed in range(40):
+        pos = setup_position(rs, seed=seed, mode=mode)
+        dealt |= {x for e in pos.events(Ev.DEAL) for x in (e[2], e[3]) if x >= 0}
+        assert {int(pos.ps[p, PF.TRAVELER]) for p in range(4)} <= allowed
+    assert dealt == allowed
+
+
+@pytest.mark.parametrize(("cfg", "message"), [
+    ({"travelers": "random"}, r"^--set draft.pool=base has no effect: the pool holds every Traveler in play"),
+    ({"travelers": "kinko,satsuki,umegae,chuubei", "expansions": ("crossroads",)},
+     r"^--set draft.pool=base has no effect: the Travelers are named one per player"),
+    ({"travelers": "draft", "variants": ("initiation",), "expansions": ("crossroads",)},
+     r"^--set draft.pool=base has no effect: Journey of Initiation"),
+])
+def test_draft_pool_that_changes_nothing_is_refused(cfg: dict, message: str) -> None:
+    """A pool of every Traveler in play, or a pool where no Traveler is dealt, changes nothing: refused
+    in one line (standard 6), as every option that would have no effect."""
+    from sim.errors import UserError
+    from sim.games.tokaido.rules.inert import refuse_inert
+
+    with pytest.raises(UserError, match=message):
+        refuse_inert(GameConfig(n_players=4, overrides=(("draft.pool", "base"),), **cfg))
+
+
+@pytest.mark.parametrize(("pool", "message"), [
+    ("crossroads", r"^dealing 2 to each of 4 players needs 8 Travelers, the pool has 6; widen draft.pool$"),
+    ("promo", r"^draft.pool names the promos box, which is not in play; add --expansions promos"),
+    ("base+nobody", r"^draft.pool: 'nobody' is no box and no Traveler in play; give all, boxes"),
+])
+def test_draft_pool_that_cannot_deal_is_refused(pool: str, message: str) -> None:
+    """A pool too small for the deal, a box not in play or a name that is no Traveler: one line saying how."""
+    with pytest.raises(ConfigError, match=message):
+        GameConfig(n_players=4, travelers="draft", expansions=("crossroads",), overrides=(("draft.pool", pool),))
 
 
 # ------------------------------------------------------------------ Hiroshige
