@@ -52,7 +52,7 @@ def test_a_grid_study_plays_into_one_dataset_with_its_pool_column(tmp_path: Path
     path = tmp_path / "s.toml"
     path.write_text(TEXT)
     manifest = run_study(path, tmp_path / "out", quiet=True)
-    assert len(manifest["cells"]) == 5 and manifest["status"] == "complete"
+    assert manifest.cells is not None and len(manifest.cells) == 5 and manifest.status == "complete"
     lf = load(tmp_path / "out")
     df = lf.group_by("expansions", "pool").agg(pl.col("traveler").unique().sort()).collect()
     base_pool = df.filter((pl.col("expansions") == "crossroads") & (pl.col("pool") == "base"))["traveler"][0]
