@@ -31,6 +31,7 @@ CONFIGS = [
     (4, "random", "random", "gastronomy,preparations", f"{MX},new-encounters", "rulebook"),
     (5, "draft", "random", "return-trip", f"{MX},promos", "online"),
     (4, "kushinada,misaki,musubi,takeru", "random", "", MX, "rulebook", "abilities.musubi_timing=all_arrived"),
+    (4, "draft", "random", "", MX, "rulebook", "matsuri.doll_family=food"),
     (2, "misaki,rakuren", "random", "", MX, "rulebook", "matsuri.choices.neutral_triggers_watchers=true",
      "matsuri.choices.hanabi_order=chooser", "matsuri.choices.first_arrival_skips_neutral=false"),
     (3, "kidzuna,mari,iyasaka", "random", "", MX, "online", "abilities.kidzuna_hospitality=main",
@@ -58,7 +59,7 @@ def test_every_configuration_round_trips_through_audit(spec: tuple[Any, ...]) ->
 @pytest.mark.slow
 @pytest.mark.parametrize("spec", CONFIGS, ids=spec_id)
 def test_every_configuration_round_trips_through_audit_big(spec: tuple[Any, ...]) -> None:
-    """12 configurations x 400 games."""
+    """13 configurations x 400 games."""
     round_trip(spec, 32, 400)
 
 
