@@ -14,7 +14,7 @@ from kernels.bots import expert
 from kernels.bots.features import B_TYPE, context_nb
 from kernels.bots.heuristic import base_values_nb
 from kernels.core.enums import PF, Ability, Amulet, Bot, Calli, Legend, P, Space
-from kernels.core.prices import amulet_price_nb, legendary_price_nb, reach_nb
+from kernels.core.prices import amulet_price_nb, felicia_may_duel_nb, legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -94,11 +94,12 @@ def _best_nb(pub, ru, t, m, kind):
         context_nb(pub, ru, t, w)
         return expert.market_best_nb(pub, ru, t, w, m)
     best, bv, n = -1, -1e9, 0
+    stretch = random and m == 0 and felicia_may_duel_nb(pub, ru, t)  # the random Felicia may duel for any (P6)
     for c in range(mkt.shape[1]):
         if mkt[m, c] == 0:
             continue
         cost = legendary_price_nb(pub, ru, t, c) if m == 0 else 0
-        if cost > coins and not (random and reach_nb(pub, ru, t, cost)):  # Felicia's duel (P6): the random tier
+        if cost > coins and not stretch:
             continue
         n += 1
         if random:

@@ -37,7 +37,7 @@ DISC_NAMES = ("zen_emon", "sasayakko", "kinko", "titia", "ayumu", "mari", "satsu
               "choyo")
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ability_disc_nb(pub, t, paid, printed):
     """The bit of ``t``'s own discount when a price ``paid`` is below ``printed`` (Kinko, Titia, Ayumu, Mari), else 0."""
     if paid >= printed:
@@ -100,10 +100,14 @@ def mari_free_stop_nb(pub, ru, t):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reach_nb(pub, ru, t, cost):
     """Can ``t`` try to buy a card of price ``cost``: it is affordable, or Felicia may duel for it and win
     enough rounds (P6: seed 002 sets no limit on the cards she challenges for)."""
-    if cost <= pub["ps"][t, PF.COINS]:
-        return True
+    return cost <= pub["ps"][t, PF.COINS] or felicia_may_duel_nb(pub, ru, t)
+
+
+@njit(cache=True)
+def felicia_may_duel_nb(pub, ru, t):
+    """``t`` is Felicia and can win a round: any card with a cost is within her reach (P6)."""
     return holds_nb(pub, FELICIA) and pub["ps"][t, PF.ABILITY] == Ability.FELICIA and ru["params"][P.FELICIA_WIN_PPM] > 0

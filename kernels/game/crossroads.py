@@ -245,14 +245,14 @@ def alternative_possible_nb(pub, ru, t, typ):
     if Space.PADDY <= typ <= Space.SEA:
         return pub["xcnt"][0] > 0
     if typ == Space.HOT_SPRING:
-        return pub["xcnt"][1] > 0 and reach_nb(pub, ru, t, params[P.BATH_COST])
+        return pub["xcnt"][1] > 0 and (coins >= params[P.BATH_COST] or reach_nb(pub, ru, t, params[P.BATH_COST]))
     if typ == Space.FARM:
         return coins >= params[P.GAMING_BET]  # a bet, not a card: no duel
     m = 0 if typ == Space.VILLAGE else (1 if typ == Space.TEMPLE else 2)
     for c in range(MARKET_CAP):
         if mkt[m, c] == 1:
             cost = legendary_price_nb(pub, ru, t, c) if m == 0 else (amulet_price_nb(pub, ru, t) if m == 1 else params[P.CALLI_COST])
-            if reach_nb(pub, ru, t, cost):
+            if cost <= coins or reach_nb(pub, ru, t, cost):  # Felicia may duel for a dearer card (P6)
                 return True
     return False
 

@@ -87,10 +87,11 @@ def village_nb(pub, hid, ru, t, draw):
             paid = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
             _buy_souvenir_nb(pub, hid, ru, t, tbl[i], paid, disc | (1 << Disc.FELICIA if paid < prices[i] else 0))
     k = 0
+    felicia = holds_nb(pub, FELICIA) and ps[t, PF.ABILITY] == Ability.FELICIA
     for i in range(n):
         if (mask >> i) & 1:
             continue
-        if holds_nb(pub, FELICIA) and ps[t, PF.ABILITY] == Ability.FELICIA:  # a card she cannot pay in full (P6)
+        if felicia:  # a card she cannot pay in full (P6)
             c = tbl[i]
             value = souvenir_gain_pts_nb(pub, ru, t, ru["card"][Deck.SOUVENIR, 0, c]) - ru["botw"][t][W.COIN] * base[i]
             paid = felicia_try_nb(pub, hid, ru, t, Deck.SOUVENIR, c, base[i], value)
@@ -105,7 +106,7 @@ def village_nb(pub, hid, ru, t, draw):
         log_nb(hid, Ev.UNDER, -1, Deck.SOUVENIR, tbl[i], -1, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _buy_souvenir_nb(pub, hid, ru, t, c, paid, disc):
     pub["ps"][t, PF.COINS] -= paid
     gain_souvenir_nb(pub, ru, t, c)
