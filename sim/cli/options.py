@@ -23,7 +23,7 @@ Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml (a TOML "
                                                                "file of them), repeatable, e.g. --set "
                                                                "travelers.kinko.coins=6 or --set @kinko.toml.")]
-RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/data/profiles/).")]
+RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online | online-2020 (sim/data/profiles/).")]
 Games = Annotated[int, typer.Option("--games", "-g", help="Games to play.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i depends only on seed and i).")]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
