@@ -118,10 +118,10 @@ def test_a_bad_record_is_one_line_naming_record_and_field(tmp_path: Path, one_ga
 
 
 @pytest.mark.parametrize(("content", "where"), [
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "line 1: not UTF-8 text"),
-    (b"\x00\x00\x00\x18ftypmp42", "line 1: binary data"),
-    (b'{"format": "tokaido-sim game record 2", "config": {"play', "line 1: not JSON"),
-    ('{"id": "caf\xe9"}\n'.encode("latin-1"), "line 1: not UTF-8 text"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is a binary file"),
+    (b"\x00\x00\x00\x18ftypmp42", "is a binary file"),
+    (b'{"format": "tokaido-sim game record 2", "config": {"play', "line 1 ends in the middle of a JSON object"),
+    ('{"id": "caf\xe9"}\n'.encode("latin-1"), "not UTF-8 text (byte 0xe9 on line 1)"),
 ])
 def test_a_file_that_is_no_record_is_one_line(tmp_path: Path, content: bytes, where: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
@@ -130,8 +130,8 @@ def test_a_file_that_is_no_record_is_one_line(tmp_path: Path, content: bytes, wh
     path.write_bytes(content)
     code, out, err = call(["audit", str(path)], capsys)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and where in err, err
-    if "not JSON" in where:
-        assert "cut short" in err
+    if "JSON object" in where:
+        assert "truncated" in err
 
 
 # ------------------------------------------------------------------ the output a user acts on
