@@ -14,7 +14,7 @@ from kernels.bots import expert
 from kernels.bots.features import B_TYPE, context_nb
 from kernels.bots.heuristic import base_values_nb
 from kernels.core.enums import PF, Ability, Amulet, Bot, Calli, Legend, P, Space
-from kernels.core.prices import amulet_price_nb, legendary_price_nb
+from kernels.core.prices import amulet_price_nb, felicia_may_duel_nb, legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -94,11 +94,12 @@ def _best_nb(pub, ru, t, m, kind):
         context_nb(pub, ru, t, w)
         return expert.market_best_nb(pub, ru, t, w, m)
     best, bv, n = -1, -1e9, 0
+    stretch = random and m == 0 and felicia_may_duel_nb(pub, ru, t)  # the random Felicia may duel for any (P6)
     for c in range(mkt.shape[1]):
         if mkt[m, c] == 0:
             continue
         cost = legendary_price_nb(pub, ru, t, c) if m == 0 else 0
-        if cost > coins:
+        if cost > coins and not stretch:
             continue
         n += 1
         if random:
@@ -201,8 +202,11 @@ def empty_ok_nb(ru, typ):
 
 @njit(cache=True)
 def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_value):
-    """0 base action, 1 the alternative, 2 both, 4 (online, the random bot only) the alternative
-    buying nothing; ``base_value`` is the greedy value of the base."""
+    """0 base action, 1 the alternative, 2 both (Kita, Miyataka: their order is ``choose_health_order_nb``'s),
+    4 (online, the random bot only) the alternative buying nothing; ``base_value`` is the greedy value of the base.
+
+    Both actions may be chosen while the alternative is not yet affordable: the base action may pay for it
+    (a Kuge's coins), and it is judged when its turn comes (C27)."""
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         n = 0
         pick = 0
@@ -217,25 +221,52 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
     if w[W.EXPERT] > 0.5:
         base_values_nb(pub, ru, t, w)
         base = pub["bscr"][B_TYPE + typ]
-        return expert.station_option_nb(pub, ru, t, w, typ, base_ok, alt_ok, both_ok, base)
+        o = expert.station_option_nb(pub, ru, t, w, typ, base_ok, alt_ok, both_ok, base)
+        return 2 if both_ok and not alt_ok else o  # the alternative may become affordable after the base action
     alt = alt_value_nb(pub, ru, t, typ)
-    if both_ok and alt > 0.0:
+    if both_ok and (alt > 0.0 or not alt_ok):
         return 2
     if alt_ok and (not base_ok or alt > base_value):
         return 1
     return 0
 
 
-
 @njit(cache=True)
-def choose_health_order_nb(pub, ru, t, typ, alt_ok):
-    """With the Health Amulet: 2 the base action first, 3 the alternative first (it must be possible now).
+def choose_health_order_nb(pub, ru, t, typ, alt_ok, base_value):
+    """Both actions (the Health Amulet, Kita, Miyataka): 2 the base action first, 3 the alternative first
+    (it must be possible now); ``base_value``: the greedy value of the base action.
 
-    The greedy bot buys the Amulet first at a Temple (a donation could spend the coin it costs) and
-    takes the base action first elsewhere (at a Farm its coins pay the bet).
-    """
+    The base action first, since it may pay for the alternative (the Farm's coins, a Kuge's), except at a
+    Temple: the Amulet first, as a donation may spend the coin it costs; when the coins allow only one of
+    the two there, the more valuable one first (the expert by its own values)."""
     if not alt_ok:
         return 2
     if pub["ps"][t, PF.BOT] == Bot.RANDOM:
         return 2 + randint_nb(pub["rng"], 2)
-    return 3 if typ == Space.TEMPLE else 2
+    if typ != Space.TEMPLE:
+        return 2
+    params = ru["params"]
+    if pub["ps"][t, PF.COINS] - amulet_price_nb(pub, ru, t) >= params[P.TEMPLE_MIN_COINS]:
+        return 3
+    w = ru["botw"][t]
+    if w[W.EXPERT] > 0.5:
+        base_values_nb(pub, ru, t, w)
+        return 3 if expert.alt_value_nb(pub, ru, t, w, typ) > pub["bscr"][B_TYPE + typ] else 2
+    return 3 if alt_value_nb(pub, ru, t, typ) > base_value else 2
+
+
+@njit(cache=True)
+def choose_second_nb(pub, ru, t, typ, alt):
+    """Take the second of two actions now that it is possible (1) or decline it (0, C42)? ``alt``: the
+    second is the station's alternative (else its base action). The greedy player takes the base action
+    it stopped for and the alternative when it is worth something; the expert either by its own values."""
+    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+        return randint_nb(pub["rng"], 2)
+    w = ru["botw"][t]
+    if w[W.EXPERT] > 0.5:
+        base_values_nb(pub, ru, t, w)
+        v = expert.alt_value_nb(pub, ru, t, w, typ) if alt else pub["bscr"][B_TYPE + typ]
+        return 1 if v > 0.0 or (not alt and v == 0.0) else 0
+    if alt:
+        return 1 if alt_value_nb(pub, ru, t, typ) > 0.0 else 0
+    return 1

@@ -270,6 +270,15 @@ def choose_option_nb(pub, ru, t, value, opt):
 
 
 @njit(cache=True)
+def choose_felicia_try_nb(pub, ru, t, value):
+    """Felicia: duel for a card she cannot pay in full (P6)? ``value``: its greedy worth at the full price.
+    The duel costs nothing, so every tier but the random one tries for a card worth its full price."""
+    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+        return randint_nb(pub["rng"], 2)
+    return 1 if value > 0.0 else 0
+
+
+@njit(cache=True)
 def choose_mt_option_nb(pub, ru, t, value, opt, arg):
     """A Matsuri Traveler's yes/no (``Opt.MUTSUMI`` .. ``Opt.KIDZUNA``): greedy ``value``; the expert weighs
     ``arg`` (Iyasaka's first face, Kidzuna's revealed meal) itself."""

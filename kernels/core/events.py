@@ -32,7 +32,7 @@ class EvT(NamedTuple):
     CHOICE: int = 16  # (trav, type, option): 0 base, 1 alt., 2 both, 3 both alt. first, 4 alt. buying nothing
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
-    # Matsuri (issue 14, engineer MC: kinds 19-23; docs/log-format.md "## Matsuri")
+    # Matsuri (kinds 19-23; docs/log-format.md "## Matsuri")
     MATSURI: int = 19  # (chooser, card, rejected or -1, inn 1..3, 0 kept / 1 Hanabi extra): a card comes into play
     TOKEN: int = 20  # (trav, TokenT kind, points, card, detail): a Doll/Carp or Journey-point token
     PICK: int = 21  # (trav, deck, card, matsuri card): a card chosen from a pile or market (Gion, o-Tsukimi)
@@ -82,6 +82,7 @@ class OptT(NamedTuple):
     RAKUREN: int = 15  # at a Shop: 4 souvenirs and a random Legendary Object instead of the usual actions?
     RAKUREN_BUY: int = 16  # buy the Legendary Object his ability turned up?
     FELICIA: int = 18  # challenge the closest traveler before paying for a card?
+    SECOND: int = 19  # take the second of two actions (Kita, Miyataka, the Health Amulet) now it is possible? (C42)
     HANABI_ORDER: int = 21  # Hanabi's chooser resolves the second extra card first? (M18, chooser's order)
 
 

@@ -100,13 +100,15 @@ class PT(NamedTuple):
     # Matsuri rule alternatives (engineer MN: 103-104, 123-127; docs/rules-choices.md)
     MARI_FREE_TEMPLE: int = 103  # 1: Mari may stop at a Temple without a coin to take her free Amulet (MT-Mari)
     KIDZUNA_HOSP_EITHER: int = 104  # 1: the Hospitality Amulet may pay for either of Kidzuna's meals (MT-Kidzuna)
-    # 130-139: rules-profile parameters (issue 11)
+    # 130-139: the rules profiles' parameters (docs/rules-choices.md, "Rules profiles")
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
     CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
     HEALTH_ONE: int = 132  # 1: the Health Amulet gives only one option, either one (online)
-    FORTUNE_AFTER: int = 133  # 1: the Fortune Amulet is rolled on arrival, after moving (online)
-    DEVOTION_PRINTED: int = 134  # 1: Devotion puts the card's printed price on the Temple (online)
+    FORTUNE_AFTER: int = 133  # 1: the Fortune Amulet may be rolled on arrival, after moving (online)
+    DEVOTION_PRINTED: int = 134  # bits of ``prices.Disc``: after these discounts Devotion moves the printed price
     ALT_NOTHING: int = 135  # 1: a market station's alternative may be chosen to buy nothing (online)
+    FORTUNE_BEFORE: int = 136  # 1: the Fortune Amulet may be rolled before moving (seed 002)
+    SECOND_OPTIONAL: int = 137  # 1: the second of two actions (Kita, Miyataka, Health) may be declined (C42)
     # Matsuri Travelers (engineer MT: 105-119; expansions.md A.9, MT-* defaults)
     AYUMU_MEAL_COST: int = 105  # every meal costs him exactly this
     KAMUI_POINTS: int = 106  # at an Inn after the start without a meal
@@ -123,12 +125,13 @@ class PT(NamedTuple):
     TITIA_DISCOUNT: int = 117  # off Art souvenirs and Legendary Objects
     MARIHITO_TIMES: int = 118  # times his best Calligraphy card scores
     TITIA_FAMILY: int = 119  # the souvenir family that costs her TITIA_DISCOUNT less
-    # promos (issue 15; expansions.md B.2)
+    # promos (expansions.md B.2)
     ANTOINE_TIES: int = 120  # 1: Antoine wins every tie he is part of (P1), 0: off
     FELICIA_WIN_PPM: int = 121  # P(Felicia wins one rock-paper-scissors round), in millionths (P5)
     FASTING_INNS_ERIKU: int = 122  # Fasting counts this many possible Inn meals for Eriku (P3)
     M_HANABI_CHOOSER: int = 123  # 1: Hanabi's chooser picks which extra card resolves first (M18), 0: draw order
     M_NEUTRAL_MOVER: int = 124  # 1: the Neutral arrived first: the player who moved it chooses (M4)
+    M_NEUTRAL_WATCHERS: int = 125  # 1: a Neutral's Temple stop pays Misaki too (M29), 0: only players' stops
 
 
 P = PT()

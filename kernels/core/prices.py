@@ -3,12 +3,55 @@
 Shared by the engine (``kernels.game``) and the bots (``kernels.bots``), so a bot's idea of what it can
 afford is the rule itself: Ayumu's meals and Small objects, Titia's Art souvenirs and Legendary Objects,
 Mari's free Amulet.
+
+``Disc`` names what made a card cheaper than its printed price, one bit each: the Devotion Amulet
+moves the coins actually paid, or the printed price after the discounts of
+``crossroads.amulets.devotion_printed_after`` (``P.DEVOTION_PRINTED``, C37).
 """
+
+from typing import NamedTuple
 
 from numba import njit
 
 from kernels.core.enums import PF, Ability, Deck, P
-from kernels.core.present import SOUVENIR_PRICES, holds_nb
+from kernels.core.present import FELICIA, SOUVENIR_PRICES, holds_nb
+
+
+class DiscT(NamedTuple):
+    """Bits of a purchase's discounts (what made the price lower than the card's printed cost)."""
+
+    ZEN_EMON: int = 0  # his 1-coin souvenir
+    SASAYAKKO: int = 1  # her free cheapest souvenir
+    KINKO: int = 2  # his meals 1 less
+    TITIA: int = 3  # her Art souvenirs and Legendary Objects 1 less
+    AYUMU: int = 4  # his meals at 1, his Small objects free
+    MARI: int = 5  # her free Amulet
+    SATSUKI: int = 6  # her free meal
+    HOSPITALITY: int = 7  # the Hospitality Amulet's free meal
+    FELICIA: int = 8  # the rounds she won
+    CHOYO: int = 9  # Matsuri Cho-yo's meals 1 less
+
+
+Disc = DiscT()
+DISC_NAMES = ("zen_emon", "sasayakko", "kinko", "titia", "ayumu", "mari", "satsuki", "hospitality", "felicia",
+              "choyo")
+
+
+@njit(cache=True, inline="always")
+def ability_disc_nb(pub, t, paid, printed):
+    """The bit of ``t``'s own discount when a price ``paid`` is below ``printed`` (Kinko, Titia, Ayumu, Mari), else 0."""
+    if paid >= printed:
+        return 0
+    ab = pub["ps"][t, PF.ABILITY]
+    if ab == Ability.KINKO:
+        return 1 << Disc.KINKO
+    if ab == Ability.TITIA:
+        return 1 << Disc.TITIA
+    if ab == Ability.AYUMU:
+        return 1 << Disc.AYUMU
+    if ab == Ability.MARI:
+        return 1 << Disc.MARI
+    return 0
 
 
 @njit(cache=True)
@@ -55,3 +98,16 @@ def mari_free_stop_nb(pub, ru, t):
         if pub["mkt"][1, c] == 1:
             return True
     return False
+
+
+@njit(cache=True, inline="always")
+def reach_nb(pub, ru, t, cost):
+    """Can ``t`` try to buy a card of price ``cost``: it is affordable, or Felicia may duel for it and win
+    enough rounds (P6: seed 002 sets no limit on the cards she challenges for)."""
+    return cost <= pub["ps"][t, PF.COINS] or felicia_may_duel_nb(pub, ru, t)
+
+
+@njit(cache=True)
+def felicia_may_duel_nb(pub, ru, t):
+    """``t`` is Felicia and can win a round: any card with a cost is within her reach (P6)."""
+    return holds_nb(pub, FELICIA) and pub["ps"][t, PF.ABILITY] == Ability.FELICIA and ru["params"][P.FELICIA_WIN_PPM] > 0

@@ -33,7 +33,14 @@ from kernels.core.enums import (
     Space,
 )
 from kernels.core.piles import log_nb
-from kernels.core.prices import amulet_price_nb, legendary_price_nb, mari_free_stop_nb
+from kernels.core.prices import (
+    Disc,
+    ability_disc_nb,
+    amulet_price_nb,
+    legendary_price_nb,
+    mari_free_stop_nb,
+    reach_nb,
+)
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import add_pts_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.core.weights import W
@@ -140,19 +147,21 @@ def use_amulet_nb(pub, hid, t, c, arg):
 
 
 @njit(cache=True)
-def fortune_nb(pub, hid, ru, t):
-    """Before moving (online: on arrival, ``P.FORTUNE_AFTER``): the Fortune Amulet rolls the die for that many coins."""
+def fortune_nb(pub, hid, ru, t, when):
+    """The Fortune Amulet rolls the die for that many coins: ``when`` 0 before moving (``P.FORTUNE_BEFORE``,
+    seed 002), 1 on arrival, before the stop's action (``P.FORTUNE_AFTER``, online: either)."""
     c = usable_amulet_nb(pub, ru, t, Amulet.FORTUNE)
-    if c >= 0 and choose_use_nb(pub, ru, t, mean_die_nb(ru), Amulet.FORTUNE, 0) == 1:
+    if c >= 0 and choose_use_nb(pub, ru, t, mean_die_nb(ru), Amulet.FORTUNE, when) == 1:
         use_amulet_nb(pub, hid, t, c, -1)
         roll_nb(pub, hid, ru, t, 0, DieSrc.FORTUNE)
 
 
 @njit(cache=True)
-def devotion_nb(pub, hid, ru, t, paid, printed):
-    """After a purchase: the Devotion Amulet sends its coins to the Temple (1 point each); online
-    (``P.DEVOTION_PRINTED``) the card's printed price, whatever was paid."""
-    if ru["params"][P.DEVOTION_PRINTED] == 1:
+def devotion_nb(pub, hid, ru, t, paid, printed, disc):
+    """After a purchase: the Devotion Amulet sends the coins paid to the Temple (1 point each, C37); after a
+    discount of ``disc`` (bits of ``prices.Disc``) listed in ``P.DEVOTION_PRINTED`` the card's printed price
+    (online: after Zen-emon's 1-coin souvenir, not after Kinko's meal)."""
+    if disc & ru["params"][P.DEVOTION_PRINTED] != 0:
         paid = printed
     if paid <= 0:
         return
@@ -236,14 +245,14 @@ def alternative_possible_nb(pub, ru, t, typ):
     if Space.PADDY <= typ <= Space.SEA:
         return pub["xcnt"][0] > 0
     if typ == Space.HOT_SPRING:
-        return pub["xcnt"][1] > 0 and coins >= params[P.BATH_COST]
+        return pub["xcnt"][1] > 0 and (coins >= params[P.BATH_COST] or reach_nb(pub, ru, t, params[P.BATH_COST]))
     if typ == Space.FARM:
-        return coins >= params[P.GAMING_BET]
+        return coins >= params[P.GAMING_BET]  # a bet, not a card: no duel
     m = 0 if typ == Space.VILLAGE else (1 if typ == Space.TEMPLE else 2)
     for c in range(MARKET_CAP):
         if mkt[m, c] == 1:
             cost = legendary_price_nb(pub, ru, t, c) if m == 0 else (amulet_price_nb(pub, ru, t) if m == 1 else params[P.CALLI_COST])
-            if cost <= coins:
+            if cost <= coins or reach_nb(pub, ru, t, cost):  # Felicia may duel for a dearer card (P6)
                 return True
     return False
 
@@ -253,7 +262,11 @@ def gain_legendary_nb(pub, hid, ru, t, c):
     """``t`` buys Legendary Object ``c`` of the market at its price (the caller checked ``t`` can pay)."""
     ps = pub["ps"]
     params = ru["params"]
-    cost = felicia_price_nb(pub, hid, ru, t, Deck.LEGENDARY, c, legendary_price_nb(pub, ru, t, c))
+    price = legendary_price_nb(pub, ru, t, c)
+    cost = felicia_price_nb(pub, hid, ru, t, Deck.LEGENDARY, c, price)
+    if cost > ps[t, PF.COINS]:
+        return  # Felicia's duel left it too dear (P6)
+    disc = ability_disc_nb(pub, t, price, ru["xcard"][0, 1, c]) | (1 << Disc.FELICIA if cost < price else 0)
     kind = ru["xcard"][0, 0, c]
     pub["mkt"][0, c] = 0
     ps[t, PF.COINS] -= cost
@@ -270,7 +283,13 @@ def gain_legendary_nb(pub, hid, ru, t, c):
         add_pts_nb(pub, t, PF.PTS_LEGENDARY, params[P.SWORD_POINTS])
     ps[t, PF.LEGENDARY] += 1
     log_nb(hid, Ev.GAIN, t, Deck.LEGENDARY, c, cost, -1)
-    devotion_nb(pub, hid, ru, t, cost, ru["xcard"][0, 1, c])
+    devotion_nb(pub, hid, ru, t, cost, ru["xcard"][0, 1, c], disc)
+
+
+@njit(cache=True)
+def _felicia_disc_nb(paid, price):
+    """The ``Disc.FELICIA`` bit when her duel took coins off ``price``."""
+    return 1 << Disc.FELICIA if paid < price else 0
 
 
 @njit(cache=True)
@@ -286,6 +305,8 @@ def alternative_nb(pub, hid, ru, t, typ):
         log_nb(hid, Ev.GAIN, t, Deck.CHERRY, -1, 0, -1)
     elif typ == Space.HOT_SPRING:
         cost = felicia_price_nb(pub, hid, ru, t, Deck.BATHHOUSE, -1, params[P.BATH_COST])
+        if cost > ps[t, PF.COINS]:
+            return  # Felicia's duel left it too dear (P6)
         pub["xcnt"][1] -= 1
         ps[t, PF.BATHHOUSES] += 1
         ps[t, PF.COINS] -= cost
@@ -293,7 +314,7 @@ def alternative_nb(pub, hid, ru, t, typ):
         if ps[t, PF.ABILITY] == Ability.MITSUKUNI:  # a Bathhouse counts as a Hot Spring card
             add_pts_nb(pub, t, PF.PTS_OTHER, params[P.MITSUKUNI_BONUS])
         log_nb(hid, Ev.GAIN, t, Deck.BATHHOUSE, -1, cost, -1)
-        devotion_nb(pub, hid, ru, t, cost, params[P.BATH_COST])
+        devotion_nb(pub, hid, ru, t, cost, params[P.BATH_COST], _felicia_disc_nb(cost, params[P.BATH_COST]))
     elif typ == Space.FARM:
         bet = params[P.GAMING_BET]
         ps[t, PF.COINS] -= bet
@@ -302,20 +323,26 @@ def alternative_nb(pub, hid, ru, t, typ):
         gain_legendary_nb(pub, hid, ru, t, choose_legendary_nb(pub, ru, t))
     elif typ == Space.TEMPLE:
         c = choose_amulet_nb(pub, ru, t)
-        cost = felicia_price_nb(pub, hid, ru, t, Deck.AMULET, c, amulet_price_nb(pub, ru, t))
+        price = amulet_price_nb(pub, ru, t)
+        cost = felicia_price_nb(pub, hid, ru, t, Deck.AMULET, c, price)
+        if cost > ps[t, PF.COINS]:
+            return  # Felicia's duel left it too dear (P6)
         take_amulet_nb(pub, hid, t, c, cost)
         if params[P.AMULET_SAME_STOP] == 0:  # never at the stop where it was bought (C35)
             ps[t, PF.AMULETS_NEW] |= 1 << c
-        devotion_nb(pub, hid, ru, t, cost, params[P.AMULET_COST])
+        disc = ability_disc_nb(pub, t, price, params[P.AMULET_COST]) | _felicia_disc_nb(cost, price)  # Mari's free one
+        devotion_nb(pub, hid, ru, t, cost, params[P.AMULET_COST], disc)
     elif typ == Space.ENCOUNTER:
         c = choose_calligraphy_nb(pub, ru, t)
         cost = felicia_price_nb(pub, hid, ru, t, Deck.CALLIGRAPHY, c, params[P.CALLI_COST])
+        if cost > ps[t, PF.COINS]:
+            return  # Felicia's duel left it too dear (P6)
         pub["mkt"][2, c] = 0
         ps[t, PF.COINS] -= cost
         ps[t, PF.CALLIGRAPHY] += 1
         ps[t, PF.CALLI_MASK] |= 1 << c
         log_nb(hid, Ev.GAIN, t, Deck.CALLIGRAPHY, c, cost, -1)
-        devotion_nb(pub, hid, ru, t, cost, params[P.CALLI_COST])
+        devotion_nb(pub, hid, ru, t, cost, params[P.CALLI_COST], _felicia_disc_nb(cost, params[P.CALLI_COST]))
 
 
 @njit(cache=True)

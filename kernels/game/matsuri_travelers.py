@@ -11,7 +11,7 @@ from kernels.bots.crossroads import legendary_value_nb
 from kernels.bots.policy import choose_mt_option_nb
 from kernels.core.enums import MARKET_CAP, PF, Ability, Amulet, Deck, Ev, G, Opt, P, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
-from kernels.core.prices import legendary_price_nb
+from kernels.core.prices import Disc, legendary_price_nb
 from kernels.core.rng import randint_nb
 from kernels.core.score import add_pts_nb, dish_eaten_nb, gain_hot_spring_nb, gain_meal_nb, meal_price_nb
 from kernels.core.weights import W
@@ -145,15 +145,19 @@ def kidzuna_nb(pub, hid, ru, t):
         log_nb(hid, Ev.OPTION, t, Opt.KIDZUNA, b, -1, -1)
         if b == 1:
             paid = cost
+            printed = ru["card"][Deck.MEAL, 1, c]
+            disc = 1 << Disc.CHOYO if cost < printed else 0  # Cho-yo's coin (M24)
             if cost > ps[t, PF.COINS]:  # only affordable thanks to Hospitality: the Amulet must be used
                 use_amulet_nb(pub, hid, t, hosp, -1)
                 paid = 0
             elif hosp >= 0 and hospitality_nb(pub, hid, ru, t, cost):
                 paid = 0
+            if paid < cost:
+                disc |= 1 << Disc.HOSPITALITY
             gain_meal_nb(pub, ru, t, c, paid)
             log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
             ps[t, PF.MT_EXTRA_MEALS] += 1
-            devotion_nb(pub, hid, ru, t, paid, ru["card"][Deck.MEAL, 1, c])  # online: the printed price
+            devotion_nb(pub, hid, ru, t, paid, printed, disc)
             return
     under_nb(pub, hid, Deck.MEAL, c)
     log_nb(hid, Ev.UNDER, -1, Deck.MEAL, c, -1, -1)

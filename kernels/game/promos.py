@@ -6,9 +6,10 @@ Antoine's ties and Naiade's reverse panoramas are scoring rules (``kernels.core.
 * Eriku looks at the top meal card before his first move and at every later Inn, and may buy
   it instead of one from the hand; a card he leaves goes under the pile (P3, P4).
 * Felicia challenges the closest traveler before paying for a card with a cost: one
-  rock-paper-scissors round per coin, each won round a coin off (P5-P8).
+  rock-paper-scissors round per coin, each won round a coin off (P5-P8); also for a card she
+  cannot pay in full, which she buys if the rounds won make it affordable (P6).
 
-Matsuri hooks (issue 14, wired at the merge): o-Fune and Yama no Ko give panorama cards through
+Matsuri hooks: o-Fune and Yama no Ko give panorama cards through
 ``take_panorama_nb`` (Naiade's order comes with it); Tanabata's, Shishimai's and o-Fune's ties
 call ``antoine_nb`` the way ``end_achievements_nb`` does; Cho-yo's discount comes before
 ``felicia_price_nb`` (P8).
@@ -16,7 +17,7 @@ call ``antoine_nb`` the way ``end_achievements_nb`` does; Cho-yo's discount come
 
 from numba import njit
 
-from kernels.bots.policy import choose_meal_nb, choose_option_nb
+from kernels.bots.policy import choose_felicia_try_nb, choose_meal_nb, choose_option_nb
 from kernels.core.enums import HAND_CAP, PF, Ability, Deck, Ev, G, Opt, P
 from kernels.core.piles import draw_nb, log_nb, under_nb
 from kernels.core.present import FELICIA, holds_nb
@@ -141,11 +142,31 @@ def felicia_price_nb(pub, hid, ru, t, deck, card, cost):
 
 @njit(cache=True)
 def _felicia_duel_nb(pub, hid, ru, t, deck, card, cost):
-    ps = pub["ps"]
-    b = choose_option_nb(pub, ru, t, 1.0, Opt.FELICIA)  # a lost round costs nothing: a duel never hurts
+    # a lost round costs nothing: a duel never hurts; for a card she cannot pay in full (a chosen
+    # alternative, P6) it is her only way to buy it
+    b = 1 if cost > pub["ps"][t, PF.COINS] else choose_option_nb(pub, ru, t, 1.0, Opt.FELICIA)
     log_nb(hid, Ev.OPTION, t, Opt.FELICIA, b, -1, -1)
     if b == 0:
         return cost
+    return _duel_nb(pub, hid, ru, t, deck, card, cost)
+
+
+@njit(cache=True)
+def felicia_try_nb(pub, hid, ru, t, deck, card, cost, value):
+    """P6: Felicia may duel for a card she cannot pay in full (seed 002 sets no such limit): the price
+    she can pay after the rounds she won, or -1 (no duel, or still too dear: she does not buy it).
+    ``value``: the card's greedy worth at its full price, for the bots' decision."""
+    if cost <= pub["ps"][t, PF.COINS] or choose_felicia_try_nb(pub, ru, t, value) == 0:
+        return -1
+    log_nb(hid, Ev.OPTION, t, Opt.FELICIA, 1, -1, -1)
+    price = _duel_nb(pub, hid, ru, t, deck, card, cost)
+    return price if price <= pub["ps"][t, PF.COINS] else -1
+
+
+@njit(cache=True)
+def _duel_nb(pub, hid, ru, t, deck, card, cost):
+    """The duel itself: one round per coin of ``cost``; returns the price less the rounds won."""
+    ps = pub["ps"]
     log_nb(hid, Ev.DUEL, t, closest_nb(pub, t), deck, card, cost)
     wins = 0
     for r in range(cost):

@@ -10,6 +10,7 @@ from numba import njit
 from kernels.bots.crossroads import (
     alt_value_nb,
     choose_health_order_nb,
+    choose_second_nb,
     choose_station_option_nb,
     choose_use_nb,
 )
@@ -24,15 +25,19 @@ from kernels.bots.policy import (
 )
 from kernels.core.enums import HAND_CAP, PF, Ability, Amulet, Deck, DieSrc, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.piles import draw_nb, log_nb, under_nb
-from kernels.core.present import ARRIVAL, IYASAKA, KAMUI, MARI, MUSUBI, WATCHERS, holds_nb
+from kernels.core.present import ARRIVAL, FELICIA, IYASAKA, KAMUI, MARI, MUSUBI, WATCHERS, holds_nb
+from kernels.core.prices import Disc, ability_disc_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.core.score import (
     add_pts_nb,
+    dish_eaten_nb,
     gain_meal_nb,
     gain_souvenir_nb,
     meal_price_nb,
     panorama_open_nb,
+    souvenir_gain_pts_nb,
 )
+from kernels.core.weights import W
 from kernels.game.crossroads import (
     alternative_nb,
     alternative_possible_nb,
@@ -54,7 +59,7 @@ from kernels.game.matsuri_travelers import (
     temple_points_nb,
     watchers_nb,
 )
-from kernels.game.promos import eriku_look_nb, felicia_price_nb, hand_drop_nb
+from kernels.game.promos import eriku_look_nb, felicia_price_nb, felicia_try_nb, hand_drop_nb
 from kernels.game.stops import hirotada_coin_nb, satsuki_offer_nb
 
 
@@ -63,6 +68,7 @@ def village_nb(pub, hid, ru, t, draw):
     """Draw ``draw`` souvenirs (3; Rakuren 4), buy any affordable subset, the rest go under the pile."""
     tbl = pub["tbl"]
     rng = pub["rng"]
+    ps = pub["ps"]
     n = min(draw, pub["dcnt"][Deck.SOUVENIR])
     for i in range(n):
         tbl[i] = draw_nb(pub, hid, Deck.SOUVENIR)
@@ -72,21 +78,40 @@ def village_nb(pub, hid, ru, t, draw):
     base = pub["iscr"][4:8]
     table_prices_nb(pub, ru, t, n, base)
     village_prices_nb(pub, ru, t, n, mask, zen, prices, base)
-    k = 0
     for i in range(n):
         if (mask >> i) & 1:
-            prices[i] = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
-            pub["ps"][t, PF.COINS] -= prices[i]
-            gain_souvenir_nb(pub, ru, t, tbl[i])
-            log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, tbl[i], prices[i], -1)
-            devotion_nb(pub, hid, ru, t, prices[i], ru["card"][Deck.SOUVENIR, 1, tbl[i]])
-        else:
-            tbl[k] = tbl[i]
-            k += 1
+            printed = ru["card"][Deck.SOUVENIR, 1, tbl[i]]
+            disc = ability_disc_nb(pub, t, base[i], printed)  # Titia's Art, Ayumu's Small objects
+            if prices[i] < base[i]:
+                disc |= 1 << (Disc.ZEN_EMON if i == zen else Disc.SASAYAKKO)
+            paid = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
+            _buy_souvenir_nb(pub, hid, ru, t, tbl[i], paid, disc | (1 << Disc.FELICIA if paid < prices[i] else 0))
+    k = 0
+    felicia = holds_nb(pub, FELICIA) and ps[t, PF.ABILITY] == Ability.FELICIA
+    for i in range(n):
+        if (mask >> i) & 1:
+            continue
+        if felicia:  # a card she cannot pay in full (P6)
+            c = tbl[i]
+            value = souvenir_gain_pts_nb(pub, ru, t, ru["card"][Deck.SOUVENIR, 0, c]) - ru["botw"][t][W.COIN] * base[i]
+            paid = felicia_try_nb(pub, hid, ru, t, Deck.SOUVENIR, c, base[i], value)
+            if paid >= 0:
+                _buy_souvenir_nb(pub, hid, ru, t, c, paid, 1 << Disc.FELICIA)
+                continue
+        tbl[k] = tbl[i]
+        k += 1
     shuffle_nb(tbl, k, rng)
     for i in range(k):
         under_nb(pub, hid, Deck.SOUVENIR, tbl[i])
         log_nb(hid, Ev.UNDER, -1, Deck.SOUVENIR, tbl[i], -1, -1)
+
+
+@njit(cache=True, inline="always")
+def _buy_souvenir_nb(pub, hid, ru, t, c, paid, disc):
+    pub["ps"][t, PF.COINS] -= paid
+    gain_souvenir_nb(pub, ru, t, c)
+    log_nb(hid, Ev.GAIN, t, Deck.SOUVENIR, c, paid, -1)
+    devotion_nb(pub, hid, ru, t, paid, ru["card"][Deck.SOUVENIR, 1, c], disc)
 
 
 @njit(cache=True)
@@ -185,7 +210,12 @@ def _matsuri_stop_nb(pub, hid, ru, t, typ):
 
 @njit(cache=True)
 def _crossroads_stop_nb(pub, hid, ru, t, typ):
-    """A station with Crossroads: its alternative action, the Health Amulet's order, then the chosen actions."""
+    """A station with Crossroads: its option (C27), then the chosen actions.
+
+    Kita (Encounter), Miyataka (Temple) and the Health Amulet take both actions in either order
+    (``CHOICE`` 2 base first, 3 alternative first); each action must be possible when it is taken,
+    so the first may pay for the second (the Farm's coins the Gaming Room's bet, a Kuge the
+    Calligraphy card), and the second may be declined (``OPTION(t, SECOND, b)``, C42)."""
     if _stop_start_nb(pub, hid, ru, t, typ):
         return
     ps = pub["ps"]
@@ -196,12 +226,13 @@ def _crossroads_stop_nb(pub, hid, ru, t, typ):
     base_ok = not (Space.PADDY <= typ <= Space.SEA) or panorama_open_nb(pub, ru, t, typ - Space.PADDY)
     if typ == Space.TEMPLE and ps[t, PF.COINS] < params[P.TEMPLE_MIN_COINS]:
         base_ok = False  # Mari's coinless stop (MT-Mari): only her free Amulet
-    both_ok = alt_ok and (
+    both_ok = base_ok and (
         (typ == Space.ENCOUNTER and ab == Ability.KITA) or (typ == Space.TEMPLE and ab == Ability.MIYATAKA)
     )
     vals = pub["fscr"]
     space_values_nb(pub, ru, t, ru["botw"][t], vals)
     option = 0
+    health = False
     # Health: both options in the order of the player's choice (seed 002), so the alternative may
     # also become possible through the base action (the Farm's coins pay the Gaming Room's bet)
     later_ok = typ == Space.FARM and ps[t, PF.COINS] + params[P.FARM_COINS] >= params[P.GAMING_BET]
@@ -209,20 +240,40 @@ def _crossroads_stop_nb(pub, hid, ru, t, typ):
         c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
         if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0, Amulet.HEALTH, typ) == 1:
             use_amulet_nb(pub, hid, t, c, -1)
-            option = choose_health_order_nb(pub, ru, t, typ, alt_ok)
-    if option == 0:
+            health = True
+            option = choose_health_order_nb(pub, ru, t, typ, alt_ok, vals[typ])
+    if not health:
         option = choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, vals[typ])
+        if option == 2 and alt_ok:
+            option = choose_health_order_nb(pub, ru, t, typ, alt_ok, vals[typ])  # Kita's and Miyataka's order
     log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
-    one = params[P.HEALTH_ONE] == 1  # online: Health gives one option, 2 the base action or 3 the alternative
-    no_base = option == 1 or option == 4 or (option == 3 and one)
-    if no_base and typ == Space.TEMPLE and ab == Ability.HIROTADA:
-        hirotada_coin_nb(pub, hid, ru, t, 0)  # his bank coin at every Temple stop, Amulet or not
-    if option == 3:  # the alternative first, then the base action
+    one = health and params[P.HEALTH_ONE] == 1  # Health giving one option: 2 the base action, 3 the alternative
+    if option == 1 or option == 4 or (option == 3 and one):  # 4 (online): the alternative chosen, nothing bought
+        if typ == Space.TEMPLE and ab == Ability.HIROTADA:
+            hirotada_coin_nb(pub, hid, ru, t, 0)  # his bank coin at every Temple stop, Amulet or not
+        if option != 4:
+            alternative_nb(pub, hid, ru, t, typ)
+    elif option == 3:  # the alternative first, then the base action if still possible
         alternative_nb(pub, hid, ru, t, typ)
-    if not no_base:  # 4 (online): the alternative chosen, nothing bought
+        ok = typ != Space.TEMPLE or ps[t, PF.COINS] >= params[P.TEMPLE_MIN_COINS]
+        if ok and _second_nb(pub, hid, ru, t, typ, False):
+            base_action_nb(pub, hid, ru, t, typ)
+        elif typ == Space.TEMPLE and ab == Ability.HIROTADA:
+            hirotada_coin_nb(pub, hid, ru, t, 0)
+    else:
         base_action_nb(pub, hid, ru, t, typ)
-    if option == 1 or (option == 2 and not one and alternative_possible_nb(pub, ru, t, typ)):
-        alternative_nb(pub, hid, ru, t, typ)
+        if option == 2 and not one and alternative_possible_nb(pub, ru, t, typ) and _second_nb(pub, hid, ru, t, typ, True):
+            alternative_nb(pub, hid, ru, t, typ)
+
+
+@njit(cache=True)
+def _second_nb(pub, hid, ru, t, typ, alt):
+    """The second of two actions, possible now: taken, or declined when ``P.SECOND_OPTIONAL`` (C42)."""
+    if ru["params"][P.SECOND_OPTIONAL] == 0:
+        return True
+    b = choose_second_nb(pub, ru, t, typ, alt)
+    log_nb(hid, Ev.OPTION, t, Opt.SECOND, b, -1, -1)
+    return b == 1
 
 
 @njit(cache=True)
@@ -252,16 +303,35 @@ def meal_nb(pub, hid, ru, t):
         i = hand_drop_nb(pub, hid, offered, i)
     if top >= 0 and (i < 0 or hand[i] != top):  # Eriku leaves the top card: under the pile
         i = hand_drop_nb(pub, hid, top, i)
+    tried = -1
+    if i < 0 and hosp < 0 and holds_nb(pub, FELICIA) and pub["ps"][t, PF.ABILITY] == Ability.FELICIA:
+        i, tried = _felicia_meal_nb(pub, hid, ru, t, coins)  # a meal she cannot pay in full (P6)
     if i < 0:
         return
     c = hand[i]
-    paid = 0 if free == 1 else meal_price_nb(pub, ru, t, c)
-    if paid > coins:  # only affordable thanks to Hospitality: the Amulet must be used
-        use_amulet_nb(pub, hid, t, hosp, -1)
-        paid = 0
-    elif hospitality_nb(pub, hid, ru, t, paid):
-        paid = 0
-    paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
+    printed = ru["card"][Deck.MEAL, 1, c]
+    price = meal_price_nb(pub, ru, t, c)
+    disc = ability_disc_nb(pub, t, price, printed)  # Kinko's, Ayumu's
+    if pub["gs"][G.M_NEXT] != 0 and price < printed:
+        disc |= 1 << Disc.CHOYO
+    if tried >= 0:
+        paid = tried
+        disc |= 1 << Disc.FELICIA
+    else:
+        paid = 0 if free == 1 else price
+        if free == 1:
+            disc = 1 << Disc.SATSUKI
+        if paid > coins:  # only affordable thanks to Hospitality: the Amulet must be used
+            use_amulet_nb(pub, hid, t, hosp, -1)
+            paid = 0
+            disc |= 1 << Disc.HOSPITALITY
+        elif hospitality_nb(pub, hid, ru, t, paid):
+            paid = 0
+            disc |= 1 << Disc.HOSPITALITY
+        before = paid
+        paid = felicia_price_nb(pub, hid, ru, t, Deck.MEAL, c, paid)
+        if paid < before:
+            disc |= 1 << Disc.FELICIA
     gain_meal_nb(pub, ru, t, c, paid)
     log_nb(hid, Ev.GAIN, t, Deck.MEAL, c, paid, -1)
     _remove_from_hand_nb(pub, i)
@@ -271,7 +341,28 @@ def meal_nb(pub, hid, ru, t):
         ps[t, PF.ERIKU_TOP] += 1
     if ps[t, PF.ABILITY] == Ability.NAMPO:
         add_pts_nb(pub, t, PF.PTS_OTHER, ru["card"][Deck.MEAL, 1, c])
-    devotion_nb(pub, hid, ru, t, paid, ru["card"][Deck.MEAL, 1, c])
+    devotion_nb(pub, hid, ru, t, paid, printed, disc)
+
+
+@njit(cache=True)
+def _felicia_meal_nb(pub, hid, ru, t, coins):
+    """Felicia with no meal she can pay in full: the best one of the hand she cannot, if she duels for it
+    and wins enough rounds (P6). Returns (its hand index, the price she pays) or (-1, -1)."""
+    hand = pub["hand"]
+    w = ru["botw"][t]
+    best, bv, price = -1, -1e9, 0
+    for j in range(pub["gs"][G.HAND_N]):
+        c = hand[j]
+        p = meal_price_nb(pub, ru, t, c)
+        if p <= coins or dish_eaten_nb(pub, ru, t, c):
+            continue
+        v = ru["params"][P.MEAL_POINTS] + w[W.GOURMET] * ru["card"][Deck.MEAL, 1, c] - w[W.COIN] * p
+        if v > bv:
+            best, bv, price = j, v, p
+    if best < 0:
+        return -1, -1
+    paid = felicia_try_nb(pub, hid, ru, t, Deck.MEAL, hand[best], price, bv)
+    return (best, paid) if paid >= 0 else (-1, -1)
 
 
 @njit(cache=True)
@@ -340,8 +431,9 @@ def inn_nb(pub, hid, ru, t, s):
             under_nb(pub, hid, Deck.MEAL, hand[i])
             log_nb(hid, Ev.UNDER, -1, Deck.MEAL, hand[i], -1, -1)
         gs[G.HAND_N] = 0
-        if ru["params"][P.MATSURI] == 1:
-            matsuri_inn_nb(pub, hid, ru, s)
+        # seed 002 L1264: the festival once everyone "used their abilities and bought their Meal cards"
         if s != gs[G.LAST] and ru["params"][P.MUSUBI_TIMING] == 1 and holds_nb(pub, MUSUBI):
             musubi_all_arrived_nb(pub, hid, s)
+        if ru["params"][P.MATSURI] == 1:
+            matsuri_inn_nb(pub, hid, ru, s)
 

@@ -29,7 +29,7 @@ from kernels.core.enums import (
     TravelerMode,
 )
 from kernels.core.piles import log_nb
-from kernels.core.present import KUSHINADA, MUTSUMI, SUSERI, abilities_nb, holds_nb
+from kernels.core.present import KUSHINADA, MUTSUMI, SUSERI, WATCHERS, abilities_nb, holds_nb
 from kernels.core.rng import shuffle_nb
 from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from kernels.game.crossroads import (
@@ -45,7 +45,7 @@ from kernels.game.crossroads import (
 from kernels.game.draft import deal3_draft_nb, free_draft_nb
 from kernels.game.matsuri import tsukimi_scoring_nb
 from kernels.game.matsuri_choices import neutral_moved_nb
-from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb
+from kernels.game.matsuri_travelers import kushinada_setup_nb, mutsumi_first_nb, suseri_nb, watchers_nb
 from kernels.game.promos import eriku_start_nb, setup_antoine_nb
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 
@@ -165,8 +165,8 @@ def begin_turn_nb(pub, hid, ru):
     # seed 002: an Amulet is usable "on his next move": the buyer's own next move, whoever moved between
     ps[t, PF.AMULETS_NEW] = 0
     gs[G.LAST_MOVER] = t
-    if xr and not neutral and ru["params"][P.FORTUNE_AFTER] == 0:  # seed 002: before moving
-        fortune_nb(pub, hid, ru, t)
+    if xr and not neutral and ru["params"][P.FORTUNE_BEFORE] == 1:  # seed 002: before moving
+        fortune_nb(pub, hid, ru, t, 0)
     ctrl = lead_player_nb(pub) if neutral else t
     ncand = legal_moves_nb(pub, ru, t)
     if xr and not neutral:
@@ -196,12 +196,14 @@ def move_nb(pub, hid, ru, t, ctrl, s):
     log_nb(hid, Ev.MOVE, t, s, ctrl, -1, -1)
     if neutral:
         neutral_moved_nb(pub, ru, ctrl)
-    if xr and not neutral and ru["params"][P.FORTUNE_AFTER] == 1:  # online: on arrival, before the stop
-        fortune_nb(pub, hid, ru, t)
+    if xr and not neutral and ru["params"][P.FORTUNE_AFTER] == 1:  # online also on arrival, before the stop
+        fortune_nb(pub, hid, ru, t, 1)
     if typ == Space.INN:
         inn_nb(pub, hid, ru, t, s)
     elif neutral:
         if typ == Space.TEMPLE:
+            if ru["params"][P.M_NEUTRAL_WATCHERS] == 1 and holds_nb(pub, WATCHERS):
+                watchers_nb(pub, hid, ru, t, typ)  # M29's alternative: its Temple stop pays Misaki too
             temple_nb(pub, hid, ru, t)
     else:
         station_nb(pub, hid, ru, t, typ)

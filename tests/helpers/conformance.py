@@ -11,6 +11,7 @@ and the referee check (``assert_referee_agrees``), so that each test file lists 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any
@@ -21,9 +22,12 @@ import pytest
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import referee_game, rows_from_records
 from sim.games.tokaido.rules.config import GameConfig
+from sim.games.tokaido.rules.profiles import profile_sets
 from sim.games.tokaido.rules.tables import Rules
+from sim.overrides import expand_sets
 
 CHUNK = 250  # games per engine call (bounds the log buffer's memory)
+PROFILES = ("online", "online-2020")  # the rulebook's own runs are each file's plain conformance test
 ALL_VARIANTS = "variants=initiation+return-trip+gastronomy+preparations"
 
 Case = tuple[str, int] | tuple[str, int, int]  # (spec, seed) or (spec, seed, games); GameConfig.spec()-style
@@ -48,6 +52,29 @@ def cases(specs: Sequence[Case], games: int | None = None, seed_offset: int = 0,
 def referee_agrees(spec: str, seed: int, games: int) -> None:
     """``assert_referee_agrees`` on the configuration of ``spec``."""
     config, rules = setup(spec)
+    assert_referee_agrees(config, rules, seed, games)
+
+
+def profile_cases(specs: Sequence[Case], games: int, seed_offset: int, slow: bool = False) -> Callable[[Any], Any]:
+    """Parametrize a test over ``(profile, spec, seed, games)``: every configuration under each online profile."""
+    marks = [pytest.mark.slow] if slow else []
+    return pytest.mark.parametrize(("profile", "spec", "seed", "games"), [
+        pytest.param(profile, c[0], c[1] + seed_offset, games, id=f"{profile}-{c[0]}", marks=marks)
+        for profile in PROFILES for c in specs])
+
+
+@cache
+def profiled(profile: str, spec: str) -> tuple[GameConfig, Rules]:
+    """``spec`` under ``profile``: the profile's patch before the spec's own overrides, as the CLI builds it."""
+    config = GameConfig.parse(spec)
+    items = [tuple(s.split("=", 1)) for s in expand_sets(profile_sets(profile))]
+    config = dataclasses.replace(config, overrides=(*items, *config.overrides), profile=profile)
+    return config, config.rules()
+
+
+def referee_agrees_under(profile: str, spec: str, seed: int, games: int) -> None:
+    """``assert_referee_agrees`` on the configuration of ``spec`` under the rules profile ``profile``."""
+    config, rules = profiled(profile, spec)
     assert_referee_agrees(config, rules, seed, games)
 
 

@@ -26,10 +26,11 @@ def records(config: GameConfig, seed: int, games: int) -> list[dict[str, Any]]:
 
 
 def round_trip(spec: tuple[str | int, ...], seed: int, games: int) -> None:
-    """Every game of ``spec`` (players, travelers, bots, variants, expansions, profile), as a file holds
-    its record, audits legal with equal scores."""
-    players, travelers, bots, variants, expansions, profile = spec
-    config = make_config(int(players), str(travelers), str(bots), str(variants), str(expansions), None, str(profile))
+    """Every game of ``spec`` (players, travelers, bots, variants, expansions, profile, then any ``--set``
+    items), as a file holds its record, audits legal with equal scores."""
+    players, travelers, bots, variants, expansions, profile, *sets = spec
+    config = make_config(int(players), str(travelers), str(bots), str(variants), str(expansions),
+                         [str(x) for x in sets] or None, str(profile))
     for i, rec in enumerate(records(config, seed, games)):
         rec = json.loads(json.dumps(rec))  # exactly what a file holds
         res = audit_game(rec, i + 1)

@@ -20,6 +20,7 @@ from tests.helpers.referee_logs import Row, cfg
 MX = ("crossroads", "matsuri")
 FOUR = "satsuki,chuubei,hiroshige,kinko"
 SEA_T, MOUNTAIN_T, PADDY_T = 2, 1, 0  # panorama types
+SMALL, FOOD, CLOTHING, ART, OFFERING = range(5)  # souvenir families
 
 
 def r6(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1, d: int = -1) -> Row:
@@ -78,3 +79,12 @@ def stack(ref: Referee, *kinds: str) -> None:
     """The Matsuri stack: these cards on top, then the others."""
     top = [card(ref, k) for k in kinds]
     ref.state.m.stack.cards = deque(top + [c for c in range(20) if c not in top])
+
+
+def add_souvenirs(ref: Referee, t: int, *families: int) -> None:
+    """Give traveler ``t`` one unheld Souvenir of each family in ``families``."""
+    tr = ref.state.travelers[t]
+    for f in families:
+        c = next(i for i, s in enumerate(ref.rules.souvenirs) if s.family == f and i not in tr.souvenirs)
+        tr.souvenirs.append(c)
+        tr.family_counts[f] += 1

@@ -125,13 +125,24 @@ class SelfPlay:
         both = (kind == Space.ENCOUNTER and tr.ability == Ability.KITA) or (
             kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
         if possible and self.use(tr, Amulet.HEALTH, 0.6):
-            option = 2
-        elif possible and both and self.chance(0.6):
-            option = 2
+            option = 2 + int(self.chance(0.5))  # both options, in either order (C27)
+        elif both and self.chance(0.6):  # Kita, Miyataka: the alternative may become possible after the base
+            option = 3 if possible and self.chance(0.5) else 2
         else:
             option = int(possible and self.chance(self.alt))
         self.emit(Ev.CHOICE, tr.index, kind, option)
         return option
+
+    def second(self, tr: TravelerState, kind: int, alternative: bool) -> bool:
+        """The second of two actions: possible now? then asked (C42) when it may be declined."""
+        why = self.ref._why_no_alternative(tr, kind) if alternative else self.st.why_no_base(tr, kind)
+        if why is not None:
+            return False
+        if not self.rules.raw["crossroads"]["second_action_optional"]:
+            return True
+        yes = self.chance(0.8)
+        self.emit(Ev.OPTION, tr.index, Opt.SECOND, int(yes))
+        return yes
 
     def alternative(self, tr: TravelerState, kind: int) -> None:
         st, p = self.st, self.p
@@ -175,11 +186,18 @@ class SelfPlay:
         option = 0
         if self.xr and not tr.neutral and kind != Space.INN:
             option = self.choose_option(tr, kind)
-        if option == 1 and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
+        hirotada = kind == Space.TEMPLE and tr.ability == Ability.HIROTADA
+        if option == 1 and hirotada:
             self.emit(Ev.DONATE, tr.index, 0, self.p["HIROTADA_COIN"] if self.chance(0.8) else 0)
+        if option == 3:  # the alternative first, then the base action if still possible and wanted
+            self.alternative(tr, kind)
+            if self.second(tr, kind, alternative=False):
+                self.base_action(tr, kind)
+            elif hirotada:
+                self.emit(Ev.DONATE, tr.index, 0, self.p["HIROTADA_COIN"] if self.chance(0.8) else 0)
         if option in (0, 2):
             self.base_action(tr, kind)
-        if option in (1, 2) and (option == 1 or self.ref._why_no_alternative(tr, kind) is None):
+        if option == 1 or (option == 2 and self.second(tr, kind, alternative=True)):
             self.alternative(tr, kind)
         if (self.xr and not tr.neutral and kind != Space.INN and st.alone_in_lead(tr)
                 and self.use(tr, Amulet.VITALITY, 0.8)):

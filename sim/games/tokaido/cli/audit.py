@@ -36,12 +36,18 @@ def write_records(out: IO[str], config: GameConfig, rules: Rules, events: Any, n
 @user_errors
 def audit(
     file: Annotated[Path, typer.Argument(help="Game records, one JSON object a line (docs/game-record.md).")],
-    rules_profile: Annotated[str | None, typer.Option("--rules", help="Rules profile to audit against "
-                                                                      "(default: each record's own).")] = None,
-    sets: Sets = None, quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary.")] = False,
+    rules_profile: Annotated[str | None, typer.Option("--rules", help="Rules profile to audit against: rulebook | "
+                                                                      "online | online-2020 (default: each "
+                                                                      "record's own).")] = None,
+    sets: Sets = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also the referee's last turns before each "
+                                                                  "rejected game's problem, and every score "
+                                                                  "component that differs.")] = False,
 ) -> None:
-    """Replay every recorded game with the referee: legal, and the score components equal?"""
-    from sim.games.tokaido.referee.audit import audit_lines
+    """Replay every recorded game with the referee: one line per game (accepted, or rejected with its first
+    problem), then a summary by problem class. Exit 0: all accepted; 1: some rejected; 2: unreadable file."""
+    from sim.games.tokaido.referee.audit import audit_records, summary
     from sim.games.tokaido.referee.record import RecordError
 
     text = read_text(file, RECORDS, "write one game a line (docs/game-record.md)")
@@ -53,23 +59,21 @@ def audit(
                             f"played by it; drop it")
     _refuse_unused_sets(file, records, rules_profile, sets)
     try:
-        results = audit_lines(text.splitlines(), rules_profile, sets)
+        results = audit_records(records, rules_profile, sets)
     except RecordError as exc:
         raise UserError(f"{file}: {exc}") from None
-    legal = sum(r.legal for r in results)
-    equal = sum(r.scores_equal for r in results)
     for r in results:
-        if quiet or (r.legal and r.scores_equal):
-            continue
-        verdict = "illegal" if not r.legal else "scores differ"
-        typer.echo(f"line {r.line}: {verdict}")
-        for p in r.problems:
-            typer.echo(f"  {p}")
-        if r.context:
-            typer.echo("  state before it:")
-            typer.echo("\n".join(f"    {c}" for c in r.context))
-    typer.echo(f"audited {len(results)} games: {legal} legal, {equal} scores equal")
-    if legal != len(results) or equal != len(results):
+        if quiet:
+            break
+        typer.echo(r.verdict())
+        if verbose and not r.accepted:
+            for p in r.problems[1:]:
+                typer.echo(f"  {p}")
+            if r.context:
+                typer.echo("  state before it:")
+                typer.echo("\n".join(f"    {c}" for c in r.context))
+    typer.echo("\n".join(summary(results)))
+    if not all(r.accepted for r in results):
         raise typer.Exit(1)
 
 

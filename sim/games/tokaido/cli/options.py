@@ -24,7 +24,7 @@ Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-
 Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml (a TOML "
                                                                "file of them), repeatable, e.g. --set "
                                                                "travelers.kinko.coins=6 or --set @kinko.toml.")]
-RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online (sim/games/tokaido/data/profiles/).")]
+RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online | online-2020 (sim/games/tokaido/data/profiles/).")]
 
 
 def _split(text: str) -> tuple[str, ...]:

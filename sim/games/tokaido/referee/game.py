@@ -296,9 +296,9 @@ class Referee(Stations):
         tr.moved_by = controller
         self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
-        option = 0
-        if st.xr and not tr.neutral and self.params["FORTUNE_AFTER"]:
-            yield from self._fortune_on_arrival(tr)  # online: after the move, before the stop's action
+        option, health = 0, False
+        if st.xr and not tr.neutral and self._amulet_rule("fortune_after_move"):
+            yield from self._fortune_on_arrival(tr)  # online (also): after the move, before the stop's action
         if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
             yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
         if kind != Space.INN:
@@ -310,15 +310,21 @@ class Referee(Stations):
                 self._note("friendship: shares the space")
             if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
                 self._umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
-            option = yield from self._station_choice(tr, kind)
-        one = bool(self.params["HEALTH_ONE"])  # online: Health gives one option, 2 the base or 3 the alternative
+            option, health = yield from self._station_choice(tr, kind)
+        # Health giving one option (crossroads.amulets.health_one_option): 2 the base action, 3 the alternative
+        one = health and bool(self.rules.raw["crossroads"]["amulets"]["health_one_option"])
         no_base = option in (1, 4) or (option == 3 and one)  # 4 (online): the alternative, nothing bought
         if no_base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
             yield from self._temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
-        if option == 3:  # Health, the alternative first: the base action then happens if still possible
+        if option == 3:  # both, the alternative first: then the base action, if still possible (C27)
             yield from self._alternative(tr, kind, after_base=False)
+            if not one:
+                base = yield from self._second(tr, kind, alternative=False)
+                if not base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
+                    yield from self._temple(tr, donation=False)
+                no_base = not base
         yield from self._base(tr, kind, option != -1 and not no_base)
-        if option == 1 or (option == 2 and not one):
+        if option == 1 or (option == 2 and not one and (yield from self._second(tr, kind, alternative=True))):
             yield from self._alternative(tr, kind, after_base=option == 2)
         if st.xr and not tr.neutral and (yield from self._vitality(tr)):
             self._again = tr.index

@@ -244,11 +244,13 @@ class Matsuri(Rules12):
             tr.m_tokens += 1
 
     def _doll(self, tr: TravelerState, kind: int, card: int) -> Step:
-        """A Doll / Carp token: the next Small-objects slot of the sets, no Souvenir card (M17)."""
-        pts, k, place = token_points(tr.family_counts, self.state.set_points)
+        """A Doll / Carp token: the next slot of ``matsuri.doll_family`` (Small objects) in the sets, no
+        Souvenir card (M17)."""
+        fam = self.rules.souvenir_families.index(self._mdata["doll_family"])
+        pts, k, place = token_points(tr.family_counts, self.state.set_points, fam)
         why = f"{'hina matsuri' if kind == DOLL else 'tango'} ({TOKEN_NAMES[kind]}: set {k}, family {place})"
         yield from self._token(tr, kind, pts, card, -1, why)
-        tr.family_counts[0] += 1
+        tr.family_counts[fam] += 1
         if kind == DOLL:
             tr.dolls += 1
         else:

@@ -56,12 +56,14 @@ def usable_slots(double: bool, n_travelers: int, closed: int) -> int:
 
 
 # ---------------------------------------------------------------- Doll / Carp tokens
-def token_points(family_counts: Sequence[int], set_points: Sequence[int]) -> tuple[int, int, int]:
-    """Points of a Doll or Carp token added to a collection: a Small-objects Souvenir for sets only (M17).
+def token_points(family_counts: Sequence[int], set_points: Sequence[int],
+                 family: int = SMALL_OBJECTS) -> tuple[int, int, int]:
+    """Points of a Doll or Carp token added to a collection: a Souvenir of ``family`` (Small objects,
+    ``matsuri.doll_family``) for sets only (M17).
 
     Returns (points, set number, place in the set) like ``souvenir_points``.
     """
-    return souvenir_points(family_counts, SMALL_OBJECTS, set_points)
+    return souvenir_points(family_counts, family, set_points)
 
 
 # ---------------------------------------------------------------- Shishimai, Tanabata

@@ -6,7 +6,7 @@ Written from the rulebook and the research file, not from the kernels. The base 
 * set-up: Kushinada collects a coin from every other traveler (the bank pays for the Neutral
   and for an empty purse), after Preparations, before the start Amulets (MT-Kushinada);
 * any player's station stop: Misaki (Temple) and Takeru (Encounter) take bank coins, before the
-  space's action (MT-Misaki/Takeru; the Neutral's stops trigger nothing, M29);
+  space's action (MT-Misaki/Takeru; the Neutral's stops trigger nothing, M29, unless chosen so);
 * arrival at an intermediate Inn, before the meal (A5): Chihaya's Hot Spring card, Yashima's
   free Amulet, Musubi's coins from his arrival neighbours;
 * after an Inn meal (all four Inns after the start): Kamui's points when he ate nothing;
@@ -118,9 +118,12 @@ class MatsuriTravelers(Crossroads):
 
     # ------------------------------------------------------------ station stops
     def _watchers(self, tr: TravelerState, kind: int) -> Step:
-        """Misaki / Takeru: a bank coin each time any player's traveler stops at a Temple / an Encounter."""
+        """Misaki / Takeru: a bank coin each time any player's traveler stops at a Temple / an Encounter.
+        The Neutral's stops trigger nothing (M29: "Neutral movements have no effect except at Temple and Inn
+        spaces", seed 000); ``matsuri.choices.neutral_triggers_watchers``: its Temple stops pay Misaki."""
         watcher = {Space.TEMPLE: Ability.MISAKI, Space.ENCOUNTER: Ability.TAKERU}.get(kind)
-        if watcher is None or tr.neutral:
+        neutral_ok = kind == Space.TEMPLE and bool(self.rules.raw["matsuri"]["choices"]["neutral_triggers_watchers"])
+        if watcher is None or (tr.neutral and not neutral_ok):
             return
         for w in self.state.players():
             if w.ability == watcher:
@@ -171,10 +174,11 @@ class MatsuriTravelers(Crossroads):
             yield from self._hot_spring(tr, "chihaya")
         elif not tr.neutral and tr.ability == Ability.YASHIMA and st.amulet_market:
             card = yield from self._market_gain(tr, Deck.AMULET, 0, "yashima's free amulet")
-            tr.amulets.add(card)
-            tr.amulets_acquired += 1
-            if not self.params["YASHIMA_SAME_INN"]:
-                tr.amulets_new.add(card)  # MT-Yashima: not usable at the Inn where she gets it
+            if card is not None:  # a free card: always gained (only Felicia comes away with nothing)
+                tr.amulets.add(card)
+                tr.amulets_acquired += 1
+                if not self.params["YASHIMA_SAME_INN"]:
+                    tr.amulets_new.add(card)  # MT-Yashima: not usable at the Inn where she gets it
         elif not tr.neutral and tr.ability == Ability.KIDZUNA and st.piles[Deck.MEAL]:
             yield from self._kidzuna(tr)
         if self.params["MUSUBI_TIMING"] == 0:
@@ -198,7 +202,9 @@ class MatsuriTravelers(Crossroads):
                                   f"{' (hospitality amulet)' if free else ''}, not ({ev.a}, {ev.b}, {ev.c})")
             self._coins(tr, -paid, "kidzuna's extra meal")
             self._eat(tr, card, "kidzuna's extra meal")
-            yield from self._devotion(tr, paid, self.rules.meals[card].cost)  # online: the printed price
+            printed = self.rules.meals[card].cost
+            disc = {n for n, on in (("choyo", cost < printed), ("hospitality", free)) if on}
+            yield from self._devotion(tr, paid, printed, frozenset(disc))
             return
         ev = yield from self._take(Ev.UNDER, None, "kidzuna's meal card left")
         self._under(ev, Deck.MEAL, [card])

@@ -9,10 +9,11 @@ Written from the seed text and the defaults P1-P8 of ``docs/rules-choices.md``:
 * Eriku draws the top meal card before his first move and at each later Inn; he may buy it
   (at an Inn instead of a card of the hand); otherwise it goes under the pile (P3, P4).
 * Felicia may duel the closest traveler before paying for a card with a cost: as many
-  rock-paper-scissors rounds as coins, each round won a coin off (P5-P7).
+  rock-paper-scissors rounds as coins, each round won a coin off (P5-P7); also for a card she
+  cannot pay in full, which she buys only if the rounds won bring it within her coins (P6).
 
-Matsuri (issue 14) will call ``antoine_winners`` for Tanabata, Shishimai and o-Fune, and
-``_panorama`` already applies Naiade's order to o-Fune's and Yama no Ko's cards.
+Matsuri calls ``antoine_winners`` for Tanabata, Shishimai and o-Fune, and ``_panorama`` applies
+Naiade's order to o-Fune's and Yama no Ko's cards.
 """
 
 from __future__ import annotations
@@ -178,6 +179,15 @@ class Promos(Matsuri):
             wins += rps.b
         self._duel = Duel(ev.b, ev.c, ev.d, wins)
         self._note(f"felicia duels {self.state.travelers[want].name}: {wins} of {ev.d} rounds won")
+
+    def _felicia_open(self) -> bool:
+        """Felicia's challenge decision (and duel) waits for the purchase it was made for."""
+        return self._duel is not None or self._declined
+
+    def _felicia_clear(self) -> Duel | None:
+        """No purchase followed the challenge decision: forget it; the duel, if there was one."""
+        duel, self._duel, self._declined = self._duel, None, False
+        return duel
 
     def _same_card(self, deck: int, named: int, card: int) -> bool:
         """The card Felicia dueled for is the one bought (-1: none named); identical copies (a game

@@ -36,7 +36,8 @@ SHORT = {
 }
 OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
                 "o-bon", "hadaka", "yama no ko", "o-taue", "matsuri option 11", "mutsumi", "iyasaka", "kidzuna",
-                "rakuren", "rakuren legendary")
+                "rakuren", "rakuren legendary", "option 17", "felicia", "second action", "option 20",
+                "hanabi order")
 
 
 def deck_name(deck: int) -> str:

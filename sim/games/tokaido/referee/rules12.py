@@ -1,4 +1,4 @@
-"""Referee rules added with rules version 1.2 (issue 11), written from the seeds.
+"""Referee rules added with rules version 1.2, written from the seeds.
 
 Satsuki's free meal from the top of the meal pile (seed 002's Traveler page,
 ``abilities.satsuki_free_meal = "pile"``): she takes it free, or it goes under
@@ -36,5 +36,5 @@ class Rules12(MatsuriTravelers):
         self._eat(tr, card, "satsuki's free meal from the pile")  # type: ignore[attr-defined]
         if st.xr:
             tr.inn_meals += 1
-            yield from self._devotion(tr, 0, self.rules.meals[card].cost)  # online: its printed price (X52)
+            yield from self._devotion(tr, 0, self.rules.meals[card].cost, frozenset(["satsuki"]))  # free (C37)
         return True

@@ -42,7 +42,13 @@ class Stations(Promos):
             yield from self._felicia_duel(tr)
             self.expecting = "GAIN or UNDER of the souvenirs on the table"
             ev = yield from self._next()
+            if ev.kind == Ev.OPTION and ev.t == tr.index and ev.a == Opt.FELICIA and self._felicia_clear() is not None:
+                self._pending = ev  # P6: her duel left that card too dear; a challenge for another one
+                self._note("felicia's duel leaves it too dear")
+                continue
             if ev.kind == Ev.UNDER:
+                if self._felicia_clear() is not None:  # P6: a duel for a card she still cannot pay
+                    self._note("felicia's duel leaves it too dear")
                 self._under(ev, Deck.SOUVENIR, table)
                 self._note(f"{st.card_name(Deck.SOUVENIR, ev.b)} goes under")
                 continue
@@ -50,9 +56,12 @@ class Stations(Promos):
                 left = ", ".join(st.card_name(Deck.SOUVENIR, c) for c in table)
                 raise Illegal(ev, f"souvenirs still on the table ({left}): each is bought (GAIN) or put under")
             card = self._gained(ev, Deck.SOUVENIR, table)
-            cost, paid = self._felicia_price(tr, ev, Deck.SOUVENIR, card, self._souvenir_price(tr, card)), ev.c
+            printed, before = self.rules.souvenirs[card].cost, self._souvenir_price(tr, card)
+            cost, paid = self._felicia_price(tr, ev, Deck.SOUVENIR, card, before), ev.c
             zen = tr.ability == Ability.ZEN_EMON and not zen_used and paid == p["ZEN_EMON_PRICE"] < cost
             free = tr.ability == Ability.SASAYAKKO and not free_used and paid == 0 < cost
+            disc = self._ability_discount(tr, before, printed) | {n for n, on in (
+                ("zen_emon", zen), ("sasayakko", free), ("felicia", cost < before)) if on}
             if paid != cost and not zen and not free:
                 raise Illegal(ev, f"{tr.name} paid {paid} for {st.card_name(Deck.SOUVENIR, card)}, price {cost}")
             if paid > tr.coins:
@@ -62,7 +71,7 @@ class Stations(Promos):
             self._coins(tr, -paid, f"buys {st.card_name(Deck.SOUVENIR, card)}")
             self._add_souvenir(tr, card)
             if st.xr:
-                yield from self._devotion(tr, paid, self.rules.souvenirs[card].cost)
+                yield from self._devotion(tr, paid, printed, disc)
         if tr.ability == Ability.SASAYAKKO:
             self._check_sasayakko(bought, coins_before)
 
@@ -300,10 +309,11 @@ class Stations(Promos):
                 left = ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand)
                 ev = yield from self._take(Ev.UNDER, None, f"the meals left at the inn: {left}")
                 self._under(ev, Deck.MEAL, inn.hand)
-            if st.matsuri:
-                yield from self._inn_matsuri(inn)
+            # seed 002 L1264: the festival once ALL have arrived, "after they have used their abilities"
             if st.is_intermediate_inn(tr.pos) and self.params["MUSUBI_TIMING"] == 1:
                 yield from self._musubi_all_arrived(inn)
+            if st.matsuri:
+                yield from self._inn_matsuri(inn)
 
     def _meal(self, tr: TravelerState, inn: InnVisit) -> Step:
         st = self.state
@@ -346,7 +356,8 @@ class Stations(Promos):
         if top is not None and not top_left and (gain is None or gain.b != top):
             raise Illegal(gain or self._pending, "the meal card eriku looked at and did not buy goes under the pile")
         if gain is None:
-            self._felicia_price(tr, self._pending, Deck.MEAL, -1, 0)  # type: ignore[arg-type]
+            if self._felicia_clear() is not None:  # P6: a duel for a meal she still cannot pay (or declines)
+                self._note("felicia's duel: no meal")
             if hospitality:
                 raise Illegal(self._pending, f"{tr.name} used the hospitality amulet, then took no meal")
             self._note("no meal")
@@ -356,16 +367,25 @@ class Stations(Promos):
         if not st.can_eat(tr, card):
             raise Illegal(ev, f"{tr.name} has already eaten {st.card_name(Deck.MEAL, card)}")
         price = 0
+        printed = self.rules.meals[card].cost
+        full = st.meal_price(tr, card)
+        disc = self._ability_discount(tr, full, printed)  # Kinko's, Ayumu's
+        if st.matsuri and st.m.cho_yo_at == tr.pos and full < printed:
+            disc |= {"choyo"}
         if hospitality or (card == offered and ev.c == 0):
             self._felicia_price(tr, ev, Deck.MEAL, card, 0)
         if hospitality:
             if ev.c != 0:
                 raise Illegal(ev, f"the hospitality amulet makes the meal free, {tr.name} paid {ev.c}")
             why = "hospitality amulet"
+            disc |= {"hospitality"}
         elif card == offered and ev.c == 0:
             why = "satsuki's free meal"
+            disc = frozenset(["satsuki"])
         else:
-            price = self._felicia_price(tr, ev, Deck.MEAL, card, st.meal_price(tr, card))
+            price = self._felicia_price(tr, ev, Deck.MEAL, card, full)
+            if price < full:
+                disc |= {"felicia"}
             if ev.c != price:
                 raise Illegal(ev, f"{tr.name} paid {ev.c} for {st.card_name(Deck.MEAL, card)}, price {price}")
             if price > tr.coins:
@@ -378,7 +398,7 @@ class Stations(Promos):
             if tr.ability == Ability.NAMPO:  # the printed cost in points at each Inn meal (C38)
                 m = self.rules.meals[card]
                 self._score(tr, "pts_other", m.cost, f"nampo: {m.name} costs {m.cost}")
-            yield from self._devotion(tr, price, self.rules.meals[card].cost)
+            yield from self._devotion(tr, price, printed, disc)
 
     def _eat(self, tr: TravelerState, card: int, why: str) -> None:
         m = self.rules.meals[card]

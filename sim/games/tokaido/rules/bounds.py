@@ -150,7 +150,8 @@ NOT_AMOUNTS = {"VILLAGE_DRAW", "VILLAGE_MIN_COINS", "HAND_EXTRA", "TEMPLE_MAX", 
                "MATSURI", "M_DRAW", "M_HANABI_DRAW", "M_CLOSED_TOKENS", "M_CHOYO_HAND", "M_FRIENDSHIP_HALF",
                "M_OFUNE_SHARED_CARD", "M_DOLL_NOSTALGIA", "M_DOLL_FAMILY",
                "ANTOINE_TIES", "FELICIA_WIN_PPM", "FASTING_INNS_ERIKU", "RAKUREN_SOUVENIRS", "RAKUREN_LEGENDARY",
-               "M_NEUTRAL_MOVER", "M_HANABI_CHOOSER", "MARI_FREE_TEMPLE", "KIDZUNA_HOSP_EITHER"}
+               "M_NEUTRAL_MOVER", "M_HANABI_CHOOSER", "MARI_FREE_TEMPLE", "KIDZUNA_HOSP_EITHER",
+               "M_NEUTRAL_WATCHERS", "FORTUNE_BEFORE", "SECOND_OPTIONAL", "DEVOTION_PRINTED"}
 # end-scoring points per unit of something a player holds (at most EVENTS of it; Foresight: per coin)
 PER_UNIT = {"CONTEMPLATION_PAN", "CONTEMPLATION_CHERRY", "NOSTALGIA_LEGEND", "NOSTALGIA_SOUVENIR", "PERFECTION_ACH",
             "PERFECTION_CALLI", "FASTING_MEAL", "SCRIPT_BONUS", "FORESIGHT"}
@@ -207,3 +208,12 @@ def check_totals(rules: Rules, overrides: tuple[tuple[str, Any], ...], rebuild: 
     if max(worst_case(rebuild(lo))) > INT16_MAX:
         raise BoundsError(f"{head}; lower the other overrides")
     raise BoundsError(f"{head}; with the other rules as they are, {key} takes at most {lo}")
+
+
+def check_genders(genders: dict[str, Any], travelers: list[dict[str, Any]]) -> None:
+    """Every gender F or M (``gender.NAME`` and ``travelers.NAME.gender``): Hina matsuri's Doll and Tango's
+    Carp go by it (M16), and any other value would give neither."""
+    named = [(f"gender.{n}", g) for n, g in genders.items()]
+    for key, g in named + [(f"travelers.{t['name']}.gender", t["gender"]) for t in travelers]:
+        if g not in ("M", "F"):
+            raise BoundsError(f"{key} = {g!r}: choose M or F")

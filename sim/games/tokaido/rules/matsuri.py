@@ -97,10 +97,11 @@ def _named(section: dict[str, Any], where: str, key: str, names: tuple[str, ...]
 
 
 def choice_params(raw: dict[str, Any]) -> dict[str, int]:
-    """The rule alternatives of the Matsuri cards and Travelers (docs/rules-choices.md M4, M18, MT-*)."""
+    """The rule alternatives of the Matsuri cards and Travelers (docs/rules-choices.md M4, M18, M29, MT-*)."""
     ch, a = raw["matsuri"]["choices"], raw["rules"]["abilities"]
     return {
         "M_NEUTRAL_MOVER": int(not ch["first_arrival_skips_neutral"]),
+        "M_NEUTRAL_WATCHERS": int(bool(ch["neutral_triggers_watchers"])),
         "M_HANABI_CHOOSER": _named(ch, "matsuri.choices", "hanabi_order", ("draw", "chooser")),
         "MARI_FREE_TEMPLE": int(bool(a["mari_free_temple"])),
         "KIDZUNA_HOSP_EITHER": _named(a, "abilities", "kidzuna_hospitality", ("main", "either")),

@@ -1,7 +1,8 @@
-"""Rules profiles (``--rules rulebook|online``): named TOML patches in ``sim/games/tokaido/data/profiles/``.
+"""Rules profiles (``--rules rulebook|online|online-2020``): named TOML patches in ``sim/games/tokaido/data/profiles/``.
 
 A profile is nothing but a patch applied like ``--set @file``, before the command's own
-``--set`` items (so those can still change any of its rules).
+``--set`` items (so those can still change any of its rules). A profile may build on another
+(``online-2020`` is ``online`` and then its own patch).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from importlib import resources
 
 from sim.errors import UserError
 
-PROFILES = ("rulebook", "online")
+PROFILES = ("rulebook", "online", "online-2020")
+BASE = {"online-2020": "online"}  # a profile applied before this one's own patch
 
 
 def profile_path(name: str) -> str:
@@ -27,4 +29,6 @@ def profile_sets(name: str) -> list[str]:
     a run's overrides stay exactly what the user gave.
     """
     path = profile_path(name)
-    return [] if name == "rulebook" else [f"@{path}"]
+    if name == "rulebook":
+        return []
+    return (profile_sets(BASE[name]) if name in BASE else []) + [f"@{path}"]

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from kernels.core import enums as E
-from sim.games.tokaido.rules.bounds import BoundsError, check_data
+from sim.games.tokaido.rules.bounds import BoundsError, check_data, check_genders
 from sim.games.tokaido.rules.boxes import expansions_on, not_in_play
 from sim.games.tokaido.rules.keys import RulesError, apply_override  # noqa: F401  (re-exported)
 from sim.games.tokaido.rules.matsuri import (
@@ -331,9 +331,7 @@ def _build(raw: dict[str, Any]) -> Rules:
     sets = enabled_sets(r)
     in_play = [t for t in raw["travelers"]["traveler"] if in_sets(t, sets)]
     genders = r.get("gender", {})  # genders the seeds leave open (P2), overridable with --set gender.NAME=F
-    for name, g in genders.items():
-        if g not in ("M", "F"):
-            raise RulesError(f"gender.{name} = {g!r}: choose M or F")
+    check_genders(genders, raw["travelers"]["traveler"])
     travelers = [
         Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), genders.get(t["name"], t["gender"]),
                  E.ABILITY_NAMES.index(t["ability"]))

@@ -27,7 +27,14 @@ from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 from sim.games.tokaido.rules.tables import Rules
 from sim.run.game import Batch
-from tests.helpers.conformance import by_game, cases, referee_agrees, setup
+from tests.helpers.conformance import (
+    by_game,
+    cases,
+    profile_cases,
+    referee_agrees,
+    referee_agrees_under,
+    setup,
+)
 
 TRAV_A = "hiroshige+chuubei+kinko+yoshiyasu+satsuki"
 TRAV_B = "mitsukuni+sasayakko+hirotada+umegae+zen-emon"
@@ -234,3 +241,14 @@ def test_other_seeds_give_other_games() -> None:
     a = play_games(config, rules, 1, 0, 200).records
     b = play_games(config, rules, 2, 0, 200).records
     assert first_difference(a, b) is not None
+
+
+@profile_cases(CONFORMANCE, games=6, seed_offset=500)
+def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    referee_agrees_under(profile, spec, seed, games)
+
+
+@profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
+def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+    referee_agrees_under(profile, spec, seed, games)

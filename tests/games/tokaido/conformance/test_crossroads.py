@@ -26,7 +26,16 @@ import pytest
 from kernels.core.enums import Ev, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
-from tests.helpers.conformance import ALL_VARIANTS, by_game, cases, logged_events, referee_agrees, setup
+from tests.helpers.conformance import (
+    ALL_VARIANTS,
+    by_game,
+    cases,
+    logged_events,
+    profile_cases,
+    referee_agrees,
+    referee_agrees_under,
+    setup,
+)
 
 XR = "expansions=crossroads"
 XR_NE = "expansions=crossroads+new-encounters"
@@ -184,3 +193,14 @@ def test_record_invariants_crossroads(spec: str, games: int) -> None:
         coins = np.array([t.coins for t in rules.travelers])
         assert (f["coins_start"] == np.maximum(0, coins[f["traveler"]] + prep)).all()
         assert ((f["traveler"] >= 0) & (f["traveler"] < 16)).all()
+
+
+@profile_cases(CONFORMANCE, games=6, seed_offset=500)
+def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    referee_agrees_under(profile, spec, seed, games)
+
+
+@profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
+def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+    referee_agrees_under(profile, spec, seed, games)

@@ -21,7 +21,15 @@ from __future__ import annotations
 
 from kernels.core.enums import Ev, Opt
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
-from tests.helpers.conformance import ALL_VARIANTS, cases, logged_events, referee_agrees, setup
+from tests.helpers.conformance import (
+    ALL_VARIANTS,
+    cases,
+    logged_events,
+    profile_cases,
+    referee_agrees,
+    referee_agrees_under,
+    setup,
+)
 
 MX = "expansions=crossroads+matsuri"
 MX_NE = "expansions=crossroads+matsuri+new-encounters"
@@ -123,3 +131,14 @@ def test_conformance_games_exercise_every_matsuri_card() -> None:
     assert {(Opt.OBON, k) for k in range(4)} <= options
     assert picks == {3, 6}
     assert tokens == {0, 1, 2}
+
+
+@profile_cases(FAST, games=6, seed_offset=500)
+def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    referee_agrees_under(profile, spec, seed, games)
+
+
+@profile_cases(FAST, games=200, seed_offset=700, slow=True)
+def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+    referee_agrees_under(profile, spec, seed, games)

@@ -8,7 +8,7 @@ the kernels on games with ``--expansions crossroads,matsuri`` (the pool then hol
 
 from __future__ import annotations
 
-from tests.helpers.conformance import ALL_VARIANTS, cases, referee_agrees
+from tests.helpers.conformance import ALL_VARIANTS, cases, profile_cases, referee_agrees, referee_agrees_under
 
 MT = "expansions=crossroads+matsuri"
 MT_NE = "expansions=crossroads+matsuri+new-encounters"
@@ -60,3 +60,14 @@ def test_referee_agrees_matsuri_travelers(spec: str, seed: int, games: int) -> N
 @cases(CONFORMANCE, games=SLOW, seed_offset=100, slow=True)
 def test_referee_agrees_matsuri_travelers_slow(spec: str, seed: int, games: int) -> None:
     referee_agrees(spec, seed, games)
+
+
+@profile_cases(CONFORMANCE, games=6, seed_offset=500)
+def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    referee_agrees_under(profile, spec, seed, games)
+
+
+@profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
+def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+    referee_agrees_under(profile, spec, seed, games)

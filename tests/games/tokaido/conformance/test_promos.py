@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from kernels.core.enums import Deck, Ev
 from sim.games.tokaido.rules.config import GameConfig
-from tests.helpers.conformance import cases, logged_events, referee_agrees
+from tests.helpers.conformance import (
+    cases,
+    logged_events,
+    profile_cases,
+    referee_agrees,
+    referee_agrees_under,
+)
 
 PR = "expansions=promos"
 XR = "expansions=crossroads+promos"
@@ -90,3 +96,14 @@ def test_referee_agrees_promos_fast(spec: str, seed: int, games: int) -> None:
 def test_referee_agrees_promos(spec: str, seed: int, games: int) -> None:
     """The referee accepts every promo game and recomputes every kernel column (15,000 games)."""
     referee_agrees(spec, seed, games)
+
+
+@profile_cases(CONFORMANCE, games=6, seed_offset=500)
+def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    referee_agrees_under(profile, spec, seed, games)
+
+
+@profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
+def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+    referee_agrees_under(profile, spec, seed, games)

@@ -99,7 +99,8 @@ def test_health_takes_both_actions() -> None:
     both = [ev(Ev.MOVE, 0, PADDY4, 0), ev(Ev.USE, 0, HEALTH), ev(Ev.CHOICE, 0, 3, 2)]
     ref = feed(config, rules, [*rows, *both, ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)])  # base action first (C27)
     assert_illegal(ref, len(rows) + 3, "GAIN", "PANORAMA")
-    ref = ok(config, rules, [*rows, *both, ev(Ev.PANORAMA, 0, 0, 0), ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)])
+    second = ev(Ev.OPTION, 0, Opt.SECOND, 1)  # the second action, possible, is taken (C42)
+    ref = ok(config, rules, [*rows, *both, ev(Ev.PANORAMA, 0, 0, 0), second, ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)])
     p0 = ref.state.travelers[0]
     assert (p0.coins, p0.points["pts_panoramas"], p0.points["pts_cherry_trees"], p0.cherry_trees) == (7, 1, 2, 1)
     assert HEALTH in ref.state.amulet_market
@@ -109,15 +110,16 @@ def test_kita_and_miyataka_take_both() -> None:
     config, rules = xcfg(3, travelers="kita,miyataka,nampo")
     rows = xr_setup(config, rules, decks={Deck.ENCOUNTER: [6]})  # a samurai on top
     rows += stop(0, ENCOUNTER3, 2) + [ev(Ev.DRAW, 0, Deck.ENCOUNTER, 6), ev(Ev.GAIN, 0, Deck.ENCOUNTER, 6, 0)]
-    ref = feed(config, rules, rows)  # the calligraphy must follow while kita can pay
+    ref = feed(config, rules, rows)  # the calligraphy is asked while kita can pay (C42), then must follow
     ref.finish()
     assert "before END" in ref.errors[0]
-    rows += [ev(Ev.GAIN, 0, Deck.CALLIGRAPHY, FORESIGHT, 1)]
+    rows += [ev(Ev.OPTION, 0, Opt.SECOND, 1), ev(Ev.GAIN, 0, Deck.CALLIGRAPHY, FORESIGHT, 1)]
     kita = ok(config, rules, rows).state.travelers[0]
     assert (kita.coins, kita.points["pts_encounters"], kita.calligraphy, kita.encounters) == (3, 3, [FORESIGHT], [6])
     ref = feed(config, rules, [*rows, *stop(1, ENCOUNTER10, 2)])  # miyataka: both only at Temples
     assert_illegal(ref, len(rows) + 1, "CHOICE", "may not take both")
-    rows += stop(1, TEMPLE2, 2) + [ev(Ev.DONATE, 1, 2, 0), ev(Ev.GAIN, 1, Deck.AMULET, VITALITY, 1)]
+    rows += stop(1, TEMPLE2, 2) + [ev(Ev.DONATE, 1, 2, 0), ev(Ev.OPTION, 1, Opt.SECOND, 1),
+                                   ev(Ev.GAIN, 1, Deck.AMULET, VITALITY, 1)]
     ref = ok(config, rules, rows)
     miya = ref.state.travelers[1]
     assert (miya.coins, miya.donated, miya.points["pts_temple"], miya.amulets) == (1, 2, 2, {VITALITY})

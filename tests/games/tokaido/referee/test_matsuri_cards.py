@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from kernels.core.enums import Ev, Space
-from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.matsuri_cards import (
     CARD_TIMING,
     LEG,
@@ -27,10 +26,23 @@ from sim.games.tokaido.referee.matsuri_cards import (
 )
 from sim.games.tokaido.referee.scoring import end_achievement_count
 from sim.games.tokaido.referee.state import Illegal
-from tests.helpers.referee_matsuri import FOUR, SEA_T, at_inn, card, drive, effect, mref, r6
+from tests.helpers.referee_matsuri import (
+    ART,
+    CLOTHING,
+    FOOD,
+    FOUR,
+    SEA_T,
+    SMALL,
+    add_souvenirs,
+    at_inn,
+    card,
+    drive,
+    effect,
+    mref,
+    r6,
+)
 
 SET_POINTS = [1, 3, 5, 7, 9]  # 1/3/5/7 and the Offerings as a fifth family with Crossroads (C30)
-SMALL, FOOD, CLOTHING, ART, OFFERING = range(5)
 
 
 def counts(*families: int) -> list[int]:
@@ -138,14 +150,6 @@ def test_timing_classes() -> None:
     assert sum(t == NOW for t in CARD_TIMING.values()) == 11
     assert sum(t == LEG for t in CARD_TIMING.values()) == 8
     assert [c for c, t in CARD_TIMING.items() if t == NEXT_INN] == ["choyo"]
-
-
-def add_souvenirs(ref: Referee, t: int, *families: int) -> None:
-    tr = ref.state.travelers[t]
-    for f in families:
-        c = next(i for i, s in enumerate(ref.rules.souvenirs) if s.family == f and i not in tr.souvenirs)
-        tr.souvenirs.append(c)
-        tr.family_counts[f] += 1
 
 
 def test_hina_doll_worked_example_in_the_referee() -> None:

@@ -29,5 +29,5 @@ def test_rulebook_profile_is_the_data_and_online_changes_each_parameter() -> Non
 
 
 def test_unknown_profile_is_one_clear_error() -> None:
-    with pytest.raises(UserError, match="unknown rules profile 'bogus'; use --rules rulebook or --rules online"):
+    with pytest.raises(UserError, match="unknown rules profile 'bogus'; use --rules rulebook or --rules online or --rules online-2020"):
         make_config(4, "draft", "greedy", "", "", None, "bogus")

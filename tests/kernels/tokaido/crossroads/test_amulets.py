@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernels.core.board import legal_moves_nb, next_mover_nb
-from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Space
+from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Opt, Space
 from kernels.core.score import temple_ranking_nb
 from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
 from kernels.game.stations import meal_nb
@@ -178,15 +178,16 @@ def test_friendship_on_a_double_space_at_three_players(mode: str) -> None:
 @BOTH
 def test_health_takes_both_options(mode: str) -> None:
     """Seed 002 "Gesundheit": "Der Reisende wählt auf dem Feld, auf dem er landet, beide Optionen"
-    (Health: both options of the space landed on); C27: the base action first, then the
-    alternative: a Hot Spring card, then a Bathhouse."""
+    (Health: both options of the space landed on); C27: the greedy player takes the base action first,
+    then (C42: asked, and taken) the alternative: a Hot Spring card, then a Bathhouse."""
     rs = rs3()
     pos = xr_position(rs, positions=[0, 14, 14], coins=[3, 5, 5], amulets={0: ["health"]}, mode=mode)
     pos.stop(0, HOT)
     ev = pos.events()
     assert ev[1:3] == [(Ev.USE, 0, HEALTH, -1, -1, -1), (Ev.CHOICE, 0, Space.HOT_SPRING, 2, -1, -1)]
-    assert [e[0] for e in ev[3:]] == [Ev.DRAW, Ev.GAIN, Ev.GAIN]
-    assert ev[4][2] == Deck.HOT_SPRING and ev[5] == (Ev.GAIN, 0, Deck.BATHHOUSE, -1, 1, -1)
+    assert [e[0] for e in ev[3:]] == [Ev.DRAW, Ev.GAIN, Ev.OPTION, Ev.GAIN]
+    assert ev[4][2] == Deck.HOT_SPRING and ev[5] == (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1)
+    assert ev[6] == (Ev.GAIN, 0, Deck.BATHHOUSE, -1, 1, -1)
     value = rs.rules.hot_springs[ev[4][3]].value
     assert pos.ps[0, PF.HOT_SPRINGS] == 1 and pos.ps[0, PF.BATHHOUSES] == 1 and pos.ps[0, PF.COINS] == 2
     assert pos.ps[0, PF.SCORE] == value + 4

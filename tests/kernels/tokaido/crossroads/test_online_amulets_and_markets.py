@@ -1,14 +1,15 @@
-"""The last four online differences of the ``online`` rules profile (issue 11), each its own parameter,
-off by default (the rulebook): Health gives one option only, Fortune is rolled after moving, Devotion
-moves the printed price, a market station's alternative may buy nothing. Each is tested in the kernels
-(hand-made positions, ``tests/helpers/positions.py``) and in the referee (hand-built logs), with the rulebook
-reading beside it, so a test fails when its parameter is ignored."""
+"""Four readings of the online game, each its own parameter, off by default (the rulebook): Health gives one
+option only (no profile), Fortune is rolled after moving, Devotion moves the printed price after any
+discount, a market station's alternative may buy nothing. Each is tested in the kernels (hand-made
+positions, ``tests/helpers/positions.py``) and in the referee (hand-built logs), with the rulebook reading beside
+it, so a test fails when its parameter is ignored. What the ``online`` profile sets is tested in
+``tests/kernels/tokaido/crossroads/test_online_profile.py``."""
 
 from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Space
+from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, Space
 from kernels.game.crossroads import alternative_nb
 from tests.helpers.game_records import round_trip
 from tests.helpers.positions import BOTH, begin_turn, kern, make_rules, xmove, xr_config, xr_position
@@ -31,6 +32,7 @@ from tests.helpers.referee_logs import (
 
 HEALTH_ONE = "crossroads.amulets.health_one_option"
 FORTUNE_AFTER = "crossroads.amulets.fortune_after_move"
+FORTUNE_BEFORE = "crossroads.amulets.fortune_before_move"
 DEVOTION_PRINTED = "crossroads.amulets.devotion_printed_price"
 ALT_NOTHING = "crossroads.alternative_buys_nothing"
 VILLAGE, TEMPLE, HOT, FARM = 1, 2, 5, 7  # spaces of the base board
@@ -48,8 +50,8 @@ def held(pos, t: int) -> set[int]:
 @BOTH
 @pytest.mark.parametrize("online", [False, True])
 def test_health_gives_one_option_only_online(mode: str, online: bool) -> None:
-    """Seed 002 "Gesundheit": both options "in the order of his choice" (X22); online (issue 11) "with
-    Health the player may take only one option, in either order" (``crossroads.amulets.health_one_option``):
+    """Seed 002 "Gesundheit": both options "in the order of his choice" (X22); the reading "with Health the
+    player may take only one option, in either order" (``crossroads.amulets.health_one_option``, X50):
     ``CHOICE`` 2 is then the base action only, 3 the alternative only. That is what any stop gives, so the
     greedy player keeps the Amulet and takes the better single option (the Bathhouse); a random player
     who uses it gets exactly one of the two."""
@@ -84,10 +86,10 @@ def test_referee_health_gives_one_option_only_online(online: bool) -> None:
     health = [ev(Ev.MOVE, 0, PADDY4, 0), ev(Ev.USE, 0, HEALTH)]
     both = [*rows, *health, ev(Ev.CHOICE, 0, Space.PADDY, 2), ev(Ev.PANORAMA, 0, 0, 0), ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)]
     base_only = [*rows, *health, ev(Ev.CHOICE, 0, Space.PADDY, 2), ev(Ev.PANORAMA, 0, 0, 0)]
-    if not online:
-        p0 = ok(config, rules, both).state.travelers[0]
+    if not online:  # the second action is asked (C42) and taken
+        p0 = ok(config, rules, [*base_only, ev(Ev.OPTION, 0, Opt.SECOND, 1), both[-1]]).state.travelers[0]
         assert (p0.panorama[0], p0.cherry_trees) == (1, 1)
-        assert_illegal(feed(config, rules, [*base_only, *stop(1, VILLAGE1)]), len(base_only), "MOVE", "GAIN")
+        assert_illegal(feed(config, rules, [*base_only, *stop(1, VILLAGE1)]), len(base_only), "MOVE", "OPTION")
         return
     assert_illegal(feed(config, rules, both), len(both) - 1, "GAIN")
     p0 = ok(config, rules, base_only).state.travelers[0]
@@ -102,11 +104,12 @@ def test_referee_health_gives_one_option_only_online(online: bool) -> None:
 @BOTH
 @pytest.mark.parametrize("online", [False, True])
 def test_fortune_rolled_after_moving_online(mode: str, online: bool) -> None:
-    """Seed 002 "Fortune": "roll the Fortune die before moving" (X18); online (issue 11) "the Fortune
-    Amulet may be rolled after moving" (``crossroads.amulets.fortune_after_move``): on arrival, before
+    """Seed 002 "Fortune": "roll the Fortune die before moving" (X18); after moving only
+    (``crossroads.amulets.fortune_after_move`` without ``fortune_before_move``, X51): on arrival, before
     the stop's action. With no coin, rolling x3 before the move opens the Village and Temple (rulebook);
-    online they stay closed, and the 3 coins rolled at a Hot Spring pay its Bathhouse."""
-    rs = rules_with(FORTUNE_AFTER, online, ("crossroads.fortune_die", "3,3,3,3,3,3"))
+    after it they stay closed, and the 3 coins rolled at a Hot Spring pay its Bathhouse."""
+    rs = rules_with(FORTUNE_AFTER, online, (FORTUNE_BEFORE, str(not online).lower()),
+                    ("crossroads.fortune_die", "3,3,3,3,3,3"))
     pos = xr_position(rs, positions=[0, 14, 14], coins=[0, 5, 5], amulets={0: ["fortune"]}, mode=mode)
     _, _, legal = begin_turn(pos)
     assert (VILLAGE in legal and TEMPLE in legal) == (not online)
@@ -123,9 +126,10 @@ def test_fortune_rolled_after_moving_online(mode: str, online: bool) -> None:
 
 @pytest.mark.parametrize("online", [False, True])
 def test_referee_fortune_rolled_after_moving_online(online: bool) -> None:
-    """The referee: ``USE(fortune)`` + ``DIE`` before the ``MOVE`` (rulebook) or right after it (online);
+    """The referee: ``USE(fortune)`` + ``DIE`` before the ``MOVE`` (rulebook) or right after it (after only);
     the other place is refused."""
-    config, rules = xcfg(3, variants=("initiation",), overrides=((FORTUNE_AFTER, str(online).lower()),))
+    config, rules = xcfg(3, variants=("initiation",), overrides=((FORTUNE_AFTER, str(online).lower()),
+                                                                  (FORTUNE_BEFORE, str(not online).lower())))
     rows = xr_setup(config, rules, start={0: FORTUNE})
     roll = [ev(Ev.USE, 0, FORTUNE), ev(Ev.DIE, 0, 2, 0, DieSrc.FORTUNE)]
     hot = [ev(Ev.DRAW, 0, Deck.HOT_SPRING, 0), ev(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0)]
@@ -143,7 +147,7 @@ def test_referee_fortune_rolled_after_moving_online(online: bool) -> None:
 @pytest.mark.parametrize("online", [False, True])
 def test_devotion_moves_the_printed_price_online(mode: str, online: bool) -> None:
     """Seed 002 "Devotion": "the coins spent on acquiring a purchasable card" go on the Temple (X26);
-    online (issue 11) "Devotion moves the card's printed price" (``crossroads.amulets.devotion_printed_price``).
+    "Devotion moves the card's printed price" after any discount (``crossroads.amulets.devotion_printed_price``).
     Titia pays 2 for Murasame (printed 3, her discount 1): 2 on the Temple, 3 online."""
     rs = rules_with(DEVOTION_PRINTED, online)
     pos = xr_position(rs, markets={"legendary": ["murasame"]}, positions=[0, 14, 14], coins=[10, 5, 5],
@@ -184,7 +188,7 @@ def test_referee_devotion_moves_the_printed_price_online(online: bool) -> None:
 @pytest.mark.parametrize("online", [False, True])
 def test_alternative_chosen_to_buy_nothing_only_online(mode: str, online: bool) -> None:
     """Rulebook: a chosen alternative is taken (X9, X15, X16; a Bathhouse needs its coin, X8); online
-    (issue 11) "a player may choose a station's alternative and buy nothing"
+    "a player may choose a station's alternative and buy nothing"
     (``crossroads.alternative_buys_nothing``): ``CHOICE`` 4 at a Hot Spring, Village, Temple or
     Encounter, the stop wasted. A random player with no coin at a Hot Spring draws its card or (online
     only) chooses the Bathhouse and buys nothing; at a Farm (a bet, not a purchase) never."""
@@ -228,15 +232,13 @@ def test_random_online_games_round_trip_through_audit(spec: tuple[str | int, ...
     round_trip(spec, 21, 40)
 
 
-def test_online_profile_switches_on_the_four_and_each_works_alone() -> None:
-    """``--rules online`` sets all four (sim/games/tokaido/data/profiles/online.toml); the rulebook none; each is also
-    a ``--set`` of its own."""
+def test_each_online_reading_is_its_own_parameter() -> None:
+    """Each of the four is a ``--set`` of its own: it changes its own parameter and no other."""
     from sim.games.tokaido.cli.options import make_config
 
     names = ("HEALTH_ONE", "FORTUNE_AFTER", "DEVOTION_PRINTED", "ALT_NOTHING")
-    online = make_config(4, "draft", "greedy", "", "crossroads", None, "online").rules().params
     book = make_config(4, "draft", "greedy", "", "crossroads", None).rules().params
-    assert [online[n] for n in names] == [1, 1, 1, 1] and [book[n] for n in names] == [0, 0, 0, 0]
+    assert [book[n] for n in names] == [0, 0, 0, 0]
     for key, name in zip((HEALTH_ONE, FORTUNE_AFTER, DEVOTION_PRINTED, ALT_NOTHING), names, strict=True):
         alone = make_config(4, "draft", "greedy", "", "crossroads", [f"{key}=true"]).rules().params
-        assert [alone[n] for n in names] == [int(n == name) for n in names]
+        assert [bool(alone[n]) for n in names] == [n == name for n in names]

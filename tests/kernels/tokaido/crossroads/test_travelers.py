@@ -164,8 +164,8 @@ def test_jirocho_bet_is_optional_and_only_at_intermediate_inns(mode: str) -> Non
 @BOTH
 def test_kita_encounter_and_calligraphy(mode: str) -> None:
     """Seed 002 "Kita the old woman": "Kita can carry out both actions when stopping at an
-    Encounter space: draw an Encounter card AND buy a Calligraphy card" (C27: the Encounter first);
-    both count for Chatterbox."""
+    Encounter space: draw an Encounter card AND buy a Calligraphy card" (C27: either order; the greedy
+    Kita draws the Encounter first, C42: then takes the Calligraphy card); both count for Chatterbox."""
     rs = rs_with(["kita", "kinko", "satsuki"])
     (samurai,) = encounter_ids(rs, "samurai")
     pos = xr_position(rs, travelers=["kita", "kinko", "satsuki"], markets={"calligraphy": ["perfection"]},
@@ -173,7 +173,7 @@ def test_kita_encounter_and_calligraphy(mode: str) -> None:
     pos.stop(0, ENCOUNTER)
     perfection = rs.rules.calligraphy.index("perfection")
     assert pos.events()[1:] == [(Ev.CHOICE, 0, Space.ENCOUNTER, 2, -1, -1), (Ev.DRAW, 0, Deck.ENCOUNTER, samurai, -1, -1),
-                                (Ev.GAIN, 0, Deck.ENCOUNTER, samurai, 0, -1),
+                                (Ev.GAIN, 0, Deck.ENCOUNTER, samurai, 0, -1), (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1),
                                 (Ev.GAIN, 0, Deck.CALLIGRAPHY, perfection, 1, -1)]
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.CALLIGRAPHY] == 1 and pos.ps[0, PF.COINS] == 3
     assert pos.ps[0, PF.PTS_ENCOUNTERS] == 3
@@ -182,16 +182,18 @@ def test_kita_encounter_and_calligraphy(mode: str) -> None:
 @BOTH
 def test_miyataka_donation_and_amulet(mode: str) -> None:
     """Seed 002 "Miyataka the superstitious woman": "Miyataka can carry out both actions when
-    stopping at a Temple space: give coins to the Temple AND buy an Amulet" (C27: the donation
-    first; the Amulet's coin goes to the bank)."""
+    stopping at a Temple space: give coins to the Temple AND buy an Amulet" (C27: either order; the greedy
+    Miyataka with 4 coins buys the Amulet first, its coin to the bank, then donates)."""
     rs = rs_with(["miyataka", "kinko", "satsuki"])
     pos = xr_position(rs, travelers=["miyataka", "kinko", "satsuki"], markets={"amulets": ["devotion"]},
                       positions=[0, 14, 14], mode=mode)
     pos.stop(0, 2)
     ev = pos.events()
-    assert ev[1] == (Ev.CHOICE, 0, Space.TEMPLE, 2, -1, -1) and ev[2][0] == Ev.DONATE
-    d = ev[2][2]
-    assert ev[3:] == [(Ev.GAIN, 0, Deck.AMULET, rs.rules.amulets.index("devotion"), 1, -1)]
+    assert ev[1:4] == [(Ev.CHOICE, 0, Space.TEMPLE, 3, -1, -1),
+                       (Ev.GAIN, 0, Deck.AMULET, rs.rules.amulets.index("devotion"), 1, -1),
+                       (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1)]
+    assert ev[4][0] == Ev.DONATE and ev[5:] == []
+    d = ev[4][2]
     assert pos.ps[0, PF.COINS] == 4 - d - 1 and pos.ps[0, PF.DONATED] == d == pos.ps[0, PF.PTS_TEMPLE] >= 1
 
 

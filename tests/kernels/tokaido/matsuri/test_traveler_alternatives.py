@@ -85,7 +85,7 @@ def test_referee_mari_coinless_temple_stop(free: bool) -> None:
     next(gen)
     with pytest.raises(StopIteration) as done:
         gen.send(ref_event(r6(Ev.CHOICE, 0, Space.TEMPLE, 1)))
-    assert done.value.value == 1
+    assert done.value.value == (1, False)  # option 1, no Health Amulet
 
 
 def feed(gen: Generator[None, Event, object], rows: list[tuple[int, ...]]) -> None:
