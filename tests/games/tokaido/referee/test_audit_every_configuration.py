@@ -21,8 +21,9 @@ from sim.games.tokaido.referee.audit import audit_game
 from sim.games.tokaido.referee.record import FORMAT, read_record
 from tests.helpers.cli import call
 from tests.helpers.game_records import records, round_trip
+from tests.helpers.paths import DATA_DIR
 
-DATA = Path(__file__).parent / "data"
+DATA = DATA_DIR
 MX = "crossroads,matsuri"
 # (players, travelers, bots, variants, expansions, profile, *sets)
 CONFIGS = [

@@ -200,7 +200,7 @@ def test_referee_devotion_printed_after_zen_emon_paid_after_kinko_online() -> No
 def test_no_start_amulet_online(name: str) -> None:
     """Seed 002 L175-178 ("Good luck!"): each player in the starting order may buy a random Amulet for a
     coin (C25); online no Amulet is offered before the first move: the set-up asks nobody."""
-    from positions import setup_position
+    from tests.helpers.positions import setup_position
 
     rs = make_rules(profile(name, 4, "random"))
     pos = setup_position(rs, seed=3)
