@@ -1,4 +1,4 @@
-"""The leg-card values (issue 14): a tier with them against the same tier without, and both speeds.
+"""The leg-card values: a tier with them against the same tier without, and both speeds.
 
 "Without" is the tier's weight vector with ``m_leg_stop = m_leg_share = 0``: the same code, the
 move choice and the keep decision as they were before (``kernels/bots/matsuri_leg.py``). A duel

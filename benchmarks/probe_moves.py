@@ -1,4 +1,4 @@
-"""Where the heuristic tiers' move decision spends its time, compiled (issue 13).
+"""Where the heuristic tiers' move decision spends its time, compiled.
 
 At every move decision with a choice, a probe kernel is called ``--rep`` extra times (the probes only
 write the bots' scratch, which the decision then recomputes, so the games do not change); the extra

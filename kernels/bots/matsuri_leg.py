@@ -1,4 +1,4 @@
-"""What the Matsuri cards acting on this leg add to a stop, for every tier but random (issue 14).
+"""What the Matsuri cards acting on this leg add to a stop, for every tier but random.
 
 The during-the-next-leg cards (expansions.md A.4; the engine is ``kernels.game.matsuri.matsuri_stop_nb``)
 change what a station is worth to the player who stops there:
@@ -15,7 +15,7 @@ A bonus is in the tier's own units: ``feat`` (the heuristic tiers, expert includ
 with ``features.coin_value_nb`` (the expert's spending cap included), points with ``HF.PTS``, the
 Temple with ``HF.TEMPLE_RANK`` and the free Encounter with the tier's own Encounter stop value;
 greedy uses its point-per-coin rule. ``W.M_LEG_STOP`` scales the move choice's bonus (0: the bots
-before issue 14's leg-card values); ``W.M_LEG_SHARE`` turns the same bonuses into a card's worth
+before the leg-card values); ``W.M_LEG_SHARE`` turns the same bonuses into a card's worth
 at the keep decision (``kernels.bots.matsuri.card_value_nb``). Only public state is read: the
 Encounters left are ``all - gone`` (Gion shows the stopper the pile, not its order).
 """

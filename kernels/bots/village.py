@@ -3,7 +3,7 @@
 The best single purchase among the ``P.VILLAGE_DRAW`` cards drawn from the souvenirs left: the exact
 expectation of the maximum of the draws without replacement (``features.expected_max_nb``). A card's
 value depends only on its (family, printed cost), so each pair is valued once and the sorted values
-are summed as ``expected_max_nb`` sums them: the same float, at a fraction of the cost (issue 13).
+are summed as ``expected_max_nb`` sums them: the same float, at a fraction of the cost.
 """
 
 from numba import njit

@@ -158,7 +158,7 @@ class AbilityT(NamedTuple):
     KITA: int = 14
     MIYATAKA: int = 15
     NAMPO: int = 16
-    # Matsuri (issue 14; expansions.md A.9)
+    # Matsuri (expansions.md A.9)
     AYUMU: int = 17
     CHIHAYA: int = 18
     IYASAKA: int = 19
@@ -175,7 +175,7 @@ class AbilityT(NamedTuple):
     TAKERU: int = 30
     TITIA: int = 31
     YASHIMA: int = 32
-    # promos (issue 15; expansions.md B.1)
+    # promos (expansions.md B.1)
     ANTOINE: int = 33
     NAIADE: int = 34
     ERIKU: int = 35
@@ -270,7 +270,7 @@ class PFT(NamedTuple):
     # Matsuri Travelers (engineer MT: 63-67)
     MT_EXTRA_MEALS: int = 63  # Kidzuna's extra meals (not Inn meals: Fasting counts main meals only)
     MT_ROBBED: int = 64  # coins Musubi took (from players or the bank)
-    # promos (issue 15)
+    # promos
     DUELS: int = 68  # Felicia's rock-paper-scissors challenges
     DUEL_WINS: int = 69  # rounds she won (coins off)
     ERIKU_TOP: int = 70  # meals Eriku bought from the top of the pile (the start meal included)

@@ -43,7 +43,7 @@ class WT(NamedTuple):
     M_EXTRA: int = 142  # bias of taking a free optional extra (Hadaka, Yama no Ko, o-Taue)
     # 143-145 reserved for the Matsuri cards; 146-151 Matsuri Travelers; 152-159 promos
     # Matsuri leg cards in the move choice (engineer MB: 160-167; kernels/bots/matsuri_leg.py)
-    M_LEG_STOP: int = 160  # scale of the active leg cards' bonus to a stop (0: the stop values before issue 14)
+    M_LEG_STOP: int = 160  # scale of the active leg cards' bonus to a stop (0: the stop values without the leg cards)
     M_LEG_SHARE: int = 161  # keeping a leg card: stops per station of the leg (each traveler gets 1/N of them)
     # search (engineer SR: 162-167, 165-167 free; kernels/search.py)
     S_HORIZON: int = 162  # search: legs a rollout plays before the evaluation at an Inn (0: to the end)

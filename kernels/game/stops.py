@@ -1,4 +1,4 @@
-"""Rules of a stop added with rules version 1.2 (issue 11): Hirotada's bank coin at every Temple stop,
+"""Rules of a stop added with rules version 1.2: Hirotada's bank coin at every Temple stop,
 unpaid New Encounters cards going under the pile, and where Satsuki's free meal comes from."""
 
 from numba import njit

@@ -1,6 +1,6 @@
 """Ctrl-C stops a run within a fraction of a second, keeps every finished game, and --resume completes it.
 
-Also: the progress callback fires several times a second (issue 12: it moved once per part).
+Also: the progress callback fires several times a second (not once per part: a part can take minutes).
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
 
     cfg = GameConfig(n_players=4, bots=("search",))
     rules = cfg.rules()
-    # full rollouts (the search before issue 13's one-leg rollouts): a game of seconds, not ~0.2 s
+    # full rollouts (the search without its one-leg rollouts): a game of seconds, not ~0.2 s
     w = engine.bot_weights("search", rules, cfg)
     w[W.S_HORIZON], w[W.S_ROLLOUTS] = 0, 32
     ws = np.repeat(w[None, :], 4, axis=0)

@@ -1,4 +1,4 @@
-"""compare refuses what cannot be compared and says what it cannot test (issue 12).
+"""compare refuses what cannot be compared and says what it cannot test.
 
 Each case runs ``tokaido-sim compare`` (exit code, message, nothing written) or
 ``analysis.tokaido.compare.compare`` on synthetic datasets (tests/helpers/synthetic_datasets.py).

@@ -35,7 +35,7 @@ def test_shipped_board_is_the_c6_reconstruction_and_unverified() -> None:
 
 
 def test_a_second_hand_written_board_runs_and_the_referee_agrees() -> None:
-    """A user enters another board without touching code (issue 17): games play and replay cleanly."""
+    """A user enters another board without touching code: games play and replay cleanly."""
     rules = load_duo_rules(STAR)
     assert rules.board.provenance == "test-star" and len(rules.board.adjacency) == 11
     batch = play_duo_games(rules, 3, 0, 200, ("greedy", "random"), log=True)

@@ -53,7 +53,7 @@ DEFAULT_SPECS = (
     "players=3,expansions=crossroads,bots=random",
     "players=4,variants=gastronomy+preparations,expansions=crossroads+new-encounters,bots=random+greedy+greedy+random",
     "players=4,expansions=crossroads,bots=heuristic+tuned+greedy+random",
-    # Matsuri cards (issue 14)
+    # Matsuri cards
     "players=2,expansions=crossroads+matsuri",
     "players=4,expansions=crossroads+matsuri",
     "players=4,variants=return-trip+gastronomy,expansions=crossroads+matsuri+new-encounters,"
@@ -65,7 +65,7 @@ DEFAULT_SPECS = (
     "players=2,expansions=crossroads+matsuri,travelers=yashima+musubi",
     "players=4,expansions=crossroads+matsuri,set:draft.dealt=3,bots=heuristic+tuned+greedy+random",
     "players=3,expansions=crossroads+promos,set:draft.mode=free",
-    # promo Travelers (issue 15)
+    # promo Travelers
     "players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia",
     "players=3,expansions=crossroads+promos,travelers=felicia+eriku+naiade,bots=random",
     "players=5,expansions=promos,travelers=random,bots=expert",

@@ -9,7 +9,7 @@ the two tiers call it on opposite sides. A difference is also given in standard 
 difference: above about 3, it is not the noise of the two samples but the tiers playing that
 Traveler differently.
 
-The issue's "every Traveler within 3 points" is tested on the intervals, not the point
+The agreement criterion, "every Traveler within 3 points", is tested on the intervals, not the point
 estimates alone: a Traveler is *beyond* 3 points when the 95% interval of the difference lies
 wholly outside +-3 pp, *within* when it lies wholly inside, and undecided otherwise (the
 samples are too small to tell).
@@ -38,7 +38,7 @@ import polars as pl
 
 from sim.games.tokaido.tuning.draft import DATA_DIR, Cell, measure
 
-TOLERANCE = 0.03  # the issue's "every Traveler within 3 points"
+TOLERANCE = 0.03  # the agreement criterion: "every Traveler within 3 points"
 RHO_DRAWS = 4000  # bootstrap draws for rho's interval and ceiling (fixed seed: the table is reproducible)
 TABLE_PREFIX = "agreement-"  # sim/games/tokaido/data/bots/agreement-TIER.toml: the measured agreement of TIER with a stronger tier
 
@@ -67,7 +67,7 @@ class Agreement:
 
     @property
     def meets(self) -> bool:
-        """The issue's criterion shown: rho >= 0.9 and every Traveler within 3 points at 95%."""
+        """The agreement criterion shown: rho >= 0.9 and every Traveler within 3 points at 95%."""
         return self.rho >= 0.9 and len(self.within) == self.n_travelers > 0
 
 
@@ -158,7 +158,7 @@ def markdown(rows: list[Agreement]) -> str:
                      f"{', '.join(r.differ) or 'none'} | {len(r.within)} of {r.n_travelers} | "
                      f"{', '.join(r.beyond) or 'none'} |")
     lines += ["", "Within / beyond: the 95% interval of a Traveler's difference lies inside / outside +-3 pp; "
-              "the rest the samples cannot decide. The issue's criterion (rho >= 0.9, every Traveler within "
+              "the rest the samples cannot decide. The agreement criterion (rho >= 0.9, every Traveler within "
               "3 pp) is shown only when every Traveler is within. Rho's interval: bootstrap draws of both tiers' "
               "shares; its noise ceiling: the median rho of two tiers that agree exactly, with these samples."]
     for r in rows:

@@ -145,7 +145,7 @@ def test_cho_yo_one_coin_less() -> None:
 
 
 def test_timing_classes() -> None:
-    """Issue 14 / seed 002: 11 cards at once, 8 during the next leg, Cho-yo at the next Inn."""
+    """Seed 002: 11 cards at once, 8 during the next leg, Cho-yo at the next Inn."""
     assert len(CARD_TIMING) == 20
     assert sum(t == NOW for t in CARD_TIMING.values()) == 11
     assert sum(t == LEG for t in CARD_TIMING.values()) == 8

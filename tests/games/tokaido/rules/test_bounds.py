@@ -1,4 +1,4 @@
-"""Rule values the kernels cannot hold, and options that would change nothing, are refused (issue 12)."""
+"""Rule values the kernels cannot hold, and options that would change nothing, are refused."""
 
 from __future__ import annotations
 

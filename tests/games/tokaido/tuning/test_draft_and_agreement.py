@@ -74,7 +74,7 @@ def test_spearman_and_verdicts():
 
 
 def test_three_point_criterion_on_the_intervals():
-    """Within 3 pp needs the whole 95% interval of the difference inside +-3 pp (issue 13, item 5)."""
+    """Within 3 pp needs the whole 95% interval of the difference inside +-3 pp."""
     names = [f"t{i}" for i in range(4)]
     a = D.Cell("4p-base", 100, 1, dict(zip(names, [0.10, 0.20, 0.30, 0.40], strict=True)),
                dict.fromkeys(names, 0.01), dict.fromkeys(names, 50))

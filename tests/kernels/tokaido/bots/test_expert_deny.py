@@ -1,4 +1,4 @@
-"""The expert counts what a space is worth to the opponents' abilities when it takes it from them (issue 13).
+"""The expert counts what a space is worth to the opponents' abilities when it takes it from them.
 
 Its ``deny`` (the best value an opponent behind would have had on the space) and ``leave`` (the best
 value the next mover finds) used the same rough value of a space for every Traveler: 3 points for an

@@ -2,7 +2,7 @@
 
 ``context_nb`` keeps each player's souvenir family values and mean meal price in
 ``bscr[B_MEMO:]`` with everything they read, and recomputes them when one of those changed;
-``move_values_nb`` keeps each opponent's space values the same way (issue 13, speed). These tests compare the whole context, float for float, with the context of
+``move_values_nb`` keeps each opponent's space values the same way. These tests compare the whole context, float for float, with the context of
 the same position whose memo was wiped, on the positions of real games (the memo warm from the
 game's earlier decisions), and after the changes each key must notice.
 """

@@ -1,4 +1,4 @@
-"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/search.py, issue 13).
+"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/search.py).
 
 A rollout with ``S_HORIZON`` = H stops once everyone has gathered at the H-th Inn after the
 position and values the players there (``margin_nb``, coefficients from

@@ -1,4 +1,4 @@
-"""The strong tiers' speed-ups decide exactly as the code they replaced (issue 13).
+"""The strong tiers' speed-ups decide exactly as the code they replaced.
 
 ``heuristic.move_values_nb`` values only the space types among the candidates, the opponents'
 values on demand, the free spaces as a bit mask and what the next mover finds as the best and second
@@ -27,7 +27,7 @@ NT = H.N_TYPES
 
 
 def reference_move_values(pub, ru, t, w, ncand):
-    """The move values as computed before issue 13: every type, every opponent, space by space."""
+    """The move values as computed before the speed-ups: every type, every opponent, space by space."""
     H.type_values_nb(pub, ru, t, w)
     H.opp_values_nb(pub, ru, t)
     ps, gs, b, board, cand = pub["ps"], pub["gs"], pub["bscr"], ru["board"], pub["cand"]

@@ -36,7 +36,7 @@ def weights(config: GameConfig, rules, budget: dict[int, float] | None = None) -
 
 # ---------------------------------------------------------------- random and greedy are unchanged
 # sums over 1000 games (seed 1) of the result columns and of the action log, recorded at rules 1.2
-# (the rule fixes of issue 11 changed greedy games on purpose; new bot tiers must not change them)
+# (rule fixes may change greedy games on purpose; new bot tiers must not change them)
 PINS = [
     ("players=4,bots=random", (151562, 30210, 6646, 17775, 9852), (243425, 4413314)),
     ("players=4,bots=greedy", (261115, 54326, 17575, 15256, 14916), (310267, 5929442)),

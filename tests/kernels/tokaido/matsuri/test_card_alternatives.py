@@ -1,4 +1,4 @@
-"""Matsuri card rule alternatives (issue 14; docs/rules-choices.md M4, M18) as parameters.
+"""Matsuri card rule alternatives (docs/rules-choices.md M4, M18) as parameters.
 
 M4: who chooses the festival card when the 2-player Neutral arrived first
 (``matsuri.choices.first_arrival_skips_neutral``); M18: the order of Hanabi's two cards

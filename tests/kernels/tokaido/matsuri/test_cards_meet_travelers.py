@@ -1,4 +1,4 @@
-"""Matsuri cards meeting the Matsuri and promo Travelers, in the kernels (issue 14, docs/rules.md MI1..).
+"""Matsuri cards meeting the Matsuri and promo Travelers, in the kernels (docs/rules.md MI1..).
 
 Hand-made positions (``tests/helpers/positions.py``, the Matsuri stack of ``tests/helpers/matsuri_positions.py``).
 Each test quotes seed 002 or names the choice of ``../shared/research/expansions.md`` (M*, MT-*,

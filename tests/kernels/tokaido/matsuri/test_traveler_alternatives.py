@@ -1,4 +1,4 @@
-"""Matsuri Travelers' rule alternatives (issue 14): Mari's coinless Temple stop, Kidzuna's Hospitality.
+"""Matsuri Travelers' rule alternatives: Mari's coinless Temple stop, Kidzuna's Hospitality.
 
 The research file's defaults (expansions.md A.9, MT-Mari, MT-Kidzuna) as overridable parameters
 (``abilities.mari_free_temple``, ``abilities.kidzuna_hospitality``), each tested in the kernels

@@ -41,7 +41,7 @@ def test_matsuri_travelers_tiles_and_pools() -> None:
     assert {n: v[:2] for n, v in mt.items()} == MT_TILES and len(rules.travelers) == 32
     assert all(v[2] == getattr(Ability, n.upper()) for n, v in mt.items())
     promos = GameConfig(n_players=3, expansions=("promos",)).rules()
-    promo4 = ["antoine", "naiade", "eriku", "felicia"]  # issue 15's own promo Travelers
+    promo4 = ["antoine", "naiade", "eriku", "felicia"]  # the promo Travelers
     assert sorted(t.name for t in promos.travelers[10:]) == sorted(["titia", *promo4])
     xr_promos = GameConfig(n_players=3, expansions=("crossroads", "promos")).rules()
     assert sorted(t.name for t in xr_promos.travelers[16:]) == sorted(["titia", "yashima", *promo4])
