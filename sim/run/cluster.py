@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim.dataset.manifest import Part
+from sim.dataset.parts import file_sha256, part_metadata, part_name, write_part
 from sim.errors import UserError
 from sim.run import outdir
 from sim.run.game import Game
@@ -210,15 +211,15 @@ def play_chunk(
         raise RuntimeError(f"worker on {socket.gethostname()} has rules {game.fingerprint()}, the driver "
                            f"{fingerprint}; install the same tokaido-sim everywhere")
     end, out = start + count, Path(out_dir)
-    name, rows = outdir.part_name(start, end), count * game.n_players
+    name, rows = part_name(start, end), count * game.n_players
     played = not _complete(out / name, rows)  # a retried chunk may have written its part already
     if played:
         batch = game.play(seed, start, count, threads=threads or engine_threads())
-        meta = outdir.part_metadata(outdir.new_manifest(game, seed))
-        sha256 = outdir.write_part(out, start, end, game.to_table(batch.records), meta).sha256
+        meta = part_metadata(outdir.new_manifest(game, seed))
+        sha256 = write_part(out, start, end, game.to_table(batch.records), meta).sha256
         del batch
     else:
-        sha256 = outdir.file_sha256(out / name)
+        sha256 = file_sha256(out / name)
     return {"start": start, "end": end, "rows": rows, "path": name, "sha256": sha256, "played": played,
             "seconds": time.perf_counter() - t0, "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
@@ -345,7 +346,7 @@ class Cluster:
                 except Exception as exc:
                     raise ClusterError(f"games [{start}, {end}) failed on the cluster ({type(exc).__name__}: "
                                        f"{exc}); finished parts are kept: rerun with --resume") from exc
-                if res.get("path") != outdir.part_name(start, end) or res.get("rows") != (end - start) * game.n_players:
+                if res.get("path") != part_name(start, end) or res.get("rows") != (end - start) * game.n_players:
                     raise ClusterError(f"games [{start}, {end}) came back as {res!r}; rerun with --resume")
                 self.results.append(res)
                 saved(Part(res["path"], res["rows"], res["sha256"]), end - start)

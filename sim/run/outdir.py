@@ -6,8 +6,8 @@ Layout of a run directory::
     part-000000000000-000000100000.parquet          games [0, 100000)
     ...
 
-The format of both (the typed manifest, part names, metadata and checks) is ``sim.dataset``'s;
-its names are re-exported here as the run directory's vocabulary. Every file is written under a
+The format of both (the typed manifest, part names, metadata and checks) is ``sim.dataset``'s, the
+one module that the writers and the readers import. Every file is written under a
 temp name (a leading dot, ``.tmp`` suffix), fsync'ed and renamed into place, so a part file that
 exists is complete. Used by the in-process runner (``runner``), studies and the cluster driver alike.
 """
@@ -32,19 +32,9 @@ import sim
 from sim.dataset.manifest import (
     MANIFEST,
     Manifest,
-    fsync_dir,
     read_manifest,
-    write_json_atomic,
-    write_manifest,
 )
-from sim.dataset.parts import PART_RE, file_sha256, part_metadata, part_name, write_part
 from sim.errors import UserError
-
-# the dataset format lives in sim.dataset; these names are the run directory's vocabulary too
-__all__ = ["LOCK", "MANIFEST", "PART_RE", "Manifest", "check_out_dir", "check_out_file",
-           "check_writable", "clean_temp_files", "file_sha256", "fsync_dir", "lock_dir", "new_manifest", "now", "part_metadata",
-           "part_name", "prepare_out_dir", "read_manifest", "versions", "write_json_atomic", "write_manifest",
-           "write_part"]
 
 LOCK = ".lock"
 

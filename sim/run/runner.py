@@ -18,23 +18,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from sim.dataset.manifest import MAX_GAMES, Part, check_seed
-from sim.dataset.parts import resume_parts, span
+from sim.dataset.manifest import MANIFEST, MAX_GAMES, Part, check_seed, write_manifest
+from sim.dataset.parts import part_metadata, resume_parts, span, write_part
 from sim.errors import UserError
 from sim.run import pace
 from sim.run.game import Game
 from sim.run.outdir import (
     LOCK,
-    MANIFEST,
     clean_temp_files,
     lock_dir,
     new_manifest,
     now,
-    part_metadata,
     prepare_out_dir,
     versions,
-    write_manifest,
-    write_part,
 )
 from sim.run.parts import missing_chunks, missing_games
 from sim.run.progress import Progress, progress_bar

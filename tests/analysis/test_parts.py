@@ -15,14 +15,15 @@ import pytest
 
 from analysis.load import load_dataset
 from analysis.tokaido.report import write_report
+from sim.dataset.parts import part_name
 from sim.games.tokaido import engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
-from sim.run import outdir, runner
+from sim.run import runner
 from tests.helpers.cli import call
 
 GAMES, CHUNK = 250, 100
-FIRST = outdir.part_name(0, 100)
+FIRST = part_name(0, 100)
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,7 @@ def run(run_dir: Path, tmp_path: Path) -> Path:
 
 def refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *words: str) -> None:
     """report, plot and compare all exit 2 with one line holding ``words``, and write nothing."""
-    other = outdir.part_name(100, 200)
+    other = part_name(100, 200)
     for argv in (["report", str(run), "--out", str(tmp_path / "rep")],
                  ["plot", str(run), "--out", str(tmp_path / "plots")],
                  ["compare", str(run), str(run), "--out", str(tmp_path / "cmp")]):
@@ -85,7 +86,7 @@ def test_a_truncated_part_is_refused(run: Path, tmp_path: Path, capsys: pytest.C
 
 
 def test_a_part_with_other_rows_is_refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copy(run / outdir.part_name(200, 250), run / FIRST)  # 150 rows where 300 are listed
+    shutil.copy(run / part_name(200, 250), run / FIRST)  # 150 rows where 300 are listed
     refused(run, tmp_path, capsys, FIRST, "150 rows", "300", "--resume")
 
 

@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app as cli
+from sim.dataset.manifest import MANIFEST
 from sim.games.tokaido import dataset
 from sim.games.tokaido.cli import options
-from sim.run import outdir
 from tests.helpers.cli import ENV, SLOW_CLI, assert_user_error, call
 from tests.helpers.parts import part_stats
 
@@ -185,7 +185,7 @@ def test_killed_run_resumes_without_rewriting_parts(tmp_path: Path) -> None:
     assert len(now) == 30 and not list(out.glob(".*.tmp"))
     games = dataset.read_table(out)["game"].to_numpy()
     assert np.array_equal(np.sort(games), np.repeat(np.arange(3000), 4))
-    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
+    assert json.loads((out / MANIFEST).read_text())["status"] == "complete"
 
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
@@ -198,6 +198,6 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "interrupted"
     assert [e["file"] for e in m["parts"]] == sorted(p.name for p in out.glob("part-*.parquet"))

@@ -15,6 +15,8 @@ import pyarrow as pa
 import pytest
 
 from sim.cli import app as cli
+from sim.dataset.manifest import MANIFEST
+from sim.dataset.parts import part_name
 from sim.errors import UserError
 from sim.games.tokaido import dataset
 from sim.games.tokaido.game import TokaidoGame
@@ -119,9 +121,9 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
     assert (s.played, s.status) == (GAMES, "complete")
     assert table(out).equals(reference)
     assert sorted(seen) == [CHUNK] * 4
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "complete"
-    assert [e["file"] for e in m["parts"]] == [outdir.part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
+    assert [e["file"] for e in m["parts"]] == [part_name(s, s + CHUNK) for s in range(0, GAMES, CHUNK)]
     assert not list(out.glob(".*.tmp"))
     assert len(fresh.workers) == 2 and all(w["code"] == cluster.CODE for w in fresh.workers.values())
     # another chunk size on the cluster: still the same games
@@ -132,14 +134,14 @@ def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Ta
 def test_resume_on_cluster(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
     out = tmp_path / "run"
     runner.run(GAME, GAMES - 3000, SEED, out, CHUNK, progress=False, cluster=fresh)
-    (out / outdir.part_name(2000, 4000)).unlink()
+    (out / part_name(2000, 4000)).unlink()
     kept = part_stats(out)
     s = runner.run(GAME, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
     assert s.played == 2000 + 3000
     after = part_stats(out)
     assert {k: after[k] for k in kept} == kept
     assert table(out).equals(reference)
-    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
+    assert json.loads((out / MANIFEST).read_text())["status"] == "complete"
 
 
 def test_killed_worker_loses_only_its_chunk(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
@@ -170,7 +172,7 @@ def test_stopped_cell_keeps_its_manifest_for_a_late_part(tmp_path: Path, referen
     out = tmp_path / "run"
     with pytest.raises(cluster.Stopped):
         runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, cluster=StoppedCell())
-    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "interrupted"
+    assert json.loads((out / MANIFEST).read_text())["status"] == "interrupted"
     late = next(donor.glob("part-*.parquet"))
     late.rename(out / late.name)  # the worker's chunk lands after the cell stopped
     s = runner.run(GAME, GAMES, SEED, out, CHUNK, resume=True, progress=False)
@@ -185,7 +187,7 @@ def test_failed_chunk_stops_the_run_and_resume_finishes_it(
     out = tmp_path / "run"
     with pytest.raises(cluster.ClusterError, match=r"games \[0, 2000\) failed.*boom.*--resume"):
         runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, cluster=fresh)
-    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "interrupted"
+    assert json.loads((out / MANIFEST).read_text())["status"] == "interrupted"
     fresh.task, fresh.retries = cluster.play_chunk, cluster.RETRIES
     runner.run(GAME, GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=fresh)
     assert table(out).equals(reference)
@@ -202,7 +204,7 @@ def test_study_on_cluster_matches_in_process(tmp_path: Path, fresh: cluster.Clus
     fresh.task, fresh.retries = functools.partial(fail_chunk, 600), 0
     with pytest.raises(cluster.ClusterError):
         run_study(file, tmp_path / "again", quiet=True, cluster=fresh)
-    assert json.loads((tmp_path / "again" / outdir.MANIFEST).read_text())["status"] == "interrupted"
+    assert json.loads((tmp_path / "again" / MANIFEST).read_text())["status"] == "interrupted"
     fresh.task, fresh.retries = cluster.play_chunk, cluster.RETRIES
     run_study(file, tmp_path / "again", resume=True, quiet=True, cluster=fresh)
     assert table(tmp_path / "again").equals(table(tmp_path / "local"))

@@ -15,10 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim.dataset.manifest import MANIFEST
+from sim.dataset.parts import part_name
 from sim.games.tokaido import dataset, engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
-from sim.run import outdir, pace, progress, runner
+from sim.run import pace, progress, runner
 from tests.helpers.cli import ENV, MARKED_CLI
 
 STUB = "STUB" in (engine.__doc__ or "")
@@ -51,17 +53,17 @@ def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_pat
     assert proc.returncode == 130
     assert seconds < 5  # typically 0.2 s; generous for a loaded CI machine
     assert len(err.strip().splitlines()) == 1 and "--resume" in err
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "interrupted" and m["games"] == games
     files = sorted(p.name for p in out.glob("part-*.parquet"))
     assert [e["file"] for e in m["parts"]] == files
     kept = sum(e - s for s, e in (map(int, f[5:-8].split("-")) for f in files))
     assert kept >= int(mark.read_text()) - 2  # every finished game but those of the thread still playing
-    assert 6 <= kept < games and files[0] == outdir.part_name(0, 5)
+    assert 6 <= kept < games and files[0] == part_name(0, 5)
     res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
-    assert json.loads((out / outdir.MANIFEST).read_text())["status"] == "complete"
+    assert json.loads((out / MANIFEST).read_text())["status"] == "complete"
     runner.run(TokaidoGame(GameConfig(n_players=2, bots=("search",))), games, 3, tmp_path / "whole", 5, progress=False)
     assert _games(out) == _games(tmp_path / "whole")  # no game lost, none twice, the same games
 

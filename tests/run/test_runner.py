@@ -13,11 +13,13 @@ import pyarrow.parquet as pq
 import pytest
 
 from kernels.core.records import RESULT_DTYPE
+from sim.dataset.manifest import MANIFEST
+from sim.dataset.parts import part_name
 from sim.errors import UserError
 from sim.games.tokaido import dataset, engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
-from sim.run import outdir, parts, runner
+from sim.run import parts, runner
 from sim.run.game import Batch
 from tests.helpers.parts import part_stats
 
@@ -59,7 +61,7 @@ def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     s = runner.run(TokaidoGame(cfg), 250, 11, out, chunk_size=100, progress=False)
     assert (s.games, s.played, s.status) == (250, 250, "complete")
     names = sorted(p.name for p in out.glob("part-*.parquet"))
-    assert names == [outdir.part_name(0, 100), outdir.part_name(100, 200), outdir.part_name(200, 250)]
+    assert names == [part_name(0, 100), part_name(100, 200), part_name(200, 250)]
     t = sorted_table(out)
     assert t.schema.equals(dataset.SCHEMA)
     assert t.num_rows == 250 * 3
@@ -70,7 +72,7 @@ def test_run_writes_schema_rows_and_manifest(tmp_path: Path) -> None:
     assert set(t["alt_traveler"].drop_null().to_pylist()) <= names_ok
     wins = t.group_by("game").aggregate([("win", "sum")])["win_sum"].to_numpy()
     assert np.allclose(wins, 1.0)
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "complete" and m["finished"]
     assert (m["seed"], m["games"], m["chunk_size"], m["spec"]) == (11, 250, 100, cfg.spec())
     assert m["config"] == json.loads(json.dumps(cfg.to_dict()))
@@ -134,21 +136,21 @@ def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> 
     out = tmp_path / "run"
     runner.run(TokaidoGame(cfg), 400, 3, out, chunk_size=100, progress=False)
     full = sorted_table(out)
-    (out / outdir.part_name(100, 200)).unlink()
-    stale = out / f".{outdir.part_name(100, 200)}.tmp"
+    (out / part_name(100, 200)).unlink()
+    stale = out / f".{part_name(100, 200)}.tmp"
     stale.write_bytes(b"PAR1 half-written")
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     m["status"] = "running"
-    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    (out / MANIFEST).write_text(json.dumps(m))
     before = part_stats(out)
     s = runner.run(TokaidoGame(cfg), 400, 3, out, chunk_size=100, resume=True, progress=False)
     assert s.played == 100
     after = part_stats(out)
     assert {k: v for k, v in after.items() if k in before} == before
-    assert set(after) - set(before) == {outdir.part_name(100, 200)}
+    assert set(after) - set(before) == {part_name(100, 200)}
     assert not stale.exists()
     assert sorted_table(out).equals(full)
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "complete" and len(m["resumed"]) == 1 and len(m["parts"]) == 4
     # a complete run resumes as a no-op and may grow
     assert runner.run(TokaidoGame(cfg), 400, 3, out, chunk_size=100, resume=True, progress=False).played == 0
@@ -172,9 +174,9 @@ def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, m
     out = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         runner.run(TokaidoGame(cfg), 1000, 1, out, chunk_size=100, progress=False)
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "interrupted" and m["games"] == 1000
-    kept = [outdir.part_name(0, 100), outdir.part_name(100, 200), outdir.part_name(200, 257)]
+    kept = [part_name(0, 100), part_name(100, 200), part_name(200, 257)]
     assert [e["file"] for e in m["parts"]] == kept == sorted(p.name for p in out.glob("part-*.parquet"))
     monkeypatch.setattr(engine, "play_games", fake_play_games)
     assert runner.run(TokaidoGame(cfg), 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 743
@@ -207,9 +209,9 @@ def test_resume_refuses_a_different_run(tmp_path: Path, change: dict, message: s
 def test_resume_refuses_changed_rules(tmp_path: Path) -> None:
     out = tmp_path / "run"
     runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, progress=False)
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     m["rules_fingerprint"] = "0" * 16
-    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    (out / MANIFEST).write_text(json.dumps(m))
     with pytest.raises(UserError, match="the rules changed"):
         runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, resume=True, progress=False)
 
@@ -257,12 +259,12 @@ def test_damaged_part_is_named_on_resume_not_taken_as_complete(tmp_path: Path, k
     cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
     runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, progress=False)
-    part = out / outdir.part_name(100, 200)
+    part = out / part_name(100, 200)
     _damage(kind, part, cfg)
-    before, manifest = part_stats(out), (out / outdir.MANIFEST).read_text()
+    before, manifest = part_stats(out), (out / MANIFEST).read_text()
     with pytest.raises(UserError, match=f"^{part}.* {message}.*; delete it and resume again"):
         runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False)
-    assert part_stats(out) == before and (out / outdir.MANIFEST).read_text() == manifest
+    assert part_stats(out) == before and (out / MANIFEST).read_text() == manifest
     part.unlink()  # as the message says: the games are played again
     assert runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False).played == 100
     runner.run(TokaidoGame(cfg), 200, 1, tmp_path / "whole", chunk_size=100, progress=False)
@@ -274,12 +276,12 @@ def test_resume_reads_an_older_manifest_listing_part_names(tmp_path: Path) -> No
     cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
     runner.run(TokaidoGame(cfg), 300, 1, out, chunk_size=100, progress=False)
-    (out / outdir.part_name(200, 300)).unlink()
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    (out / part_name(200, 300)).unlink()
+    m = json.loads((out / MANIFEST).read_text())
     m["parts"] = [e["file"] for e in m["parts"]][:2]
-    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    (out / MANIFEST).write_text(json.dumps(m))
     assert runner.run(TokaidoGame(cfg), 300, 1, out, chunk_size=100, resume=True, progress=False).played == 100
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert [sorted(e) for e in m["parts"]] == [["file", "rows", "sha256"]] * 3
 
 
@@ -321,9 +323,9 @@ def test_resume_after_a_manifest_edit_says_what_differs(tmp_path: Path) -> None:
     out = tmp_path / "run"
     cfg = GameConfig(n_players=2)
     runner.run(TokaidoGame(cfg), 100, 1, out, chunk_size=100, progress=False)
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     m["config"]["bots"] = ["random"]  # the spec string still says greedy
-    (out / outdir.MANIFEST).write_text(json.dumps(m))
+    (out / MANIFEST).write_text(json.dumps(m))
     before = part_stats(out)
     with pytest.raises(UserError, match=r'holds a run whose bots is \["random"\], not \["greedy"\] as asked'):
         runner.run(TokaidoGame(cfg), 100, 1, out, chunk_size=100, resume=True, progress=False)

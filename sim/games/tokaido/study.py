@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sim.dataset.manifest import Manifest, StudyCell
+from sim.dataset.manifest import Manifest, StudyCell, write_manifest
+from sim.dataset.parts import PART_RE
 from sim.errors import UserError
 from sim.files import parse_toml, read_text
 from sim.games.tokaido.game import TokaidoGame
@@ -218,7 +219,7 @@ def _check_same_study(manifest: Manifest, study: Study, out: Path) -> None:
 def _done(cell_dir: Path) -> int:
     if not cell_dir.is_dir():
         return 0
-    spans = [outdir.PART_RE.match(p.name) for p in cell_dir.iterdir()]
+    spans = [PART_RE.match(p.name) for p in cell_dir.iterdir()]
     return sum(int(m[2]) - int(m[1]) for m in spans if m)
 
 
@@ -245,7 +246,7 @@ def run_study(
         manifest.versions, manifest.status, manifest.finished = outdir.versions(), "running", None
         manifest.cells = [StudyCell(c.path(), cfg.spec(), c.games) for c, cfg in zip(study.cells, study.configs,
                                                                                       strict=True)]
-        outdir.write_manifest(out, manifest)
+        write_manifest(out, manifest)
         total = sum(c.games for c in study.cells)
         done = sum(min(_done(out / c.path()), c.games) for c in study.cells)
         try:
@@ -255,7 +256,7 @@ def run_study(
                 def run_cell(cell: Cell, cfg: GameConfig, entry: StudyCell) -> None:
                     with lock:
                         entry.status = "running"
-                        outdir.write_manifest(out, manifest)
+                        write_manifest(out, manifest)
                     runner.run(TokaidoGame(cfg), cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
                                resume=True, progress=False, on_progress=advance, cluster=cluster)
                     with lock:
@@ -269,8 +270,8 @@ def run_study(
                     cluster.each(run_cell, items)
         except BaseException:
             manifest.status = "interrupted"
-            outdir.write_manifest(out, manifest)
+            write_manifest(out, manifest)
             raise
         manifest.status, manifest.finished = "complete", outdir.now()
-        outdir.write_manifest(out, manifest)
+        write_manifest(out, manifest)
     return manifest

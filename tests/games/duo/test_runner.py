@@ -15,6 +15,8 @@ import pyarrow as pa
 import pytest
 
 import sim.games.duo.game as duo_game
+from sim.dataset.manifest import MANIFEST
+from sim.dataset.parts import part_name
 from sim.games.duo import dataset as duo_dataset
 from sim.games.duo.engine import play_duo_games
 from sim.games.duo.game import DuoGame
@@ -22,7 +24,7 @@ from sim.games.duo.rules import DuoRules, load_duo_rules
 from sim.games.tokaido import dataset
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
-from sim.run import cluster, outdir, runner
+from sim.run import cluster, runner
 from sim.run.game import Game
 from tests.helpers.cli import call
 
@@ -55,7 +57,7 @@ def test_the_rows_are_the_engines_for_any_threads_and_chunks(rules: DuoRules, re
     assert reference.equals(direct)
     runner.run(DuoGame(rules, BOTS), GAMES, SEED, tmp_path / "b", 173, threads=2, progress=False)
     assert table(tmp_path / "b").equals(reference)
-    m = json.loads((tmp_path / "b" / outdir.MANIFEST).read_text())
+    m = json.loads((tmp_path / "b" / MANIFEST).read_text())
     assert (m["kind"], m["game"], m["status"], m["n_players"]) == ("duo-run", "duo", "complete", 2)
     assert m["duo_board"]["verified"] is False and m["config"]["bots"] == list(BOTS)
     assert len(m["parts"]) == len(range(0, GAMES, 173)) and "resumed" in m
@@ -76,7 +78,7 @@ def test_ctrl_c_keeps_every_finished_game_and_resume_completes(rules: DuoRules, 
     out = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         runner.run(DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, threads=1, progress=False)
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     files = sorted(p.name for p in out.glob("part-*.parquet"))
     assert m["status"] == "interrupted" and [e["file"] for e in m["parts"]] == files
     kept = sum(e - s for s, e in (map(int, f[5:-8].split("-")) for f in files))
@@ -85,7 +87,7 @@ def test_ctrl_c_keeps_every_finished_game_and_resume_completes(rules: DuoRules, 
     s = runner.run(DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, resume=True, progress=False)
     assert s.played == GAMES - kept
     assert table(out).equals(reference)  # no game lost, none twice, the same games
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "complete" and len(m["resumed"]) == 1
     assert runner.run(DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, resume=True, progress=False).played == 0
 
@@ -116,7 +118,7 @@ def test_cluster_run_and_resume_are_identical_to_in_process(rules: DuoRules, ref
     assert (s.played, sorted(seen)) == (GAMES, [CHUNK] * 3)
     assert table(out).equals(reference)
     assert all("warmup_duo" in w for w in cl.workers.values())
-    (out / outdir.part_name(1000, 2000)).unlink()
+    (out / part_name(1000, 2000)).unlink()
     kept = {p.name: p.stat().st_mtime_ns for p in out.glob("part-*.parquet")}
     assert runner.run(DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, resume=True, progress=False,
                       cluster=cl).played == CHUNK
@@ -164,7 +166,7 @@ def test_ctrl_c_on_the_duo_run_command_exits_130_and_resume_completes(rules: Duo
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and len(err.strip().splitlines()) == 1 and "--resume" in err
     assert time.monotonic() - t0 < 5  # one paced engine call: typically well under a second
-    m = json.loads((out / outdir.MANIFEST).read_text())
+    m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "interrupted" and m["parts"]
     assert len(m["parts"]) < 12, "the run finished before Ctrl-C: nothing was tested"
     res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,

@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim.dataset.parts import part_name
 from sim.errors import UserError
 from sim.games.tokaido import dataset
 from sim.games.tokaido.study import load_study, parse_study, run_study
-from sim.run import outdir
 from tests.helpers.cli import ENV, SLOW_CLI
 from tests.helpers.paths import ROOT
 
@@ -77,7 +77,7 @@ def test_study_runs_into_a_hive_dataset(tmp_path: Path) -> None:
     cell = out / "n_players=3/variants=gastronomy+preparations/expansions=none/bots=greedy/travelers=draft"
     cm = json.loads((cell / "manifest.json").read_text())
     assert (cm["seed"], cm["games"], cm["chunk_size"]) == (3, 40, 25)
-    assert sorted(p.name for p in cell.glob("part-*.parquet")) == [outdir.part_name(0, 25), outdir.part_name(25, 40)]
+    assert sorted(p.name for p in cell.glob("part-*.parquet")) == [part_name(0, 25), part_name(25, 40)]
     t = dataset.read_table(out)
     assert t.num_rows == 2 * (60 * 2 + 40 * 3)
     assert {"variants", "expansions", "bots", "travelers"} <= set(t.schema.names)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sim.dataset.manifest import Manifest
+from sim.dataset.manifest import Manifest, write_manifest
 from sim.errors import UserError
 from sim.games.tokaido.balance.bracket import bracket
 from sim.games.tokaido.balance.checks import tier_check, tuned_for
@@ -106,7 +106,7 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
             manifest = Manifest(kind="balance", started=outdir.now(), extra={"sessions": []})
         manifest.status, manifest.versions, manifest.finished = "running", outdir.versions(), None
         manifest.extra["request"] = request
-        outdir.write_manifest(out, manifest)
+        write_manifest(out, manifest)
         m = manifest
         t0 = time.perf_counter()
         total = s.budget + 2 * s.confirm_games * len(players) * (1 + len(focus))
@@ -131,7 +131,7 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
         except BaseException:
             session("interrupted")
             m.status = "interrupted"
-            outdir.write_manifest(out, m)
+            write_manifest(out, m)
             raise
         session("complete")
         sessions = m.extra["sessions"]
@@ -141,5 +141,5 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
         result = write_outputs(out, knobs, travelers, outcome, conf, s, about, fairs, checks)
         m.status, m.finished = "complete", outdir.now()
         m.extra.update(result=result, log=outcome.log, seconds=about["seconds"], confirm_games=about["confirm_games"])
-        outdir.write_manifest(out, m)
+        write_manifest(out, m)
     return m
