@@ -112,8 +112,8 @@ def card_names(rules: Rules, deck: int) -> list[str]:
 
 
 def components(config: GameConfig) -> tuple[str, ...]:
-    return (BASE_COMPONENTS + (XR_COMPONENTS if "crossroads" in config.expansions else ())
-            + (MATSURI_COMPONENTS if "matsuri" in config.expansions else ()))
+    return (BASE_COMPONENTS + (XR_COMPONENTS if config.crossroads else ())
+            + (MATSURI_COMPONENTS if config.matsuri else ()))
 
 
 def config_header(config: GameConfig) -> dict[str, Any]:
@@ -275,7 +275,7 @@ def read_record(obj: Any, profile: str | None = None, sets: list[str] | None = N
     cards = [card_names(rules, d) for d in range(N_DECKS)]
     sizes = {Deck.SOUVENIR: len(rules.souvenirs), Deck.MEAL: len(rules.meals),
              Deck.HOT_SPRING: len(rules.hot_springs), Deck.ENCOUNTER: len(rules.encounters)}
-    if "matsuri" in config.expansions:
+    if config.matsuri:
         sizes[Deck.MATSURI] = len(cards[Deck.MATSURI])
     piles = Piles(cards, sizes, DECKS)
     actions = obj.get("actions")

@@ -56,7 +56,7 @@ class GameConfig:
             dup = next((x for x in items if items.count(x) > 1), None)
             if dup is not None:
                 raise ConfigError(f"the {name} '{dup}' is listed twice in --{name}s; give each once")
-        if "matsuri" in self.expansions and "crossroads" not in self.expansions:
+        if self.matsuri and not self.crossroads:
             raise ConfigError("Matsuri needs Crossroads (seed 002): use --expansions crossroads,matsuri")
         for b in self.bots:
             if b not in E.BOT_NAMES:
@@ -104,12 +104,38 @@ class GameConfig:
                 fix = "widen draft.pool" if pool < len(rules.travelers) else "lower draft.dealt or add --expansions"
                 raise ConfigError(f"{how} needs {need} Travelers, the pool has {pool}; {fix}")
 
+    # the expansions as the code asks about them (one spelling of each name, here)
+    @property
+    def new_encounters(self) -> bool:
+        return "new-encounters" in self.expansions
+
+    @property
+    def crossroads(self) -> bool:
+        return "crossroads" in self.expansions
+
+    @property
+    def matsuri(self) -> bool:
+        return "matsuri" in self.expansions
+
+    @property
+    def promos(self) -> bool:
+        return "promos" in self.expansions
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the built rules: a Dask task's key is the hash of its pickled game."""
+        return {k: v for k, v in self.__dict__.items() if k != "_rules_built"}
+
     # ------------------------------------------------------------------ rules
     def rules(self) -> Rules:
         """The effective rules: data files, then variants and expansions, then overrides.
 
         Raises ``ConfigError`` for a value the kernels cannot hold (``sim.games.tokaido.rules.bounds``).
+        Built once per configuration: the checks of a command and the run it starts share one ``Rules``
+        (nothing changes a ``Rules`` once built).
         """
+        built = self.__dict__.get("_rules_built")
+        if built is not None:
+            return built  # type: ignore[no-any-return]
         overrides = [(k, parse_value(v) if isinstance(v, str) else v) for k, v in self.overrides]
         rules = self._rules(overrides)
         last = max((i for i, (_, v) in enumerate(overrides) if isinstance(v, int) and not isinstance(v, bool)),
@@ -123,6 +149,7 @@ class GameConfig:
             check_totals(rules, tuple(overrides), rebuild)
         except BoundsError as exc:
             raise ConfigError(str(exc)) from None
+        object.__setattr__(self, "_rules_built", rules)  # a frozen dataclass: not a field, not in eq or hash
         return rules
 
     def raw(self) -> dict[str, Any]:
@@ -133,10 +160,10 @@ class GameConfig:
         if "return-trip" in self.variants:
             raw["board"]["spaces"] = list(reversed(raw["board"]["spaces"]))
         r["_initiation"] = "initiation" in self.variants
-        r["_new_encounters"] = "new-encounters" in self.expansions
-        r["_crossroads"] = "crossroads" in self.expansions
-        r["_matsuri"] = "matsuri" in self.expansions
-        r["_promos"] = "promos" in self.expansions
+        r["_new_encounters"] = self.new_encounters
+        r["_crossroads"] = self.crossroads
+        r["_matsuri"] = self.matsuri
+        r["_promos"] = self.promos
         return raw
 
     def _rules(self, overrides: list[tuple[str, Any]]) -> Rules:

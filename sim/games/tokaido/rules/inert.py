@@ -95,7 +95,7 @@ def _owner_reason(config: GameConfig, owners: tuple[str, ...]) -> str | None:
 def override_reason(config: GameConfig, key: str) -> str | None:
     """Why the override ``key`` has no effect in ``config``, by what the game uses (None: it may have one)."""
     parts = key.split(".")
-    crossroads = "crossroads" in config.expansions
+    crossroads = config.crossroads
     owners = rule_owners(key)
     if "initiation" in config.variants and (owners is not None or parts[0] in ("travelers", "abilities")):
         return NO_TRAVELERS
@@ -105,9 +105,9 @@ def override_reason(config: GameConfig, key: str) -> str | None:
         return "the draft rules apply only with --travelers draft"
     if parts[0] == "crossroads" and not crossroads:
         return "it is a Crossroads rule and --expansions has no crossroads"
-    if parts[0] == "matsuri" and "matsuri" not in config.expansions:
+    if parts[0] == "matsuri" and not config.matsuri:
         return "it is a Matsuri rule and --expansions has no matsuri"
-    if key in NEW_ENCOUNTER_KEYS and "new-encounters" not in config.expansions:
+    if key in NEW_ENCOUNTER_KEYS and not config.new_encounters:
         return "it is a New Encounters rule and --expansions has no new-encounters"
     if "neutral" in parts[-1] and config.n_players != 2:
         return f"it is a rule of the Neutral Traveler, who plays only at 2 players (the game has {config.n_players})"
@@ -208,7 +208,7 @@ def inert_options(config: GameConfig, patches: Mapping[int, str] | None = None) 
     out = []
     if "initiation" in config.variants and config.travelers != "draft":
         out.append((f"--travelers {config.travelers}", NO_TRAVELERS))
-    if "promos" in config.expansions:
+    if config.promos:
         reason = _promos_reason(config)
         if reason is not None:
             out.append(("--expansions promos", reason))
