@@ -202,3 +202,38 @@ def test_tests_share_through_helpers_only() -> None:
                         top != "tests" and top in local):
                     bad.append(f"{where}:{node.lineno} imports {name}")
     assert not bad, "import shared test code from tests.helpers, by its package path: " + "; ".join(bad)
+
+
+def doc_rows() -> dict[str, str]:
+    """docs/architecture.md's table: package -> the text of its row (what it holds, what it may import)."""
+    rows = {}
+    for line in (ROOT / "docs" / "architecture.md").read_text().splitlines():
+        if line.startswith("| `"):
+            name, _, rest = line[3:].partition("` |")
+            rows[name] = rest
+    return rows
+
+
+def undocumented(rows: dict[str, str], modules: list[str]) -> list[str]:
+    """Modules the table does not name: each belongs to the row of its longest package prefix, where its
+    name relative to that package appears in backticks (``matsuri``, or ``checks.golden`` under a game)."""
+    out = []
+    for m in modules:
+        if m in rows:
+            continue
+        pkg = max((r for r in rows if m.startswith(r + ".")), key=len, default=None)
+        rel = m[len(pkg) + 1 :] if pkg else m
+        if pkg is None or not any(f"`{name}`" in rows[pkg] for name in (rel, rel.rpartition(".")[2])):
+            out.append(m)
+    return out
+
+
+def test_every_module_is_in_the_architecture() -> None:
+    """A newcomer finds every module in docs/architecture.md, in the row of its package."""
+    missing = undocumented(doc_rows(), sorted(MODULES))
+    assert not missing, f"docs/architecture.md does not name: {', '.join(missing)}; add each to its package's row"
+
+
+def test_the_architecture_check_sees_a_missing_module() -> None:
+    assert undocumented({"kernels.core": "`rng`, `state`"}, ["kernels.core.rng", "kernels.core.board"]) == [
+        "kernels.core.board"]
