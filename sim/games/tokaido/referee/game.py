@@ -19,7 +19,8 @@ The replay is a coroutine: :class:`Referee` takes one event at a time
 :class:`Referee` is composed, not stacked: one shared :class:`~.context.Replay` (the state, the
 event stream, the narration) and one handler per area of the rules, built from the configuration:
 
-    Stations       every space and Inn (``stations.py``)
+    Stations       every station and the cards it gives (``stations.py``)
+    Inns           the arrivals and meals at the Inns (``inns.py``)
     Promos         the promo Travelers (``promos.py``)
     MatsuriTravelers  the Matsuri Travelers, who also come as promos (``matsuri_travelers.py``)
     Amulets, Crossroads  only with Crossroads (``amulets.py``, ``crossroads.py``)
@@ -43,6 +44,7 @@ from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads
 from sim.games.tokaido.referee.final_scoring import FinalScoring
+from sim.games.tokaido.referee.inns import Inns
 from sim.games.tokaido.referee.matsuri import Matsuri
 from sim.games.tokaido.referee.matsuri_travelers import MatsuriTravelers
 from sim.games.tokaido.referee.promos import Promos
@@ -98,12 +100,12 @@ class Referee:
 
     One :class:`Replay` (the state and the event stream) and a handler per area of the rules, each
     built only when the configuration has that area: ``crossroads`` (with ``amulets``) and
-    ``matsuri`` are None in games without them. ``stations`` picks the class of the station handler
-    (a subclass that observes the stops, e.g. ``sim/games/tokaido/tuning/sane.py``).
+    ``matsuri`` are None in games without them. ``stations`` and ``inns`` pick the classes of the
+    station and Inn handlers (subclasses that observe the stops: ``sim/games/tokaido/tuning/sane.py``).
     """
 
     def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False,
-                 stations: type[Stations] = Stations) -> None:
+                 stations: type[Stations] = Stations, inns: type[Inns] = Inns) -> None:
         ctx = self.ctx = Replay(config, rules, narrate)
         self.promos = Promos(ctx)
         self.amulets = Amulets(ctx) if ctx.state.xr else None
@@ -112,6 +114,7 @@ class Referee:
         self.matsuri = (Matsuri(ctx, self.amulets, self.promos)  # Matsuri needs Crossroads (its Fortune die)
                         if ctx.state.matsuri and self.amulets is not None else None)
         self.stations = stations(ctx, self.promos, self.travelers, self.crossroads, self.matsuri)
+        self.inns = inns(ctx, self.stations)
         # the abilities and festival cards that take a station action call back into the stations
         self.promos.stations = self.travelers.stations = self.stations
         if self.matsuri is not None:
@@ -383,7 +386,10 @@ class Referee:
                 if not base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
                     yield from self.stations.temple(tr, donation=False)
                 no_base = not base
-        yield from self.stations.base(tr, kind, option != -1 and not no_base)
+        if kind == Space.INN:
+            yield from self.inns.inn(tr)
+        else:
+            yield from self.stations.base(tr, kind, option != -1 and not no_base)
         if xr is not None and (
                 option == 1 or (option == 2 and not one and (yield from xr.second(tr, kind, alternative=True)))):
             yield from xr.alternative(tr, kind, after_base=option == 2)

@@ -1,17 +1,16 @@
-"""The referee's rules for every space: stations, encounters and Inns (rulebook 000, New Encounters).
+"""The referee's rules for the stations and the cards they give (rulebook 000, New Encounters).
 
 Each method is a generator that consumes the events the space produces
 (``docs/log-format.md``, "A turn") and applies their effects to the referee's
 own state; rule choices are cited by their number in ``docs/rules-choices.md``.
 The Travelers' abilities come from their handlers (``promos``, ``matsuri_travelers``,
-``prices``); with Crossroads the stations also take the Devotion and Hospitality
-Amulets, Script bonuses and the Crossroads Travelers at Inns (``crossroads``,
-``amulets``); with Matsuri, Gion's Encounter and the festival at each Inn (``matsuri``).
+``prices``); with Crossroads the stations also take the Devotion Amulet and Script
+bonuses (``crossroads``, ``amulets``); with Matsuri, Gion's Encounter (``matsuri``).
+The Inns are ``inns.py``; they and the abilities take their cards here (an Encounter,
+a panorama card, a meal...).
 """
 
 from __future__ import annotations
-
-from collections.abc import Generator
 
 from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.referee.amulets import Amulets
@@ -22,13 +21,13 @@ from sim.games.tokaido.referee.matsuri_travelers import MatsuriTravelers
 from sim.games.tokaido.referee.prices import ability_discount, souvenir_price, temple_points
 from sim.games.tokaido.referee.promos import Promos
 from sim.games.tokaido.referee.scoring import ordinal, souvenir_points
-from sim.games.tokaido.referee.state import PANORAMA_SPACES, Event, Illegal, InnVisit, TravelerState
+from sim.games.tokaido.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState
 
 SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi", "o-fune", "yama no ko")
 
 
 class Stations:
-    """Handlers for the spaces; ``Referee`` adds set-up, turn order and end scoring."""
+    """Handlers for the stations and what they give; the Inns are ``Inns`` (``inns.py``)."""
 
     def __init__(self, ctx: Replay, promos: Promos, travelers: MatsuriTravelers, crossroads: Crossroads | None,
                  matsuri: Matsuri | None) -> None:
@@ -40,7 +39,7 @@ class Stations:
         self.matsuri = matsuri  # None: a game without Matsuri
 
     def base(self, tr: TravelerState, kind: int, base: bool) -> Step:
-        """The base game's action of the space (``base`` False: only what comes with any option)."""
+        """The base game's action of a station (``base`` False: only what comes with any option)."""
         st = self.state
         if kind == Space.FARM:
             if not tr.neutral and base:
@@ -66,8 +65,6 @@ class Stations:
                     self.umegae(tr)
                 if base:
                     yield from self.encounter(tr, station=True)
-        elif kind == Space.INN:
-            yield from self.inn(tr)
 
     def umegae(self, tr: TravelerState) -> None:
         """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed 002)."""
@@ -181,6 +178,13 @@ class Stations:
         yield from self.ctx.gain_free(tr, Deck.HOT_SPRING, [card], why)
         tr.hot_springs.append(card)
         self.ctx.score(tr, "pts_hot_springs", self.rules.hot_springs[card].value, f"{why} card")
+
+    def eat(self, tr: TravelerState, card: int, why: str) -> None:
+        m = self.rules.meals[card]
+        tr.meals.append(card)
+        tr.dishes.add(m.dish)
+        tr.meal_value += m.cost
+        self.ctx.score(tr, "pts_meals", self.params["MEAL_POINTS"], f"{m.name} ({why})")
 
     def temple(self, tr: TravelerState, donation: bool = True) -> Step:
         """A Temple stop: 1-3 coins (``donation`` False: none, the purse is empty or an Amulet was taken
@@ -317,167 +321,3 @@ class Stations:
         if ev.b != card:
             raise Illegal(ev, f"the unpaid encounter card {card} goes under, not card {ev.b}")
         self.ctx.note("not paid: the card goes under the encounter pile")
-
-    # ================================================================ inns
-    def inn(self, tr: TravelerState) -> Step:
-        st = self.state
-        inn = st.inn_visit(tr.pos)
-        inn.arrived.append(tr.index)
-        self.ctx.note(f"arrives {ordinal(len(inn.arrived))}")
-        if self.amulets is not None:
-            yield from self.amulets.no_health_at_inn(tr)
-        ate = False  # "A Traveler can never purchase more than one Meal card per Inn"
-        if st.is_intermediate_inn(tr.pos) and not tr.neutral:  # C19: the ability comes first
-            if tr.ability == Ability.HIROSHIGE:
-                incomplete = st.incomplete_panoramas(tr)
-                if incomplete:  # C16
-                    yield from self.panorama(tr, PanSrc.HIROSHIGE, incomplete)
-            elif tr.ability == Ability.CHUUBEI:
-                meals = len(tr.meals)
-                yield from self.encounter(tr)
-                if len(tr.meals) > meals and self.rules.raw["rules"]["meals"]["itamae_is_the_inn_meal"]:
-                    self.ctx.note("itamae's meal is his one meal at this inn (rulebook)")
-                    ate = True
-            elif tr.ability == Ability.DAIGORO:  # a souvenir before the meal (seed 002)
-                if st.piles[Deck.SOUVENIR]:
-                    s = yield from self.ctx.draw(tr, Deck.SOUVENIR, "daigoro")
-                    yield from self.ctx.gain_free(tr, Deck.SOUVENIR, [s], "daigoro's souvenir")
-                    self.add_souvenir(tr, s)
-            elif tr.ability == Ability.JIROCHO and self.crossroads is not None:
-                yield from self.crossroads.jirocho(tr)
-        if st.is_intermediate_inn(tr.pos):
-            yield from self.travelers.mt_arrival(tr, inn)  # Chihaya, Yashima, Musubi: before the meal (A5)
-        if len(inn.arrived) == 1:
-            extra = int(self.rules.raw["matsuri"]["choyo_hand"]) if st.matsuri and st.m.cho_yo_at == tr.pos else 0
-            n = min(st.n_trav + self.params["HAND_EXTRA"] + extra, len(st.piles[Deck.MEAL]))
-            for i in range(n):
-                inn.hand.append((yield from self.ctx.draw(tr, Deck.MEAL, f"{i + 1} of {n} for the inn")))
-            self.ctx.note(f"draws {n} meals (" + ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand) + ")")
-        meals, coins = len(tr.meals), tr.coins
-        if not ate:
-            yield from self.meal(tr, inn)
-        self.travelers.kamui(tr, meals, coins)
-        if len(inn.arrived) == st.n_trav:
-            while inn.hand:
-                left = ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand)
-                ev = yield from self.ctx.take(Ev.UNDER, None, f"the meals left at the inn: {left}")
-                self.ctx.under(ev, Deck.MEAL, inn.hand)
-            # seed 002 L1264: the festival once ALL have arrived, "after they have used their abilities"
-            if st.is_intermediate_inn(tr.pos) and self.params["MUSUBI_TIMING"] == 1:
-                yield from self.travelers.musubi_all_arrived(inn)
-            if self.matsuri is not None:
-                yield from self.matsuri.inn_matsuri(inn)
-
-    def meal(self, tr: TravelerState, inn: InnVisit) -> Step:
-        st = self.state
-        if tr.neutral:
-            if inn.hand:
-                ev = yield from self.ctx.take(Ev.OFFER, tr, "the Neutral's random discard")
-                card = ev.a
-                if card not in inn.hand:
-                    raise Illegal(ev, f"meal {card} is not in the inn's hand")
-                ev = yield from self.ctx.take(Ev.UNDER, None, "the Neutral's discard")
-                if (ev.a, ev.b) != (Deck.MEAL, card):
-                    raise Illegal(ev, f"the Neutral discarded meal {card}, this puts ({ev.a}, {ev.b}) under")
-                self.ctx.under(ev, Deck.MEAL, inn.hand)
-                self.ctx.note("discards a meal at random")
-            return
-        offered = None
-        from_pile = self.rules.raw["rules"]["abilities"]["satsuki_free_meal"] == "pile"
-        if tr.ability == Ability.SATSUKI and from_pile and st.piles[Deck.MEAL]:
-            offered = yield from self.ctx.draw(tr, Deck.MEAL, "satsuki's free meal, the top of the pile (seed 002)")
-            ev = yield from self.ctx.take(Ev.OFFER, tr, "satsuki's free meal")
-            if ev.a != offered:
-                raise Illegal(ev, f"satsuki is offered the card she drew ({offered}), not {ev.a}")
-            self.ctx.note(f"offered {st.card_name(Deck.MEAL, offered)} from the pile")
-            if (yield from self.satsuki_pile(tr, offered)):
-                return
-            offered = None  # refused: she may buy from the Inn's hand as normal
-        elif tr.ability == Ability.SATSUKI and not from_pile and inn.hand:
-            ev = yield from self.ctx.take(Ev.OFFER, tr, "satsuki's random free meal")
-            if ev.a not in inn.hand:
-                raise Illegal(ev, f"meal {ev.a} is not in the inn's hand")
-            offered = ev.a
-            self.ctx.note(f"offered {st.card_name(Deck.MEAL, ev.a)}")
-        top = yield from self.promos.eriku_look(tr, 1)  # P4: his look comes when his meal choice does
-        if top is not None:
-            inn.hand.append(top)
-        top_left = yield from self.promos.eriku_leaves(tr, top, inn.hand)
-        hospitality = self.amulets is not None and (yield from self.amulets.hospitality(tr))
-        yield from self.promos.felicia_duel(tr)
-        gain = yield from self.ctx.maybe(lambda e: e.kind == Ev.GAIN and e.t == tr.index, "a meal or the next event")
-        if top is not None and not top_left and (gain is None or gain.b != top):
-            raise Illegal(gain or self.ctx.pending, "the meal card eriku looked at and did not buy goes under the pile")
-        if gain is None:
-            if self.promos.felicia_clear() is not None:  # P6: a duel for a meal she still cannot pay (or declines)
-                self.ctx.note("felicia's duel: no meal")
-            if hospitality:
-                raise Illegal(self.ctx.pending, f"{tr.name} used the hospitality amulet, then took no meal")
-            self.ctx.note("no meal")
-            return
-        ev = gain
-        card = self.ctx.gained(ev, Deck.MEAL, inn.hand)
-        if not st.can_eat(tr, card):
-            raise Illegal(ev, f"{tr.name} has already eaten {st.card_name(Deck.MEAL, card)}")
-        price = 0
-        printed = self.rules.meals[card].cost
-        full = st.meal_price(tr, card)
-        disc = ability_discount(tr, full, printed)  # Kinko's, Ayumu's
-        if st.matsuri and st.m.cho_yo_at == tr.pos and full < printed:
-            disc |= {"choyo"}
-        if hospitality or (card == offered and ev.c == 0):
-            self.promos.felicia_price(tr, ev, Deck.MEAL, card, 0)
-        if hospitality:
-            if ev.c != 0:
-                raise Illegal(ev, f"the hospitality amulet makes the meal free, {tr.name} paid {ev.c}")
-            why = "hospitality amulet"
-            disc |= {"hospitality"}
-        elif card == offered and ev.c == 0:
-            why = "satsuki's free meal"
-            disc = frozenset(["satsuki"])
-        else:
-            price = self.promos.felicia_price(tr, ev, Deck.MEAL, card, full)
-            if price < full:
-                disc |= {"felicia"}
-            if ev.c != price:
-                raise Illegal(ev, f"{tr.name} paid {ev.c} for {st.card_name(Deck.MEAL, card)}, price {price}")
-            if price > tr.coins:
-                raise Illegal(ev, f"{tr.name} has {tr.coins} coins and cannot pay {price}")
-            self.ctx.coins(tr, -price, "meal")
-            why = f"{'kinko ' if tr.ability == Ability.KINKO else ''}pays {price}"
-        self.eat(tr, card, why)
-        if self.amulets is not None:
-            tr.inn_meals += 1
-            if tr.ability == Ability.NAMPO:  # the printed cost in points at each Inn meal (C38)
-                m = self.rules.meals[card]
-                self.ctx.score(tr, "pts_other", m.cost, f"nampo: {m.name} costs {m.cost}")
-            yield from self.amulets.devotion(tr, price, printed, disc)
-
-    def eat(self, tr: TravelerState, card: int, why: str) -> None:
-        m = self.rules.meals[card]
-        tr.meals.append(card)
-        tr.dishes.add(m.dish)
-        tr.meal_value += m.cost
-        self.ctx.score(tr, "pts_meals", self.params["MEAL_POINTS"], f"{m.name} ({why})")
-
-    def satsuki_pile(self, tr: TravelerState, card: int) -> Generator[None, Event, bool]:
-        """``GAIN(t, 1, card, 0)``: she eats the pile's card free (True); ``UNDER(1, card)``: refused (False)."""
-        st = self.state
-        self.ctx.expecting = "satsuki's GAIN of the offered meal (free) or its UNDER"
-        ev = yield from self.ctx.next()
-        if ev.kind == Ev.UNDER:
-            self.ctx.under(ev, Deck.MEAL, [card])
-            self.ctx.note("refuses it: under the meal pile")
-            return False
-        if ev.kind != Ev.GAIN or ev.t != tr.index:
-            raise Illegal(ev, f"expected {self.ctx.expecting}")
-        self.ctx.gained(ev, Deck.MEAL, [card])
-        if ev.c != 0:
-            raise Illegal(ev, f"satsuki's meal from the pile is free, she paid {ev.c}")
-        if not st.can_eat(tr, card):
-            raise Illegal(ev, f"{tr.name} has already eaten {st.card_name(Deck.MEAL, card)}")
-        self.eat(tr, card, "satsuki's free meal from the pile")
-        if self.amulets is not None:
-            tr.inn_meals += 1
-            yield from self.amulets.devotion(tr, 0, self.rules.meals[card].cost, frozenset(["satsuki"]))  # free (C37)
-        return True

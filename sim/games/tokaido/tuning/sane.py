@@ -24,6 +24,7 @@ from sim.games.tokaido import engine
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads
 from sim.games.tokaido.referee.game import Referee
+from sim.games.tokaido.referee.inns import Inns
 from sim.games.tokaido.referee.matsuri import Matsuri
 from sim.games.tokaido.referee.matsuri_travelers import MatsuriTravelers
 from sim.games.tokaido.referee.promos import Promos
@@ -33,16 +34,14 @@ from sim.games.tokaido.rules.config import GameConfig
 
 
 class SaneStations(Stations):
-    """The referee's station handler, counting Village stops that buy nothing and meals skipped though
-    affordable (``Referee(..., stations=SaneStations)``)."""
+    """The referee's station handler, counting Village stops that buy nothing (``Referee(...,
+    stations=SaneStations)``)."""
 
     def __init__(self, ctx: Replay, promos: Promos, travelers: MatsuriTravelers, crossroads: Crossroads | None,
                  matsuri: Matsuri | None) -> None:
         super().__init__(ctx, promos, travelers, crossroads, matsuri)
         self.villages = 0
         self.idle_villages = 0
-        self.inns = 0
-        self.skipped_meals = 0
 
     def village(self, tr: TravelerState, draw: int | None = None) -> Step:
         if tr.neutral:
@@ -58,6 +57,16 @@ class SaneStations(Stations):
         self.villages += 1
         if prices and min(prices) <= coins and len(tr.souvenirs) == held:
             self.idle_villages += 1
+
+
+class SaneInns(Inns):
+    """The referee's Inn handler, counting the meals skipped though one was affordable
+    (``Referee(..., inns=SaneInns)``)."""
+
+    def __init__(self, ctx: Replay, stations: Stations) -> None:
+        super().__init__(ctx, stations)
+        self.inns = 0
+        self.skipped_meals = 0
 
     def meal(self, tr: TravelerState, inn: InnVisit) -> Step:
         if tr.neutral:
@@ -103,12 +112,12 @@ def sane_play(tier: str, n: int, games: int, seed: int = 1, expansions: tuple[st
     never = 0
     for i in range(games):
         ev = batch.game_events(i)
-        ref = Referee(config, rules, stations=SaneStations)
+        ref = Referee(config, rules, stations=SaneStations, inns=SaneInns)
         ref.feed_all(ev)
-        stops = ref.stations
-        assert isinstance(stops, SaneStations)
+        stops, meals = ref.stations, ref.inns
+        assert isinstance(stops, SaneStations) and isinstance(meals, SaneInns)
         villages, idle = villages + stops.villages, idle + stops.idle_villages
-        inns, skipped = inns + stops.inns, skipped + stops.skipped_meals
+        inns, skipped = inns + meals.inns, skipped + meals.skipped_meals
         gave = {int(r[1]) for r in ev if r[0] == Ev.DONATE and r[2] > 0}
         never += sum(1 for p in range(n) if p not in gave)
         for r in ev:

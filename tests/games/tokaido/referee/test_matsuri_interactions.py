@@ -61,13 +61,13 @@ def test_kamui_meal_made_free_by_choyo_in_the_referee(cancels: str) -> None:
     kamui, _ = arrive(ref, 0, [], pile)
     kamui.coins = 0
     rows = [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:6]] + [r6(Ev.GAIN, 0, Deck.MEAL, MISOSHIRU, 0)]
-    drive_to(ref, ref.stations.inn(kamui), rows)
+    drive_to(ref, ref.inns.inn(kamui), rows)
     assert (len(kamui.meals), kamui.points["pts_other"]) == (1, 0 if cancels == "true" else 3)
     ref = mref(3, "kamui,kinko,satsuki")
     kamui, _ = arrive(ref, 0, [], pile)
     kamui.coins = 0
     with pytest.raises(Illegal, match="price 1"):
-        drive_to(ref, ref.stations.inn(kamui), [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:4]]
+        drive_to(ref, ref.inns.inn(kamui), [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:4]]
               + [r6(Ev.GAIN, 0, Deck.MEAL, MISOSHIRU, 0)])
 
 
@@ -125,7 +125,7 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi_in_the_referee() -> No
     yashima, _ = arrive(ref, 0, [1, 2], [])
     rows = [r6(Ev.GAIN, 0, Deck.AMULET, 2, 0), r6(Ev.DRAW, 1, Deck.MATSURI, tori), r6(Ev.MATSURI, 1, tori, -1, 1, 0),
             r6(Ev.GAIN, 1, Deck.AMULET, 0, 0), r6(Ev.GAIN, 2, Deck.AMULET, 1, 0)]
-    drive(ref, ref.stations.inn(yashima), rows)
+    drive(ref, ref.inns.inn(yashima), rows)
     assert (yashima.amulets, st.travelers[1].amulets, st.travelers[2].amulets, st.amulet_market) == (
         {2}, {0}, {1}, [3])
     ref = mref(3, "yashima,kinko,satsuki", overrides=CHOYO)
@@ -133,7 +133,7 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi_in_the_referee() -> No
     stack(ref, "tori_no_ichi")
     yashima, _ = arrive(ref, 0, [1, 2], [])
     with pytest.raises(Illegal, match="got traveler 0"):  # a second Amulet for her is refused
-        drive(ref, ref.stations.inn(yashima), [*rows[:3], r6(Ev.GAIN, 0, Deck.AMULET, 0, 0)])
+        drive(ref, ref.inns.inn(yashima), [*rows[:3], r6(Ev.GAIN, 0, Deck.AMULET, 0, 0)])
 
 
 # ------------------------------------------------------------------ MI6 Misaki / Takeru + Hadaka, o-Bon, o-Taue
@@ -185,7 +185,7 @@ def test_eriku_top_card_costs_one_less_with_choyo_in_the_referee() -> None:
     st.m.cho_yo_at = INN1
     eriku, inn = arrive(ref, 0, [], [SUSHI, UNAGI], hand=[UDON, FUGU])
     eriku.coins = 1
-    drive_to(ref, ref.stations.meal(eriku, inn),
+    drive_to(ref, ref.inns.meal(eriku, inn),
           [r6(Ev.DRAW, 0, Deck.MEAL, SUSHI), r6(Ev.LOOK, 0, SUSHI, 1), r6(Ev.GAIN, 0, Deck.MEAL, SUSHI, 1)])
     assert (eriku.meals, eriku.coins, inn.hand) == ([SUSHI], 0, [UDON, FUGU])
 
@@ -209,7 +209,7 @@ def test_arrival_abilities_come_before_the_festival_in_the_referee(last: str) ->
                "yashima": [r6(Ev.GAIN, 0, Deck.AMULET, 1, 0)]}[last]
     festival = [r6(Ev.DRAW, 1, Deck.MATSURI, hina), r6(Ev.MATSURI, 1, hina, -1, 1, 0), r6(Ev.TOKEN, 0, 0, 1, hina, -1)]
     leftovers = [r6(Ev.UNDER, -1, Deck.MEAL, UDON), r6(Ev.UNDER, -1, Deck.MEAL, FUGU)]
-    drive(ref, ref.stations.inn(tr), ability + leftovers + festival)
+    drive(ref, ref.inns.inn(tr), ability + leftovers + festival)
     assert (st.m.kept[0], tr.dolls, st.travelers[2].dolls) == (hina, 1, 0)
     ref = mref(2, f"{last},kinko", overrides=CHOYO)
     ref.state.amulet_market = [0, 1]
@@ -218,4 +218,4 @@ def test_arrival_abilities_come_before_the_festival_in_the_referee(last: str) ->
     tr, _ = arrive(ref, 0, [2, 1], [SUSHI], hand=[UDON, FUGU])
     tr.coins = 0
     with pytest.raises(Illegal, match="got traveler 1|expected"):  # no festival before her arrival ability
-        drive(ref, ref.stations.inn(tr), festival[:1])
+        drive(ref, ref.inns.inn(tr), festival[:1])

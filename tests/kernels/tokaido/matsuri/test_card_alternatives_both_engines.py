@@ -99,11 +99,11 @@ def test_referee_musubi_all_arrived_coins_come_before_the_festival() -> None:
     festival = [r6(Ev.DRAW, 0, Deck.MATSURI, choyo), r6(Ev.DRAW, 0, Deck.MATSURI, hanabi),
                 r6(Ev.MATSURI, 0, choyo, hanabi, 1, 0)]
     ref, kinko = ref_at_inn()
-    drive(ref, ref.stations.inn(kinko), [*coins, *festival])
+    drive(ref, ref.inns.inn(kinko), [*coins, *festival])
     assert ref.state.travelers[0].coins == 7 and ref.state.m.kept[0] == choyo
     ref, kinko = ref_at_inn()
     with pytest.raises(Exception, match="MT_COIN"):
-        drive(ref, ref.stations.inn(kinko), [*festival, *coins])
+        drive(ref, ref.inns.inn(kinko), [*festival, *coins])
 
 
 # ------------------------------------------------------------------ the Doll/Carp family
