@@ -1,6 +1,6 @@
 """The house rules of the code base (docs/architecture.md): layers import downwards only, no import
-cycles between modules, files of a readable size, a docstring on every package; test modules share
-code through ``tests.helpers`` only.
+cycles between modules, files of a readable size, a docstring on every package, composition over deep
+inheritance; test modules share code through ``tests.helpers`` only.
 
 Imports are read from the source (``ast``), lazy ones inside functions included: a cycle hidden in a
 function is still a cycle.
@@ -9,6 +9,7 @@ function is still a cycle.
 from __future__ import annotations
 
 import ast
+import builtins
 import warnings
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from tests.helpers.paths import ROOT
 
 TOP = ("sim", "kernels", "analysis")
 MAX_LINES = 440  # "about 400": a hint to look at a file, never a reason to cut one
+MAX_DEPTH = 2  # a project class and at most one project class above it: areas are composed, not stacked
 
 # Each unit of the house and the units it may import (besides itself).
 LAYERS: dict[str, set[str]] = {
@@ -175,6 +177,59 @@ def test_the_checker_sees_a_cycle() -> None:
     found = {n.module for n in ast.walk(fake) if isinstance(n, ast.ImportFrom)}
     assert "kernels.play" in found and unit("kernels.play") not in LAYERS[unit("kernels.game.turn")]
     assert unit("kernels.duo.search") not in LAYERS[unit("kernels.duo.game")]  # Duo's engine cannot search
+
+
+def class_depths(sources: dict[str, str]) -> dict[str, int]:
+    """Each project class of ``sources`` (module name -> source) and how many project classes its longest
+    line of bases holds, itself included. A base is a project class when its module defines it or imports
+    it from a module of ``sources``; the standard library's and other libraries' bases (object, Exception,
+    Protocol, NamedTuple, Enum...) count for nothing. Exceptions are left out: an error taxonomy
+    (``UserError`` > ``FileError`` > ``ManifestError``) sorts errors for ``except``, it stacks no behaviour."""
+    bases: dict[str, list[str]] = {}
+    raised: set[str] = set()  # classes with a built-in exception among their own bases
+    for module, text in sources.items():
+        tree = ast.parse(text)
+        local = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        imported = {a.asname or a.name: f"{n.module}.{a.name}" for n in ast.walk(tree)
+                    if isinstance(n, ast.ImportFrom) and n.module in sources for a in n.names}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                names = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                cls = f"{module}.{node.name}"
+                bases[cls] = [f"{module}.{b}" if b in local else imported.get(b, "") for b in names]
+                builtin = [getattr(builtins, b, None) for b in names if b not in local and b not in imported]
+                if any(isinstance(b, type) and issubclass(b, BaseException) for b in builtin):
+                    raised.add(cls)
+
+    def depth(cls: str, seen: tuple[str, ...] = ()) -> int:
+        if cls not in bases or cls in seen:
+            return 0
+        return 1 + max((depth(b, (*seen, cls)) for b in bases[cls]), default=0)
+
+    def is_exception(cls: str, seen: tuple[str, ...] = ()) -> bool:
+        return cls in raised or any(is_exception(b, (*seen, cls)) for b in bases.get(cls, ()) if b not in seen)
+
+    return {cls: depth(cls) for cls in bases if not is_exception(cls)}
+
+
+def test_inheritance_is_shallow() -> None:
+    """No project class sits on a chain of more than ``MAX_DEPTH`` project classes: an area of the rules is a
+    handler that the others hold, not a layer of one class (docs/architecture.md)."""
+    depths = class_depths({name: path.read_text() for name, path in MODULES.items()})
+    deep = {cls: d for cls, d in depths.items() if d > MAX_DEPTH}
+    assert not deep, f"inheritance chains deeper than {MAX_DEPTH} project classes (compose instead): {deep}"
+
+
+def test_the_checker_sees_a_deep_chain() -> None:
+    """The depth test can fail: three project classes stacked across modules are found, library bases are not
+    counted, and a class may extend one project class."""
+    depths = class_depths({
+        "pkg.a": "from typing import NamedTuple\nclass A: pass\nclass T(NamedTuple):\n    x: int\n"
+                 "class E(ValueError): pass\nclass F(E): pass\n",
+        "pkg.b": "from pkg.a import A, F\nclass B(A): pass\nclass G(F): pass\n",
+        "pkg.c": "from pkg.b import B as Base\nclass C(Base): pass\n",
+    })
+    assert depths == {"pkg.a.A": 1, "pkg.a.T": 1, "pkg.b.B": 2, "pkg.c.C": 3}
 
 
 def test_tests_share_through_helpers_only() -> None:

@@ -55,7 +55,7 @@ def drive(ref: Referee, gen: Generator[None, Event, object], rows: list[Row]) ->
         for e in events:
             gen.send(e)
     except StopIteration:
-        assert list(events) == [] and ref._pending is None, "rows left over"
+        assert list(events) == [] and ref.ctx.pending is None, "rows left over"
         return
     raise AssertionError(f"the handler wants more rows: expecting {ref.expecting}")
 
@@ -72,7 +72,7 @@ def at_inn(ref: Referee, order: list[int], pos: int | None = None) -> InnVisit:
 
 
 def effect(ref: Referee, kind: str, inn: InnVisit, chooser: int = 0) -> Generator[None, Event, None]:
-    return ref._card_effect(ref.state.travelers[chooser], card(ref, kind), inn, 1)
+    return ref.matsuri.card_effect(ref.state.travelers[chooser], card(ref, kind), inn, 1)
 
 
 def stack(ref: Referee, *kinds: str) -> None:

@@ -121,7 +121,7 @@ class SelfPlay:
         self.emit(Ev.DIE, tr.index, self.rng.choice(self.rules.fortune_die), bet, source)
 
     def choose_option(self, tr: TravelerState, kind: int) -> int:
-        possible = self.ref._why_no_alternative(tr, kind) is None
+        possible = self.ref.crossroads.why_no_alternative(tr, kind) is None
         both = (kind == Space.ENCOUNTER and tr.ability == Ability.KITA) or (
             kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
         if possible and self.use(tr, Amulet.HEALTH, 0.6):
@@ -135,7 +135,7 @@ class SelfPlay:
 
     def second(self, tr: TravelerState, kind: int, alternative: bool) -> bool:
         """The second of two actions: possible now? then asked (C42) when it may be declined."""
-        why = self.ref._why_no_alternative(tr, kind) if alternative else self.st.why_no_base(tr, kind)
+        why = self.ref.crossroads.why_no_alternative(tr, kind) if alternative else self.st.why_no_base(tr, kind)
         if why is not None:
             return False
         if not self.rules.raw["crossroads"]["second_action_optional"]:

@@ -7,17 +7,19 @@ Gaming Room, Jirocho's bet and the Fortune Amulet; Calligraphy scores at the
 end. The log contract is the section "Crossroads" of ``docs/log-format.md``;
 rule choices are cited by their number in ``docs/rules-choices.md`` (C23-C39).
 
-``Crossroads`` sits between ``ReplayBase`` and ``Stations`` in the referee's
-class stack (on ``Amulets``, ``sim/games/tokaido/referee/amulets.py``: the Amulets and the Fortune die): the base
-handlers call these primitives only when ``state.xr`` is on, so base games replay exactly as before.
+``Crossroads`` is built only for a Crossroads game, with ``Amulets`` (``amulets.py``: the Amulets
+and the Fortune die); the turn and the stations call it when it is there, so base games replay
+exactly as before. Iyasaka's re-roll (the Gaming Room) and Marihito's Calligraphy (the end) are
+here, beside the rules they bend.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
 
 from kernels.core.enums import (
+    CALLI_NAMES,
+    PANORAMA_NAMES,
     Ability,
     Amulet,
     Deck,
@@ -28,9 +30,23 @@ from kernels.core.enums import (
     Space,
 )
 from sim.games.tokaido.referee.amulets import Amulets
-from sim.games.tokaido.referee.replay import Step, deck_name
-from sim.games.tokaido.referee.scoring import ordinal, script_purchase_points, souvenir_points
-from sim.games.tokaido.referee.state import PANORAMA_SPACES, Event, Illegal, TravelerState, amulet_kind
+from sim.games.tokaido.referee.context import Replay, Step, deck_name
+from sim.games.tokaido.referee.prices import ability_discount, amulet_price, legendary_price
+from sim.games.tokaido.referee.promos import Promos
+from sim.games.tokaido.referee.scoring import (
+    calligraphy_points,
+    ordinal,
+    script_purchase_points,
+    souvenir_points,
+)
+from sim.games.tokaido.referee.state import (
+    PANORAMA_SPACES,
+    Event,
+    Illegal,
+    TravelerState,
+    amulet_kind,
+    calligraphy_kind,
+)
 
 MARKET_DECKS = (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)  # distinct cards, one MARKET event each
 COUNTED_DECKS = (Deck.CHERRY, Deck.BATHHOUSE)  # identical cards, one MARKET event with the count
@@ -41,21 +57,17 @@ ALTERNATIVES = {
 }
 CHOICE_NAMES = ("base action", "crossroads alternative", "both", "both, alternative first", "alternative, buying nothing")
 EMPTY_OK = (Space.HOT_SPRING, Space.VILLAGE, Space.TEMPLE, Space.ENCOUNTER)  # purchases (C27, online)
-Pull = Generator[None, Event, Event]
 
 
-class Crossroads(Amulets):
-    """Set-up markets, station alternatives and the Crossroads Travelers (Amulets and the Fortune die:
-    ``Amulets``; Calligraphy scoring: ``CalligraphyScoring``, below it)."""
+class Crossroads:
+    """Set-up markets, station alternatives, the Crossroads Travelers and the Calligraphy scoring."""
 
-    _paid = 0  # the price of the last market card bought
-    _disc: frozenset[str] = frozenset()  # and its discounts (Devotion, C37)
-
-    if TYPE_CHECKING:  # Felicia's challenge (``sim/games/tokaido/referee/promos.py``, above in the class stack)
-        def _felicia_duel(self, tr: TravelerState) -> Generator[None, Event, None]: ...
-        def _felicia_price(self, tr: TravelerState, ev: Event, deck: int, card: int, cost: int) -> int: ...
-        def _felicia_open(self) -> bool: ...
-        def _felicia_clear(self) -> Any: ...
+    def __init__(self, ctx: Replay, amulets: Amulets, promos: Promos) -> None:
+        self.ctx, self.state, self.rules, self.params = ctx, ctx.state, ctx.rules, ctx.params
+        self.amulets = amulets
+        self.promos = promos  # Felicia's duels, Eriku's Fasting
+        self._paid = 0  # the price of the last market card bought
+        self._disc: frozenset[str] = frozenset()  # and its discounts (Devotion, C37)
 
     # ================================================================ set-up
     def _copies(self, deck: int) -> int:
@@ -70,12 +82,12 @@ class Crossroads(Amulets):
         section = "cherry_tree" if deck == Deck.CHERRY else "bathhouse"
         return int(r.raw["crossroads"][section].get("copies", 6))
 
-    def _market(self, deck: int) -> list[int]:
+    def market(self, deck: int) -> list[int]:
         st = self.state
         return {Deck.LEGENDARY: st.legendary_market, Deck.AMULET: st.amulet_market,
                 Deck.CALLIGRAPHY: st.calligraphy_market}[deck]
 
-    def _markets(self) -> Step:
+    def markets(self) -> Step:
         """``MARKET`` rows: decks 4, 5, 6 card by card, then the Cherry Tree and Bathhouse counts (C23)."""
         st = self.state
         x = self.rules.raw["crossroads"]
@@ -84,9 +96,9 @@ class Crossroads(Amulets):
         if per_type is None:
             raise Illegal(None, f"crossroads.cards_by_players has no entry for {st.n_players} players")
         for deck in MARKET_DECKS:
-            want, market = min(per_type, self._copies(deck)), self._market(deck)
+            want, market = min(per_type, self._copies(deck)), self.market(deck)
             while len(market) < want:
-                ev = yield from self._take(Ev.MARKET, None, f"the {deck_name(deck)} cards in play")
+                ev = yield from self.ctx.take(Ev.MARKET, None, f"the {deck_name(deck)} cards in play")
                 if ev.a != deck:
                     raise Illegal(ev, f"deck {ev.a}: {want} {deck_name(deck)} cards (deck {deck}) come first, "
                                       f"{len(market)} given so far")
@@ -96,7 +108,7 @@ class Crossroads(Amulets):
                 market.append(ev.b)
         for deck in COUNTED_DECKS:
             want = min(per_type, self._copies(deck))
-            ev = yield from self._take(Ev.MARKET, None, f"the number of {deck_name(deck)} cards in play")
+            ev = yield from self.ctx.take(Ev.MARKET, None, f"the number of {deck_name(deck)} cards in play")
             if (ev.a, ev.b, ev.c) != (deck, -1, want):
                 raise Illegal(ev, f"expected {want} {deck_name(deck)} cards (deck {deck}, card -1, count {want}) "
                                   f"with {st.n_players} players, got deck {ev.a} card {ev.b} count {ev.c}")
@@ -105,14 +117,14 @@ class Crossroads(Amulets):
             else:
                 st.bath_left = want
         r = self.rules
-        self._note("legendary " + ", ".join(r.legendary[c].name for c in st.legendary_market))
-        self._note("amulets " + ", ".join(r.amulets[c] for c in st.amulet_market))
-        self._note("calligraphy " + ", ".join(r.calligraphy[c] for c in st.calligraphy_market))
-        self._note(f"{st.cherry_left} cherry trees, {st.bath_left} bathhouses")
-        self._header = "setup: crossroads cards in play"
-        self._flush()
+        self.ctx.note("legendary " + ", ".join(r.legendary[c].name for c in st.legendary_market))
+        self.ctx.note("amulets " + ", ".join(r.amulets[c] for c in st.amulet_market))
+        self.ctx.note("calligraphy " + ", ".join(r.calligraphy[c] for c in st.calligraphy_market))
+        self.ctx.note(f"{st.cherry_left} cherry trees, {st.bath_left} bathhouses")
+        self.ctx.header = "setup: crossroads cards in play"
+        self.ctx.flush()
 
-    def _start_amulets(self) -> Step:
+    def start_amulets(self) -> Step:
         """C25: in departure order, each player with a coin may pay for a random available Amulet."""
         st, p = self.state, self.params
         if not p["START_AMULET"]:
@@ -121,13 +133,13 @@ class Crossroads(Amulets):
         for tr in sorted(st.players(), key=lambda x: x.seat):
             if tr.coins < cost or not st.amulet_market:
                 continue
-            if (yield from self._option(tr, Opt.START_AMULET)):
-                card = yield from self._market_gain(tr, Deck.AMULET, cost, "a random amulet at set-up")
+            if (yield from self.ctx.option(tr, Opt.START_AMULET)):
+                card = yield from self.market_gain(tr, Deck.AMULET, cost, "a random amulet at set-up")
                 if card is not None:
                     tr.amulets.add(card)  # usable from the first turn (C35)
                     tr.amulets_acquired += 1
-            self._header = f"setup: {tr.name}"
-            self._flush()
+            self.ctx.header = f"setup: {tr.name}"
+            self.ctx.flush()
 
     # ================================================================ buying from a market
     def _printed(self, deck: int, card: int) -> int:
@@ -138,27 +150,22 @@ class Crossroads(Amulets):
         return {Deck.AMULET: p["AMULET_COST"], Deck.CALLIGRAPHY: p["CALLI_COST"], Deck.BATHHOUSE: p["BATH_COST"]}.get(
             deck, 0)
 
-    def _ability_discount(self, tr: TravelerState, price: int, printed: int) -> frozenset[str]:
-        """The Traveler's own discount when ``price`` is below ``printed`` (Devotion's ``devotion_printed_after``)."""
-        names = {Ability.KINKO: "kinko", Ability.TITIA: "titia", Ability.AYUMU: "ayumu", Ability.MARI: "mari"}
-        return frozenset([names[tr.ability]]) if price < printed and tr.ability in names else frozenset()
-
-    def _market_gain(self, tr: TravelerState, deck: int, price: int | None,
+    def market_gain(self, tr: TravelerState, deck: int, price: int | None,
                      what: str) -> Generator[None, Event, int | None]:
         """A ``GAIN(t, deck, card, price)`` of a Crossroads card; returns the card id (-1: identical cards).
 
         ``price`` None: the card's printed cost (Legendary Objects). None when Felicia comes away with
         nothing: she could not pay the card in full and her duel did not bring it within her coins (P6).
         """
-        yield from self._felicia_duel(tr)
-        if self._felicia_open():
-            got = yield from self._maybe(lambda e: e.kind == Ev.GAIN and e.t == tr.index, what)
+        yield from self.promos.felicia_duel(tr)
+        if self.promos.felicia_open():
+            got = yield from self.ctx.maybe(lambda e: e.kind == Ev.GAIN and e.t == tr.index, what)
             if got is None:
                 self._felicia_miss(tr, deck, price)
                 return None
             ev = got
         else:
-            ev = yield from self._take(Ev.GAIN, tr, what)
+            ev = yield from self.ctx.take(Ev.GAIN, tr, what)
         name = deck_name(deck)
         if ev.a != deck:
             raise Illegal(ev, f"the {deck_name(ev.a)} deck, expected the {name} market (deck {deck})")
@@ -169,15 +176,15 @@ class Crossroads(Amulets):
             if left <= 0:
                 raise Illegal(ev, f"no {name} card is left")
         else:
-            market = self._market(deck)
+            market = self.market(deck)
             if ev.b not in market:
                 avail = ", ".join(self.state.card_name(deck, c) for c in market) or "none"
                 raise Illegal(ev, f"{name} card {ev.b} is not available (available: {avail})")
         label = self.state.card_name(deck, ev.b)
         if price is None:
-            price = self._legendary_price(tr, ev.b)
-        self._disc = self._ability_discount(tr, price, self._printed(deck, ev.b))
-        full, price = price, self._felicia_price(tr, ev, deck, ev.b, price)
+            price = legendary_price(self.rules, tr, ev.b)
+        self._disc = ability_discount(tr, price, self._printed(deck, ev.b))
+        full, price = price, self.promos.felicia_price(tr, ev, deck, ev.b, price)
         if price < full:
             self._disc |= {"felicia"}
         self._paid = price
@@ -190,26 +197,26 @@ class Crossroads(Amulets):
         elif deck == Deck.BATHHOUSE:
             self.state.bath_left -= 1
         else:
-            self._market(deck).remove(ev.b)
-        self._coins(tr, -price, f"{label}")
+            self.market(deck).remove(ev.b)
+        self.ctx.coins(tr, -price, f"{label}")
         return ev.b
 
     def _felicia_miss(self, tr: TravelerState, deck: int, price: int | None) -> None:
         """Felicia bought nothing after her challenge decision: legal only if she cannot pay the card (P6)."""
-        duel = self._felicia_clear()
+        duel = self.promos.felicia_clear()
         if duel is not None:
             need = duel.rounds - duel.wins
-            want = price if price is not None else (self._legendary_price(tr, duel.card) if duel.card >= 0 else None)
+            want = price if price is not None else (legendary_price(self.rules, tr, duel.card) if duel.card >= 0 else None)
             if want is not None and duel.rounds != want:
-                raise Illegal(self._pending, f"felicia dueled {duel.rounds} rounds for a card that costs her {want}")
+                raise Illegal(self.ctx.pending, f"felicia dueled {duel.rounds} rounds for a card that costs her {want}")
         elif price is not None:
             need = price
         else:
-            need = min((self._legendary_price(tr, c) for c in self.state.legendary_market), default=0)
+            need = min((legendary_price(self.rules, tr, c) for c in self.state.legendary_market), default=0)
         if need <= tr.coins:
-            raise Illegal(self._pending, f"felicia can pay the {deck_name(deck)} ({need} coins, she has "
+            raise Illegal(self.ctx.pending, f"felicia can pay the {deck_name(deck)} ({need} coins, she has "
                                          f"{tr.coins}): a chosen alternative is taken")
-        self._note(f"felicia cannot pay the {deck_name(deck)} ({need} coins): nothing bought")
+        self.ctx.note(f"felicia cannot pay the {deck_name(deck)} ({need} coins): nothing bought")
 
     # ================================================================ a station stop
     def _reach(self, tr: TravelerState, cost: int) -> bool:
@@ -217,7 +224,7 @@ class Crossroads(Amulets):
         sets no limit on the cards she challenges for; she buys if the rounds won bring it within her coins)."""
         return cost <= tr.coins or (tr.ability == Ability.FELICIA and self.params["FELICIA_WIN_PPM"] > 0)
 
-    def _why_no_alternative(self, tr: TravelerState, kind: int) -> str | None:
+    def why_no_alternative(self, tr: TravelerState, kind: int) -> str | None:
         """Why the Crossroads alternative of a ``kind`` space is impossible for ``tr`` now (coins, cards left)."""
         st, p = self.state, self.params
         if kind in PANORAMA_SPACES:
@@ -227,7 +234,7 @@ class Crossroads(Amulets):
                 return "no bathhouse is left"
             return None if self._reach(tr, p["BATH_COST"]) else f"a bathhouse costs {p['BATH_COST']}, {tr.name} has {tr.coins}"
         if kind == Space.VILLAGE:
-            if any(self._reach(tr, self._legendary_price(tr, c)) for c in st.legendary_market):
+            if any(self._reach(tr, legendary_price(self.rules, tr, c)) for c in st.legendary_market):
                 return None
             return f"no legendary object left costs at most {tr.coins} coins"
         if kind == Space.FARM:
@@ -236,26 +243,27 @@ class Crossroads(Amulets):
         if kind == Space.TEMPLE:
             if not st.amulet_market:
                 return "no amulet is available"
-            return None if self._reach(tr, self._amulet_price(tr)) else f"an amulet costs {self._amulet_price(tr)}"
+            price = amulet_price(self.rules, tr)
+            return None if self._reach(tr, price) else f"an amulet costs {price}"
         if kind == Space.ENCOUNTER:
             if not st.calligraphy_market:
                 return "no calligraphy card is left"
             return None if self._reach(tr, p["CALLI_COST"]) else f"a calligraphy card costs {p['CALLI_COST']}"
         return "an Inn has no alternative"
 
-    def _station_choice(self, tr: TravelerState, kind: int) -> Generator[None, Event, tuple[int, bool]]:
+    def station_choice(self, tr: TravelerState, kind: int) -> Generator[None, Event, tuple[int, bool]]:
         """[``USE(health)``] + ``CHOICE(t, type, option)`` right after a player's move to a station (C27);
         returns the option and whether the Health Amulet was used."""
         st = self.state
         health = False
-        use = yield from self._maybe(lambda e: e.kind == Ev.USE and e.t == tr.index, "USE(health) or CHOICE")
+        use = yield from self.ctx.maybe(lambda e: e.kind == Ev.USE and e.t == tr.index, "USE(health) or CHOICE")
         if use is not None:
             if amulet_kind(self.rules, use.a) != Amulet.HEALTH:
                 raise Illegal(use, "only the Health amulet is used right after a move (then the option is 2 or 3)")
-            self._use(use, tr)
-            self._note("uses the health amulet")
+            self.amulets.use(use, tr)
+            self.ctx.note("uses the health amulet")
             health = True
-        ev = yield from self._take(Ev.CHOICE, tr, f"the option at the {st.space_name(tr.pos)}")
+        ev = yield from self.ctx.take(Ev.CHOICE, tr, f"the option at the {st.space_name(tr.pos)}")
         if ev.a != kind:
             raise Illegal(ev, f"space {tr.pos} is a {st.space_name(tr.pos)} (type {kind}), not type {ev.a}")
         option = ev.b
@@ -275,85 +283,85 @@ class Crossroads(Amulets):
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
         # Yama no Ko may complete it on this stop: with no Cherry Tree left option 0 (nothing) remains
-        if option not in (1, 4) and (why := st.why_no_base(tr, kind)) and self._why_no_alternative(tr, kind) is None:
+        if option not in (1, 4) and (why := st.why_no_base(tr, kind)) and self.why_no_alternative(tr, kind) is None:
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # each action must be possible when it is taken: the first now, the second after the first
         if option in (1, 3):
-            why = self._why_no_alternative(tr, kind)
+            why = self.why_no_alternative(tr, kind)
             if why is not None:
                 raise Illegal(ev, f"option {option} ({ALTERNATIVES[kind]}) is impossible: {why}")
         name = CHOICE_NAMES[option]
         if health and self.rules.raw["crossroads"]["amulets"]["health_one_option"]:  # Health giving one option
             name = "health, the base action only" if option == 2 else "health, the alternative only"
-        self._note(f"chooses {name}" + (f" ({ALTERNATIVES[kind]})" if option else ""))
+        self.ctx.note(f"chooses {name}" + (f" ({ALTERNATIVES[kind]})" if option else ""))
         return int(option), health
 
-    def _second(self, tr: TravelerState, kind: int, alternative: bool) -> Generator[None, Event, bool]:
+    def second(self, tr: TravelerState, kind: int, alternative: bool) -> Generator[None, Event, bool]:
         """The second of two actions (C27): it happens if it is possible once the first is done, unless
         declined (``OPTION(t, second, 0)``, asked only when it is possible, with
         ``crossroads.second_action_optional``, C42). True if it happens."""
         what = ALTERNATIVES[kind] if alternative else "the base action"
-        why = self._why_no_alternative(tr, kind) if alternative else self.state.why_no_base(tr, kind)
+        why = self.why_no_alternative(tr, kind) if alternative else self.state.why_no_base(tr, kind)
         if why is not None:
-            self._note(f"{what} no longer possible: {why}")
+            self.ctx.note(f"{what} no longer possible: {why}")
             return False
         if not self.rules.raw["crossroads"]["second_action_optional"]:
             return True
-        take = yield from self._option(tr, Opt.SECOND)
+        take = yield from self.ctx.option(tr, Opt.SECOND)
         if not take:
-            self._note(f"declines {what}")
+            self.ctx.note(f"declines {what}")
         return take
 
-    def _alternative(self, tr: TravelerState, kind: int, after_base: bool) -> Step:
+    def alternative(self, tr: TravelerState, kind: int, after_base: bool) -> Step:
         """The Crossroads alternative of the space ``tr`` stopped on (``after_base``: the second action, C27,
-        already judged possible by ``_second``). Felicia may come away with nothing: her duel for a card she
+        already judged possible by ``second``). Felicia may come away with nothing: her duel for a card she
         could not pay in full left it too dear (P6)."""
         p = self.params
         if kind in PANORAMA_SPACES:
-            yield from self._market_gain(tr, Deck.CHERRY, 0, "a cherry tree")
+            yield from self.market_gain(tr, Deck.CHERRY, 0, "a cherry tree")
             tr.cherry_trees += 1
-            self._coins(tr, p["CHERRY_COINS"], "cherry tree")
-            self._score(tr, "pts_cherry_trees", p["CHERRY_POINTS"], "cherry tree")
-            yield from self._devotion(tr, 0, 0)  # free: only to name a misplaced Devotion
+            self.ctx.coins(tr, p["CHERRY_COINS"], "cherry tree")
+            self.ctx.score(tr, "pts_cherry_trees", p["CHERRY_POINTS"], "cherry tree")
+            yield from self.amulets.devotion(tr, 0, 0)  # free: only to name a misplaced Devotion
         elif kind == Space.HOT_SPRING:
-            if (yield from self._market_gain(tr, Deck.BATHHOUSE, p["BATH_COST"], "a bathhouse")) is None:
+            if (yield from self.market_gain(tr, Deck.BATHHOUSE, p["BATH_COST"], "a bathhouse")) is None:
                 return
             tr.bathhouses += 1
-            self._score(tr, "pts_bathhouses", p["BATH_POINTS"], "bathhouse")
-            yield from self._devotion(tr, self._paid, p["BATH_COST"], self._disc)
+            self.ctx.score(tr, "pts_bathhouses", p["BATH_POINTS"], "bathhouse")
+            yield from self.amulets.devotion(tr, self._paid, p["BATH_COST"], self._disc)
         elif kind == Space.VILLAGE:
-            yield from self._legendary_object(tr)
+            yield from self.legendary_object(tr)
         elif kind == Space.FARM:
             bet = p["GAMING_BET"]
-            face = yield from self._die(tr, bet, DieSrc.GAMING_ROOM)
-            face = yield from self._iyasaka_reroll(tr, bet, face)
-            self._note(f"gaming room: bets {bet}, rolls x{face}, gets {bet * face} back")
-            self._coins(tr, bet * face - bet, "gaming room")
+            face = yield from self.amulets.die(tr, bet, DieSrc.GAMING_ROOM)
+            face = yield from self.iyasaka_reroll(tr, bet, face)
+            self.ctx.note(f"gaming room: bets {bet}, rolls x{face}, gets {bet * face} back")
+            self.ctx.coins(tr, bet * face - bet, "gaming room")
         elif kind == Space.TEMPLE:
-            card = yield from self._market_gain(tr, Deck.AMULET, self._amulet_price(tr), "an amulet")
+            card = yield from self.market_gain(tr, Deck.AMULET, amulet_price(self.rules, tr), "an amulet")
             if card is None:
                 return
             tr.amulets.add(card)
             if not self.rules.raw["crossroads"]["amulets"]["usable_where_bought"]:
                 tr.amulets_new.add(card)  # C35: "never on the same turn as when it is acquired"
             tr.amulets_acquired += 1
-            yield from self._devotion(tr, self._paid, p["AMULET_COST"], self._disc)
+            yield from self.amulets.devotion(tr, self._paid, p["AMULET_COST"], self._disc)
         elif kind == Space.ENCOUNTER:
-            card = yield from self._market_gain(tr, Deck.CALLIGRAPHY, p["CALLI_COST"], "a calligraphy card")
+            card = yield from self.market_gain(tr, Deck.CALLIGRAPHY, p["CALLI_COST"], "a calligraphy card")
             if card is None:
                 return
             tr.calligraphy.append(card)
-            yield from self._devotion(tr, self._paid, p["CALLI_COST"], self._disc)
+            yield from self.amulets.devotion(tr, self._paid, p["CALLI_COST"], self._disc)
 
-    def _legendary_object(self, tr: TravelerState) -> Step:
+    def legendary_object(self, tr: TravelerState) -> Step:
         """One Legendary Object at its printed cost (seed 002 "Legendary Object cards"; C29, C30)."""
         st, p = self.state, self.params
-        card = yield from self._market_gain(tr, Deck.LEGENDARY, None, "a legendary object")
+        card = yield from self.market_gain(tr, Deck.LEGENDARY, None, "a legendary object")
         if card is None:
             return
         lo = self.rules.legendary[card]
         if tr.scripts and self.rules.raw["crossroads"]["legendary"]["script_counts_legendary"]:
-            self._script_bonus(tr)  # online: a Script's later point also for a Legendary Object
+            self.script_bonus(tr)  # online: a Script's later point also for a Legendary Object
         if lo.kind == Legend.SCRIPT:  # C29: a point per Souvenir and other Legendary Object held
             pts = script_purchase_points(len(tr.souvenirs), len(tr.legendary))
             why = f"{lo.name} (script): {len(tr.souvenirs)} souvenirs + {len(tr.legendary)} legendary objects"
@@ -366,20 +374,73 @@ class Crossroads(Amulets):
         else:
             pts, why = p["SWORD_POINTS"], f"{lo.name} (sword)"
         tr.legendary.append(card)
-        self._score(tr, "pts_legendary", pts, why)
-        yield from self._devotion(tr, self._paid, lo.cost, self._disc)
+        self.ctx.score(tr, "pts_legendary", pts, why)
+        yield from self.amulets.devotion(tr, self._paid, lo.cost, self._disc)
 
-    def _script_bonus(self, tr: TravelerState) -> None:
+    def script_bonus(self, tr: TravelerState) -> None:
         """C29: each Script object held scores a point per Souvenir acquired after it."""
         if tr.scripts:
-            self._score(tr, "pts_legendary", self.params["SCRIPT_BONUS"] * tr.scripts,
+            self.ctx.score(tr, "pts_legendary", self.params["SCRIPT_BONUS"] * tr.scripts,
                         f"{tr.scripts} script object{'s' if tr.scripts > 1 else ''}")
 
     # ================================================================ Crossroads Travelers
-    def _jirocho(self, tr: TravelerState) -> Step:
+    def jirocho(self, tr: TravelerState) -> Step:
         """Jirocho at an intermediate Inn, before the meal: may bet 1 coin on the Fortune die (C28)."""
         bet = self.params["JIROCHO_BET"]
-        if tr.coins >= bet and (yield from self._option(tr, Opt.JIROCHO)):
-            face = yield from self._die(tr, bet, DieSrc.JIROCHO)
-            self._note(f"jirocho bets {bet}, rolls x{face}, gets {bet * face} back")
-            self._coins(tr, bet * face - bet, "jirocho")
+        if tr.coins >= bet and (yield from self.ctx.option(tr, Opt.JIROCHO)):
+            face = yield from self.amulets.die(tr, bet, DieSrc.JIROCHO)
+            self.ctx.note(f"jirocho bets {bet}, rolls x{face}, gets {bet * face} back")
+            self.ctx.coins(tr, bet * face - bet, "jirocho")
+
+    def iyasaka_reroll(self, tr: TravelerState, bet: int, face: int) -> Generator[None, Event, int]:
+        """002:L602: at the Gaming Room he may roll once more and must keep the second result."""
+        if tr.ability != Ability.IYASAKA or not (yield from self.ctx.option(tr, Opt.IYASAKA)):
+            return face
+        second = yield from self.amulets.die(tr, bet, DieSrc.IYASAKA)
+        self.ctx.note(f"iyasaka re-rolls x{face}: x{second}")
+        return second
+
+    # ================================================================ end of the game
+    def score_calligraphy(self) -> None:
+        """C32-C34: Calligraphy cards score last (Perfection counts the achievements just awarded)."""
+        st = self.state
+        final = st.inns.get(st.last)
+        arrived = final.arrived if final is not None else []
+        for tr in st.players():
+            if not tr.calligraphy:
+                continue
+            arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
+            scored = []
+            for card in sorted(tr.calligraphy):
+                kind = calligraphy_kind(self.rules, card)
+                pts = calligraphy_points(
+                    kind, self.promos.calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
+                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
+                    arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
+                    calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)
+                self.ctx.score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")
+                scored.append(pts)
+            self.marihito(tr, scored)
+            self.ctx.header = f"  calligraphy {tr.name}"
+            self.ctx.flush()
+
+    def _calli_basis(self, tr: TravelerState, kind: int, arrival: int) -> str:
+        st = self.state
+        if kind == CALLI_NAMES.index("foresight"):
+            return f"{tr.coins} coins"
+        if kind == CALLI_NAMES.index("contemplation"):
+            done = [PANORAMA_NAMES[p] for p in range(3) if st.panorama_complete(tr, p)]
+            return f"complete: {', '.join(done) or 'none'}; {tr.cherry_trees} cherry trees"
+        if kind == CALLI_NAMES.index("nostalgia"):
+            return f"{len(tr.legendary)} legendary objects, {len(tr.souvenirs)} souvenirs"
+        if kind == CALLI_NAMES.index("patience"):
+            return f"arrived {ordinal(arrival + 1)} of {st.n_trav} at the last inn"
+        if kind == CALLI_NAMES.index("perfection"):
+            return f"{len(tr.achievements)} achievements, {len(tr.calligraphy)} calligraphy"
+        return f"{tr.inn_meals} inn meals eaten"
+
+    def marihito(self, tr: TravelerState, points: list[int]) -> None:
+        """002:L613-615: one Calligraphy card scores twice (he doubles the best)."""
+        if tr.ability == Ability.MARIHITO and points:
+            extra = max(points) * (self.params["MARIHITO_TIMES"] - 1)
+            self.ctx.score(tr, "pts_calligraphy", extra, f"marihito scores his best calligraphy ({max(points)}) again")

@@ -15,6 +15,20 @@ recomputes every score component and compares it with the kernel's result rows.
 The replay is a coroutine: :class:`Referee` takes one event at a time
 (:meth:`Referee.feed`), so a test can drive it move by move and read its state
 (``referee.state``) in between.
+
+:class:`Referee` is composed, not stacked: one shared :class:`~.context.Replay` (the state, the
+event stream, the narration) and one handler per area of the rules, built from the configuration:
+
+    Stations       every station and the cards it gives (``stations.py``)
+    Inns           the arrivals and meals at the Inns (``inns.py``)
+    Promos         the promo Travelers (``promos.py``)
+    MatsuriTravelers  the Matsuri Travelers, who also come as promos (``matsuri_travelers.py``)
+    Amulets, Crossroads  only with Crossroads (``amulets.py``, ``crossroads.py``)
+    Matsuri        only with Matsuri: the festival cards (``matsuri.py``)
+    FinalScoring   the end of the game (``final_scoring.py``)
+
+Each handler holds the context and the handlers it calls, as typed attributes; the referee here
+keeps the set-up, the draft and the turn, which ask each area in the order the rules give.
 """
 
 from __future__ import annotations
@@ -25,18 +39,17 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core.enums import Ability, Deck, Ev, PanSrc, Space
-from sim.games.tokaido.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
-from sim.games.tokaido.referee.replay import Step
-from sim.games.tokaido.referee.scoring import (
-    END_ACHIEVEMENTS,
-    achievement_winners,
-    build_rows,
-    compare_rows,
-    end_achievement_count,
-    final_ranks,
-)
-from sim.games.tokaido.referee.state import DECK_NAMES, PANORAMA_SPACES, Event, Illegal, TravelerState
+from kernels.core.enums import Ability, Deck, Ev, Space
+from sim.games.tokaido.referee.amulets import Amulets
+from sim.games.tokaido.referee.context import Replay, Step
+from sim.games.tokaido.referee.crossroads import Crossroads
+from sim.games.tokaido.referee.final_scoring import FinalScoring
+from sim.games.tokaido.referee.inns import Inns
+from sim.games.tokaido.referee.matsuri import Matsuri
+from sim.games.tokaido.referee.matsuri_travelers import MatsuriTravelers
+from sim.games.tokaido.referee.promos import Promos
+from sim.games.tokaido.referee.scoring import build_rows, compare_rows
+from sim.games.tokaido.referee.state import DECK_NAMES, Event, GameState, Illegal, TravelerState
 from sim.games.tokaido.referee.stations import Stations
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
@@ -82,14 +95,63 @@ def explain_mismatch(result: RefereeResult, context: int = 6) -> str:
     return "\n".join(lines)
 
 
-class Referee(Stations):
-    """Replays a log event by event; ``state`` is the referee's own game."""
+class Referee:
+    """Replays a log event by event; ``state`` is the referee's own game.
 
-    def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False) -> None:
-        super().__init__(config, rules, narrate)
+    One :class:`Replay` (the state and the event stream) and a handler per area of the rules, each
+    built only when the configuration has that area: ``crossroads`` (with ``amulets``) and
+    ``matsuri`` are None in games without them. ``stations`` and ``inns`` pick the classes of the
+    station and Inn handlers (subclasses that observe the stops: ``sim/games/tokaido/tuning/sane.py``).
+    """
+
+    def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False,
+                 stations: type[Stations] = Stations, inns: type[Inns] = Inns) -> None:
+        ctx = self.ctx = Replay(config, rules, narrate)
+        self.promos = Promos(ctx)
+        self.amulets = Amulets(ctx) if ctx.state.xr else None
+        self.crossroads = Crossroads(ctx, self.amulets, self.promos) if self.amulets is not None else None
+        self.travelers = MatsuriTravelers(ctx, self.crossroads)  # also promos: in every game
+        self.matsuri = (Matsuri(ctx, self.amulets, self.promos)  # Matsuri needs Crossroads (its Fortune die)
+                        if ctx.state.matsuri and self.amulets is not None else None)
+        self.stations = stations(ctx, self.promos, self.travelers, self.crossroads, self.matsuri)
+        self.inns = inns(ctx, self.stations)
+        # the abilities and festival cards that take a station action call back into the stations
+        self.promos.stations = self.travelers.stations = self.stations
+        if self.matsuri is not None:
+            self.matsuri.stations = self.stations
+        self.scoring = FinalScoring(ctx, self.promos, self.travelers, self.crossroads, self.matsuri)
         self._again: int | None = None  # the traveler who moves again at once (Vitality, C36)
         self._game = self._play()
         next(self._game)  # run up to the first event request
+
+    # what the callers read of the replay
+    @property
+    def state(self) -> GameState:
+        return self.ctx.state
+
+    @property
+    def rules(self) -> Rules:
+        return self.ctx.rules
+
+    @property
+    def errors(self) -> list[str]:
+        return self.ctx.errors
+
+    @property
+    def finished(self) -> bool:
+        return self.ctx.finished
+
+    @property
+    def ranks(self) -> list[int] | None:
+        return self.ctx.ranks
+
+    @property
+    def narration(self) -> list[str]:
+        return self.ctx.narration
+
+    @property
+    def expecting(self) -> str:
+        return self.ctx.expecting
 
     # ================================================================ driving
     def feed(self, row: Sequence[int]) -> bool:
@@ -97,14 +159,14 @@ class Referee(Stations):
         if self.errors:
             return False
         vals = [int(x) for x in row] + [-1] * (6 - len(row))
-        ev = Event(self._count, *vals[:6])
-        self._count += 1
+        ev = Event(self.ctx.count, *vals[:6])
+        self.ctx.count += 1
         if self.finished:
             return self._fail(Illegal(ev, "the log goes on after END"))
         try:
             self._game.send(ev)
         except StopIteration:
-            self.finished = True
+            self.ctx.finished = True
         except Illegal as exc:
             return self._fail(exc)
         return True
@@ -120,22 +182,22 @@ class Referee(Stations):
 
     def finish(self) -> None:
         """The log is over: complain if the game is not."""
-        self._flush()
+        self.ctx.flush()
         if not self.finished and not self.errors:
-            self.errors.append(f"the log ends after {self._count} events, before END (expecting {self.expecting})")
+            self.errors.append(f"the log ends after {self.ctx.count} events, before END (expecting {self.ctx.expecting})")
 
     def result(self, kernel_rows: list[dict] | None = None) -> RefereeResult:
-        rows = build_rows(self.state, self.ranks)
+        rows = build_rows(self.state, self.ctx.ranks)
         errors = list(self.errors)
         if kernel_rows is not None and self.finished and not errors:
             errors += compare_rows(rows, kernel_rows, [p.name for p in self.state.players()])
-        return RefereeResult(not errors, errors, rows, list(self.narration), self.finished, self._count)
+        return RefereeResult(not errors, errors, rows, list(self.ctx.narration), self.finished, self.ctx.count)
 
     def _fail(self, exc: Illegal) -> bool:
-        self._flush()
+        self.ctx.flush()
         self.errors.append(str(exc))
-        if self.narrate:
-            self.narration.append(f"ILLEGAL {exc}")
+        if self.ctx.narrate:
+            self.ctx.narration.append(f"ILLEGAL {exc}")
         return False
 
     # ================================================================ the game
@@ -147,57 +209,57 @@ class Referee(Stations):
             if t is None:
                 break
             if again is None:
-                t = yield from self._mutsumi(t)
+                t = yield from self.travelers.mutsumi(t)
             yield from self._turn(self.state.travelers[t])
-        self.expecting = "END (everyone has reached the last Inn)"
-        ev = yield from self._next()
+        self.ctx.expecting = "END (everyone has reached the last Inn)"
+        ev = yield from self.ctx.next()
         if ev.kind != Ev.END:
-            raise Illegal(ev, f"expected {self.expecting}")
-        self._flush()
-        self._end_scoring()
+            raise Illegal(ev, f"expected {self.ctx.expecting}")
+        self.ctx.flush()
+        self.scoring.end_scoring()
 
     def _setup(self) -> Step:
         st = self.state
-        self.expecting = "DECK"
-        ev = yield from self._next()
+        self.ctx.expecting = "DECK"
+        ev = yield from self.ctx.next()
         deck = 0
         while ev.kind == Ev.DECK:
-            if st.matsuri and ev.a == Deck.MATSURI and deck <= ev.a:
+            if self.matsuri is not None and ev.a == Deck.MATSURI and deck <= ev.a:
                 deck = ev.a
-                self._matsuri_deck(ev)
-                ev = yield from self._next()
+                self.matsuri.matsuri_deck(ev)
+                ev = yield from self.ctx.next()
                 continue
             if not 0 <= ev.a < 4 or ev.a < deck:
                 raise Illegal(ev, f"deck {ev.a}: the piles come in order 0..3" + (", then 9" if st.matsuri else ""))
             deck = ev.a
-            card = self._card(ev, deck, ev.b)
+            card = self.ctx.card(ev, deck, ev.b)
             if card in st.piles[deck].cards:
                 raise Illegal(ev, f"{st.card_name(deck, card)} (card {card}) is twice in the {DECK_NAMES[deck]} pile")
             st.piles[deck].put_under(card)
-            ev = yield from self._next()
+            ev = yield from self.ctx.next()
         for d, pile in enumerate(st.piles):
             if len(pile) != st.deck_sizes[d]:
                 raise Illegal(ev, f"the {DECK_NAMES[d]} pile has {len(pile)} of its {st.deck_sizes[d]} cards")
-        if st.matsuri:
-            self._check_matsuri_stack(ev)
-        self._pending = ev
-        if st.xr:
-            yield from self._markets()
+        if self.matsuri is not None:
+            self.matsuri.check_matsuri_stack(ev)
+        self.ctx.pending = ev
+        if self.crossroads is not None:
+            yield from self.crossroads.markets()
         yield from self._draft()
         orders: dict[int, int] = {}
         while len(orders) < st.n_trav:
-            ev = yield from self._take(Ev.LINEUP, None, "the order of departure")
-            self._traveler(ev, ev.t)
+            ev = yield from self.ctx.take(Ev.LINEUP, None, "the order of departure")
+            self.ctx.traveler(ev, ev.t)
             if ev.t in orders or not 0 <= ev.a < st.n_trav or ev.a in orders.values():
                 raise Illegal(ev, f"traveler {ev.t} order {ev.a}: the line-up must order each traveler once")
             orders[ev.t] = ev.a
         st.set_lineup(orders)
         given: set[int] = set()
         start = {tr.index: st.starting_coins(tr) for tr in st.players()}
-        yield from self._kushinada_setup(start)  # after Preparations, before the start Amulets (MT-Kushinada)
+        yield from self.travelers.kushinada_setup(start)  # after Preparations, before the start Amulets (MT-Kushinada)
         while len(given) < st.n_players:
-            ev = yield from self._take(Ev.COINS, None, "starting coins")
-            tr = self._traveler(ev, ev.t)
+            ev = yield from self.ctx.take(Ev.COINS, None, "starting coins")
+            tr = self.ctx.traveler(ev, ev.t)
             if tr.neutral or ev.t in given:
                 raise Illegal(ev, f"starting coins twice or for the Neutral ({tr.label})")
             want = start[tr.index]
@@ -206,10 +268,10 @@ class Referee(Stations):
             given.add(ev.t)
             tr.coins = tr.coins_start = want
         order = sorted(st.travelers, key=lambda x: x.lineup)
-        self._say("setup: departure order " + ", ".join(f"{x.name} ({x.coins} coins)" for x in order))
-        yield from self._eriku_start()  # before the first move and the start Amulet (P3)
-        if st.xr:
-            yield from self._start_amulets()
+        self.ctx.say("setup: departure order " + ", ".join(f"{x.name} ({x.coins} coins)" for x in order))
+        yield from self.promos.eriku_start()  # before the first move and the start Amulet (P3)
+        if self.crossroads is not None:
+            yield from self.crossroads.start_amulets()
 
     def _draft(self) -> Step:
         st = self.state
@@ -228,11 +290,11 @@ class Referee(Stations):
         # draft.pool: drafted or random Travelers come from the pool only (all in play by default)
         pool = set(self.rules.pool_ids()) if mode != "fixed" else set(range(len(self.rules.travelers)))
         while len(kept) < st.n_players:
-            self.expecting = "DEAL or KEEP"
-            ev = yield from self._next()
+            self.ctx.expecting = "DEAL or KEEP"
+            ev = yield from self.ctx.next()
             if ev.kind not in (Ev.DEAL, Ev.KEEP):
                 raise Illegal(ev, f"expected DEAL or KEEP: {st.n_players - len(kept)} players have no Traveler")
-            tr = self._traveler(ev, ev.t)
+            tr = self.ctx.traveler(ev, ev.t)
             if tr.neutral:
                 raise Illegal(ev, "the Neutral Traveler has no Traveler tile")
             if ev.kind == Ev.DEAL:
@@ -259,7 +321,7 @@ class Referee(Stations):
         st = self.state
         taken: set[int] = set()
         for p in range(st.n_players):
-            ev = yield from self._take(Ev.KEEP, st.travelers[p], "a free choice of Traveler")
+            ev = yield from self.ctx.take(Ev.KEEP, st.travelers[p], "a free choice of Traveler")
             if ev.a not in self.rules.pool_ids() or ev.a in taken:
                 raise Illegal(ev, f"player {p} keeps Traveler {ev.a}, which is not left in the pool")
             taken.add(ev.a)
@@ -267,19 +329,19 @@ class Referee(Stations):
 
     # ================================================================ a turn
     def _turn(self, behind: TravelerState) -> Step:
-        st = self.state
-        self.expecting = f"a MOVE of {behind.label}"
-        ev = yield from self._next()
+        st, xr, amulets = self.state, self.crossroads, self.amulets  # xr, amulets: None without Crossroads
+        self.ctx.expecting = f"a MOVE of {behind.label}"
+        ev = yield from self.ctx.next()
         if ev.kind == Ev.END:
             raise Illegal(ev, f"the game is not over: {behind.label} is at space {behind.pos}")
         friendship = False
         behind.amulets_new.clear()  # seed 002: an Amulet is usable on the buyer's next move (C35)
-        if st.xr:
-            self._flush()  # the amulets used before the move narrate as the previous turn's tail
-            ev, friendship = yield from self._before_move(behind, ev)
+        if amulets is not None:
+            self.ctx.flush()  # the amulets used before the move narrate as the previous turn's tail
+            ev, friendship = yield from amulets.before_move(behind, ev)
         if ev.kind != Ev.MOVE:
-            raise Illegal(ev, f"expected {self.expecting}")
-        tr = self._traveler(ev, ev.t)
+            raise Illegal(ev, f"expected {self.ctx.expecting}")
+        tr = self.ctx.traveler(ev, ev.t)
         if tr is not behind:
             status = "moves again (vitality)" if behind.pos > min(o.pos for o in st.travelers) else "is behind"
             raise Illegal(ev, f"{tr.label} moved but {behind.label} {status}")
@@ -290,140 +352,49 @@ class Referee(Stations):
         why = st.why_illegal(tr.index, ev.a, friendship)
         if why is not None:
             raise Illegal(ev, f"{tr.label} may not move from {tr.pos} to {ev.a}: {why}")
-        self._flush()
+        self.ctx.flush()
         who = f"moved by p{controller}" if tr.neutral else f"p{tr.index}, {tr.coins} coins"
         st.move(tr.index, ev.a)
         tr.moved_by = controller
-        self._header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
+        self.ctx.header = f"turn {st.turn}  {tr.name} ({who}) -> {ev.a} {st.space_name(ev.a)}"
         kind = st.board[ev.a]
         option, health = 0, False
-        if st.xr and not tr.neutral and self._amulet_rule("fortune_after_move"):
-            yield from self._fortune_on_arrival(tr)  # online (also): after the move, before the stop's action
-        if st.matsuri and not tr.neutral and kind != Space.INN and st.m.leg:
-            yield from self._leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
+        if amulets is not None and not tr.neutral and amulets.amulet_rule("fortune_after_move"):
+            yield from amulets.fortune_on_arrival(tr)  # online (also): after the move, before the stop's action
+        if self.matsuri is not None and not tr.neutral and kind != Space.INN and st.m.leg:
+            yield from self.matsuri.leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
         if kind != Space.INN:
-            yield from self._watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
-        if kind == Space.VILLAGE and (yield from self._rakuren(tr)):
+            yield from self.travelers.watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
+        if kind == Space.VILLAGE and (yield from self.travelers.rakuren(tr)):
             option = -1  # his draw instead of the usual actions (MT-Rakuren)
-        elif st.xr and not tr.neutral and kind != Space.INN:
+        elif xr is not None and not tr.neutral and kind != Space.INN:
             if friendship:
-                self._note("friendship: shares the space")
+                self.ctx.note("friendship: shares the space")
             if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
-                self._umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
-            option, health = yield from self._station_choice(tr, kind)
+                self.stations.umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
+            option, health = yield from xr.station_choice(tr, kind)
         # Health giving one option (crossroads.amulets.health_one_option): 2 the base action, 3 the alternative
         one = health and bool(self.rules.raw["crossroads"]["amulets"]["health_one_option"])
         no_base = option in (1, 4) or (option == 3 and one)  # 4 (online): the alternative, nothing bought
         if no_base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
-            yield from self._temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
-        if option == 3:  # both, the alternative first: then the base action, if still possible (C27)
-            yield from self._alternative(tr, kind, after_base=False)
+            yield from self.stations.temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
+        # options 1-4 come from ``station_choice``: only with Crossroads
+        if option == 3 and xr is not None:  # both, the alternative first: then the base action, if still possible (C27)
+            yield from xr.alternative(tr, kind, after_base=False)
             if not one:
-                base = yield from self._second(tr, kind, alternative=False)
+                base = yield from xr.second(tr, kind, alternative=False)
                 if not base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
-                    yield from self._temple(tr, donation=False)
+                    yield from self.stations.temple(tr, donation=False)
                 no_base = not base
-        yield from self._base(tr, kind, option != -1 and not no_base)
-        if option == 1 or (option == 2 and not one and (yield from self._second(tr, kind, alternative=True))):
-            yield from self._alternative(tr, kind, after_base=option == 2)
-        if st.xr and not tr.neutral and (yield from self._vitality(tr)):
+        if kind == Space.INN:
+            yield from self.inns.inn(tr)
+        else:
+            yield from self.stations.base(tr, kind, option != -1 and not no_base)
+        if xr is not None and (
+                option == 1 or (option == 2 and not one and (yield from xr.second(tr, kind, alternative=True)))):
+            yield from xr.alternative(tr, kind, after_base=option == 2)
+        if amulets is not None and not tr.neutral and (yield from amulets.vitality(tr)):
             self._again = tr.index
-
-    def _base(self, tr: TravelerState, kind: int, base: bool) -> Step:
-        """The base game's action of the space (``base`` False: only what comes with any option)."""
-        st = self.state
-        if kind == Space.FARM:
-            if not tr.neutral and base:
-                self._coins(tr, self.params["FARM_COINS"], "farm")
-                self._farm_bonus(tr)
-        elif kind == Space.VILLAGE:
-            if base:
-                yield from self._village(tr)
-        elif kind in PANORAMA_SPACES:
-            if not tr.neutral and base and not st.panorama_complete(tr, PANORAMA_SPACES[kind]):
-                yield from self._panorama(tr, PanSrc.STATION, [PANORAMA_SPACES[kind]])  # Yama no Ko may complete it
-            if st.xr and not tr.neutral and tr.ability == Ability.GOTOZAEMON:
-                self._coins(tr, self.params["GOTOZAEMON_COINS"], "gotozaemon")
-        elif kind == Space.HOT_SPRING:
-            if base:
-                yield from self._hot_spring(tr, "hot spring")
-        elif kind == Space.TEMPLE:
-            if base:
-                yield from self._temple(tr, donation=tr.neutral or tr.coins >= 1)
-        elif kind == Space.ENCOUNTER:
-            if not tr.neutral:
-                if tr.ability == Ability.UMEGAE and not st.xr:
-                    self._umegae(tr)
-                if base:
-                    yield from self._encounter(tr, station=True)
-        elif kind == Space.INN:
-            yield from self._inn(tr)
-
-    def _umegae(self, tr: TravelerState) -> None:
-        """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed 002)."""
-        self._coins(tr, self.params["UMEGAE_COINS"], "umegae")
-        self._score(tr, "pts_other", self.params["UMEGAE_POINTS"], "umegae's encounter bonus")
-
-    # ================================================================ end of the game
-    def _end_scoring(self) -> None:
-        st, p = self.state, self.params
-        players = st.players()
-        self._say("end scoring")
-        antoine = self._antoine()
-        bonus = antoine_temple_bonus([tr.donated for tr in st.travelers], antoine, self.rules.ranking_points)
-        for tr, pts in sorted(zip(st.travelers, bonus, strict=True), key=lambda x: -x[0].donated):
-            if tr.donated:
-                if not tr.neutral and pts:
-                    self._score(tr, "pts_temple_bonus", pts, f"{tr.name} donated {tr.donated}")
-                else:
-                    self._note(f"{tr.name} donated {tr.donated} (no points)")
-        self._header = "  temple ranking"
-        self._flush()
-        for name in END_ACHIEVEMENTS:
-            counts = [end_achievement_count(tr, name) for tr in players]
-            winners = antoine_winners(achievement_winners(counts, p["ACH_MIN"]), antoine)
-            for i in winners:
-                players[i].achievements.append(name)
-                self._score(players[i], "pts_achievements", p["ACH_POINTS"], f"{players[i].name} ({counts[i]})")
-            if not winners:
-                self._note("not awarded")
-            self._header = f"  {name}"
-            self._flush()
-        for tr in players:
-            if tr.ability == Ability.MITSUKUNI:  # Bathhouses count too (seed 002 notes)
-                n = len(tr.hot_springs) + tr.bathhouses + len(tr.achievements)
-                baths = f" + {tr.bathhouses} bathhouses" if st.xr else ""
-                self._score(tr, "pts_other", p["MITSUKUNI_BONUS"] * n,
-                            f"{len(tr.hot_springs)} hot springs{baths} + {len(tr.achievements)} achievements")
-                self._header = "  mitsukuni"
-                self._flush()
-        if st.xr:
-            self._score_calligraphy()
-        if st.matsuri:
-            self._score_shared_calligraphy()
-        self._suseri()
-        self.ranks = final_ranks(antoine_rank_keys([tr.score for tr in players],
-                                                   [len(tr.achievements) for tr in players], antoine))
-        if self.narrate:
-            self._final_table()
-
-    def _final_table(self) -> None:
-        rows = build_rows(self.state, self.ranks)
-        cols: tuple[str, ...] = ("meals", "souvenirs", "panoramas", "hot_springs", "temple", "temple_bonus",
-                                 "encounters", "achievements", "other")
-        heads: tuple[str, ...] = ("rank", "score", "meals", "souv", "pano", "hot", "temple", "t.rank", "enc",
-                                  "ach", "other")
-        if self.state.xr:
-            cols += ("cherry_trees", "bathhouses", "legendary", "calligraphy")
-            heads += ("cherry", "bath", "legend", "calli")
-        if self.state.matsuri:
-            cols, heads = (*cols, "matsuri"), (*heads, "matsuri")
-        self.narration.append("final  " + f"{'player':<16}" + "".join(f"{h:>7}" for h in heads))
-        names = {tr.index: tr.name for tr in self.state.players()}
-        for row in sorted(rows, key=lambda r: (r["rank"], r["player"])):
-            vals = [row["rank"], row["score"], *(row["pts_" + c] for c in cols)]
-            who = f"p{row['player']} {names[row['player']]}"
-            self.narration.append("       " + f"{who:<16}" + "".join(f"{v:>7}" for v in vals))
 
 
 def rows_from_records(records: Any) -> list[dict]:

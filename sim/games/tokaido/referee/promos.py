@@ -12,8 +12,9 @@ Written from the seed text and the defaults P1-P8 of ``docs/rules-choices.md``:
   rock-paper-scissors rounds as coins, each round won a coin off (P5-P7); also for a card she
   cannot pay in full, which she buys only if the rounds won bring it within her coins (P6).
 
-Matsuri calls ``antoine_winners`` for Tanabata, Shishimai and o-Fune, and ``_panorama`` applies
-Naiade's order to o-Fune's and Yama no Ko's cards.
+``Promos`` is the handler the stations, the Crossroads markets, the Matsuri cards and the end scoring
+consult for these abilities: the Matsuri cards call ``antoine`` for Tanabata, Shishimai and o-Fune,
+and ``Stations.panorama`` applies Naiade's order to every panorama card.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from kernels.core.enums import Ability, Deck, Ev, Opt
-from sim.games.tokaido.referee.matsuri import Matsuri
+from sim.games.tokaido.referee.context import Replay, StationActions
 from sim.games.tokaido.referee.state import Event, GameState, Illegal, TravelerState
 
 
@@ -74,89 +75,93 @@ class Duel:
     wins: int
 
 
-class Promos(Matsuri):
+class Promos:
     """Handlers for the promo Travelers' abilities; the stations and the set-up call them."""
 
-    _duel: Duel | None = None
-    _declined: bool = False
+    stations: StationActions  # Eriku's start meal; set by ``Referee`` once the stations are built
 
-    def _antoine(self) -> int | None:
+    def __init__(self, ctx: Replay) -> None:
+        self.ctx, self.state, self.rules, self.params = ctx, ctx.state, ctx.rules, ctx.params
+        self._duel: Duel | None = None  # Felicia's duel, until the purchase it was made for
+        self._declined = False  # Felicia's decision not to challenge, likewise
+
+    def antoine(self) -> int | None:
         """Antoine's index among the players when his ties are on (abilities.antoine_ties = "wins")."""
         if self.rules.raw["rules"]["abilities"]["antoine_ties"] != "wins":
             return None
         return next((tr.index for tr in self.state.players() if tr.ability == Ability.ANTOINE), None)
 
-    def _pan_points(self, tr: TravelerState, ptype: int) -> int:
+    def pan_points(self, tr: TravelerState, ptype: int) -> int:
         k = tr.panorama[ptype]
         if tr.ability == Ability.NAIADE:
             return naiade_card_points(k, self.rules.panorama_lengths[ptype])
         return k
 
     # ------------------------------------------------------------ Eriku
-    def _calli_params(self, tr: TravelerState) -> dict[str, int]:
+    def calli_params(self, tr: TravelerState) -> dict[str, int]:
         """Eriku's start meal makes one more possible meal for Fasting (P3: fasting_inns_eriku)."""
         if tr.ability == Ability.ERIKU:
             return {**self.params, "FASTING_INNS": self.params["FASTING_INNS_ERIKU"]}
         return self.params
 
-    def _eriku_look(self, tr: TravelerState, when: int) -> Generator[None, Event, int | None]:
+    def eriku_look(self, tr: TravelerState, when: int) -> Generator[None, Event, int | None]:
         """DRAW + LOOK(t, card, when) of the top meal card; None when the pile is empty."""
         if tr.ability != Ability.ERIKU or not self.state.piles[Deck.MEAL]:
             return None
-        card = yield from self._draw(tr, Deck.MEAL, "eriku's look at the top of the pile")
-        ev = yield from self._take(Ev.LOOK, tr, "eriku looks at the card")
+        card = yield from self.ctx.draw(tr, Deck.MEAL, "eriku's look at the top of the pile")
+        ev = yield from self.ctx.take(Ev.LOOK, tr, "eriku looks at the card")
         meals = self.rules.meals  # identical copies are one card to a game record (by name)
         same = 0 <= ev.a < len(meals) and meals[ev.a].name == meals[card].name
         if not same or ev.b != when:
             raise Illegal(ev, f"eriku looks at the card he drew ({card}, when {when}), not ({ev.a}, {ev.b})")
-        self._note(f"eriku looks at {self.state.card_name(Deck.MEAL, card)}")
+        self.ctx.note(f"eriku looks at {self.state.card_name(Deck.MEAL, card)}")
         return card
 
-    def _eriku_start(self) -> Generator[None, Event, None]:
+    def eriku_start(self) -> Generator[None, Event, None]:
         """Seed 002 L518-523: before his first move he may buy the top meal card at its price (P3)."""
         st = self.state
         for tr in st.players():
-            card = yield from self._eriku_look(tr, 0)
+            card = yield from self.eriku_look(tr, 0)
             if card is None:
                 continue
-            self.expecting = "eriku's GAIN of the start meal, or its UNDER"
-            ev = yield from self._next()
+            self.ctx.expecting = "eriku's GAIN of the start meal, or its UNDER"
+            ev = yield from self.ctx.next()
             if ev.kind == Ev.UNDER:
-                self._under(ev, Deck.MEAL, [card])
-                self._note("leaves it: under the meal pile")
+                self.ctx.under(ev, Deck.MEAL, [card])
+                self.ctx.note("leaves it: under the meal pile")
             elif ev.kind == Ev.GAIN and ev.t == tr.index:
-                self._gained(ev, Deck.MEAL, [card])
+                self.ctx.gained(ev, Deck.MEAL, [card])
                 price = st.meal_price(tr, card)
                 if ev.c != price or price > tr.coins:
                     raise Illegal(ev, f"eriku pays the printed price {price} ({tr.coins} coins), not {ev.c}")
-                self._coins(tr, -price, "eriku's start meal")
-                self._eat(tr, card, "eriku's start meal")  # type: ignore[attr-defined]
+                self.ctx.coins(tr, -price, "eriku's start meal")
+                self.stations.eat(tr, card, "eriku's start meal")
                 if st.xr:
                     tr.inn_meals += 1  # one of his 5 possible meals for Fasting (P3)
             else:
-                raise Illegal(ev, f"expected {self.expecting}")
-            self._header = f"setup: {tr.name}"
-            self._flush()
+                raise Illegal(ev, f"expected {self.ctx.expecting}")
+            self.ctx.header = f"setup: {tr.name}"
+            self.ctx.flush()
 
-    def _eriku_leaves(self, tr: TravelerState, top: int | None, hand: list[int]) -> Generator[None, Event, bool]:
+    def eriku_leaves(self, tr: TravelerState, top: int | None, hand: list[int]) -> Generator[None, Event, bool]:
         """The top card he does not buy goes under the pile (an UNDER before the meal); True if it went."""
         if top is None:
             return False
-        ev = yield from self._maybe(lambda e: e.kind == Ev.UNDER and e.a == Deck.MEAL and e.b == top,
+        ev = yield from self.ctx.maybe(lambda e: e.kind == Ev.UNDER and e.a == Deck.MEAL and e.b == top,
                                     "eriku's UNDER of the top card, or his meal")
         if ev is None:
             return False
-        self._under(ev, Deck.MEAL, hand)
-        self._note("the top card goes under the meal pile")
+        self.ctx.under(ev, Deck.MEAL, hand)
+        self.ctx.note("the top card goes under the meal pile")
         return True
 
     # ------------------------------------------------------------ Felicia
-    def _felicia_duel(self, tr: TravelerState) -> Generator[None, Event, None]:
+    def felicia_duel(self, tr: TravelerState) -> Generator[None, Event, None]:
         """``OPTION(t, felicia, b)``, then if b: ``DUEL(t, opponent, deck, card, rounds)`` and one
         ``RPS(t, round, won)`` per round. Remembered for the GAIN that follows."""
         if tr.ability != Ability.FELICIA:
             return
-        opt = yield from self._maybe(lambda e: e.kind == Ev.OPTION and e.t == tr.index and e.a == Opt.FELICIA,
+        opt = yield from self.ctx.maybe(lambda e: e.kind == Ev.OPTION and e.t == tr.index and e.a == Opt.FELICIA,
                                      "felicia's challenge or the purchase")
         if opt is None:
             return
@@ -164,27 +169,27 @@ class Promos(Matsuri):
             raise Illegal(opt, f"felicia's challenge is a yes/no (got {opt.b}), once per card")
         if opt.b == 0:
             self._declined = True
-            self._note("felicia: no challenge")
+            self.ctx.note("felicia: no challenge")
             return
-        ev = yield from self._take(Ev.DUEL, tr, "felicia's challenge")
+        ev = yield from self.ctx.take(Ev.DUEL, tr, "felicia's challenge")
         want = closest_traveler(self.state, tr)
         if ev.a != want:
             raise Illegal(ev, f"felicia challenges the closest traveler, {self.state.travelers[want].name}, "
                               f"not traveler {ev.a}")
         wins = 0
         for r in range(ev.d):
-            rps = yield from self._take(Ev.RPS, tr, f"round {r + 1} of {ev.d}")
+            rps = yield from self.ctx.take(Ev.RPS, tr, f"round {r + 1} of {ev.d}")
             if rps.a != r or rps.b not in (0, 1):
                 raise Illegal(rps, f"round {r} won 0 or 1, got round {rps.a} won {rps.b}")
             wins += rps.b
         self._duel = Duel(ev.b, ev.c, ev.d, wins)
-        self._note(f"felicia duels {self.state.travelers[want].name}: {wins} of {ev.d} rounds won")
+        self.ctx.note(f"felicia duels {self.state.travelers[want].name}: {wins} of {ev.d} rounds won")
 
-    def _felicia_open(self) -> bool:
+    def felicia_open(self) -> bool:
         """Felicia's challenge decision (and duel) waits for the purchase it was made for."""
         return self._duel is not None or self._declined
 
-    def _felicia_clear(self) -> Duel | None:
+    def felicia_clear(self) -> Duel | None:
         """No purchase followed the challenge decision: forget it; the duel, if there was one."""
         duel, self._duel, self._declined = self._duel, None, False
         return duel
@@ -199,7 +204,7 @@ class Promos(Matsuri):
         except (IndexError, KeyError):
             return False
 
-    def _felicia_price(self, tr: TravelerState, ev: Event, deck: int, card: int, cost: int) -> int:
+    def felicia_price(self, tr: TravelerState, ev: Event, deck: int, card: int, cost: int) -> int:
         """The price of the GAIN ``ev`` of a card costing ``cost``: less the rounds Felicia won."""
         duel, declined = self._duel, self._declined
         self._duel, self._declined = None, False

@@ -21,30 +21,36 @@ import numpy as np
 
 from kernels.core.enums import Ability, Deck, Ev
 from sim.games.tokaido import engine
+from sim.games.tokaido.referee.context import Replay, Step
+from sim.games.tokaido.referee.crossroads import Crossroads
 from sim.games.tokaido.referee.game import Referee
-from sim.games.tokaido.referee.replay import Step
+from sim.games.tokaido.referee.inns import Inns
+from sim.games.tokaido.referee.matsuri import Matsuri
+from sim.games.tokaido.referee.matsuri_travelers import MatsuriTravelers
+from sim.games.tokaido.referee.promos import Promos
 from sim.games.tokaido.referee.state import InnVisit, TravelerState
+from sim.games.tokaido.referee.stations import Stations
 from sim.games.tokaido.rules.config import GameConfig
 
 
-class SaneReferee(Referee):
-    """The referee, counting Village stops that buy nothing and meals skipped though affordable."""
+class SaneStations(Stations):
+    """The referee's station handler, counting Village stops that buy nothing (``Referee(...,
+    stations=SaneStations)``)."""
 
-    def __init__(self, config: GameConfig, rules, narrate: bool = False) -> None:
-        super().__init__(config, rules, narrate)
+    def __init__(self, ctx: Replay, promos: Promos, travelers: MatsuriTravelers, crossroads: Crossroads | None,
+                 matsuri: Matsuri | None) -> None:
+        super().__init__(ctx, promos, travelers, crossroads, matsuri)
         self.villages = 0
         self.idle_villages = 0
-        self.inns = 0
-        self.skipped_meals = 0
 
-    def _village(self, tr: TravelerState, draw: int | None = None) -> Step:
+    def village(self, tr: TravelerState, draw: int | None = None) -> Step:
         if tr.neutral:
-            yield from super()._village(tr, draw)
+            yield from super().village(tr, draw)
             return
         st = self.state
         table = st.piles[Deck.SOUVENIR].peek(self.params["VILLAGE_DRAW"] if draw is None else draw)
         coins, held = tr.coins, len(tr.souvenirs)
-        yield from super()._village(tr, draw)
+        yield from super().village(tr, draw)
         prices = [self.rules.souvenirs[c].cost for c in table]
         if tr.ability == Ability.ZEN_EMON:
             prices = [min(p, self.params["ZEN_EMON_PRICE"]) for p in prices]
@@ -52,14 +58,24 @@ class SaneReferee(Referee):
         if prices and min(prices) <= coins and len(tr.souvenirs) == held:
             self.idle_villages += 1
 
-    def _meal(self, tr: TravelerState, inn: InnVisit) -> Step:
+
+class SaneInns(Inns):
+    """The referee's Inn handler, counting the meals skipped though one was affordable
+    (``Referee(..., inns=SaneInns)``)."""
+
+    def __init__(self, ctx: Replay, stations: Stations) -> None:
+        super().__init__(ctx, stations)
+        self.inns = 0
+        self.skipped_meals = 0
+
+    def meal(self, tr: TravelerState, inn: InnVisit) -> Step:
         if tr.neutral:
-            yield from super()._meal(tr, inn)
+            yield from super().meal(tr, inn)
             return
         st = self.state
         hand = list(inn.hand)
         coins, eaten = tr.coins, len(tr.meals)
-        yield from super()._meal(tr, inn)
+        yield from super().meal(tr, inn)
         self.inns += 1
         affordable = any(st.can_eat(tr, c) and st.meal_price(tr, c) <= coins for c in hand)
         if affordable and len(tr.meals) == eaten:
@@ -96,10 +112,12 @@ def sane_play(tier: str, n: int, games: int, seed: int = 1, expansions: tuple[st
     never = 0
     for i in range(games):
         ev = batch.game_events(i)
-        ref = SaneReferee(config, rules)
+        ref = Referee(config, rules, stations=SaneStations, inns=SaneInns)
         ref.feed_all(ev)
-        villages, idle = villages + ref.villages, idle + ref.idle_villages
-        inns, skipped = inns + ref.inns, skipped + ref.skipped_meals
+        stops, meals = ref.stations, ref.inns
+        assert isinstance(stops, SaneStations) and isinstance(meals, SaneInns)
+        villages, idle = villages + stops.villages, idle + stops.idle_villages
+        inns, skipped = inns + meals.inns, skipped + meals.skipped_meals
         gave = {int(r[1]) for r in ev if r[0] == Ev.DONATE and r[2] > 0}
         never += sum(1 for p in range(n) if p not in gave)
         for r in ev:

@@ -1,4 +1,4 @@
-"""The referee's Crossroads Amulets (sim/games/tokaido/referee/crossroads.py) on hand-built logs: when a bought Amulet
+"""The referee's Crossroads Amulets (sim/games/tokaido/referee/amulets.py) on hand-built logs: when a bought Amulet
 is usable, each Amulet's effect, Devotion's rulebook example, and the Travelers that change them.
 """
 

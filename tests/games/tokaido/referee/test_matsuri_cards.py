@@ -305,15 +305,15 @@ def test_otsukimi_shared_calligraphy_scored_by_everyone() -> None:
     p0.panorama = [3, 0, 0]
     p0.cherry_trees = 2
     p1.cherry_trees = 1
-    ref._score_shared_calligraphy()
+    ref.matsuri.score_shared_calligraphy()
     assert [tr.points["pts_calligraphy"] for tr in st.travelers] == [5, 1, 0]
     ref = mref()
     st = ref.state
     st.m.shared_calligraphy = [4]  # perfection
     st.travelers[0].achievements = ["gourmet", "bather"]
     st.travelers[0].calligraphy = [0]
-    ref._score_shared_calligraphy()
-    p = ref.params
+    ref.matsuri.score_shared_calligraphy()
+    p = ref.ctx.params
     assert st.travelers[0].points["pts_calligraphy"] == 2 * p["PERFECTION_ACH"] + 2 * p["PERFECTION_CALLI"]
     assert st.travelers[1].points["pts_calligraphy"] == p["PERFECTION_CALLI"]
 

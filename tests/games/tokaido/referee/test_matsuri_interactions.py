@@ -43,8 +43,8 @@ def drive_to(ref: Referee, gen, rows: list) -> None:
         for e in events:
             gen.send(e)
     except StopIteration:
-        assert list(events) == [] and ref._pending is not None and ref._pending.kind == Ev.END, "rows left over"
-        ref._pending = None
+        assert list(events) == [] and ref.ctx.pending is not None and ref.ctx.pending.kind == Ev.END, "rows left over"
+        ref.ctx.pending = None
         return
     raise AssertionError(f"the handler wants more rows: expecting {ref.expecting}")
 
@@ -61,13 +61,13 @@ def test_kamui_meal_made_free_by_choyo_in_the_referee(cancels: str) -> None:
     kamui, _ = arrive(ref, 0, [], pile)
     kamui.coins = 0
     rows = [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:6]] + [r6(Ev.GAIN, 0, Deck.MEAL, MISOSHIRU, 0)]
-    drive_to(ref, ref._inn(kamui), rows)
+    drive_to(ref, ref.inns.inn(kamui), rows)
     assert (len(kamui.meals), kamui.points["pts_other"]) == (1, 0 if cancels == "true" else 3)
     ref = mref(3, "kamui,kinko,satsuki")
     kamui, _ = arrive(ref, 0, [], pile)
     kamui.coins = 0
     with pytest.raises(Illegal, match="price 1"):
-        drive_to(ref, ref._inn(kamui), [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:4]]
+        drive_to(ref, ref.inns.inn(kamui), [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:4]]
               + [r6(Ev.GAIN, 0, Deck.MEAL, MISOSHIRU, 0)])
 
 
@@ -92,7 +92,7 @@ def test_suseri_doll_is_no_souvenir_card_type_in_the_referee() -> None:
     drive(ref, effect(ref, "hina", at_inn(ref, [0, 1, 2])),
           [r6(Ev.TOKEN, 0, 0, 1, hina, -1), r6(Ev.TOKEN, 2, 0, 1, hina, -1)])  # Suseri, Satsuki: female
     assert (suseri.dolls, suseri.souvenirs) == (1, [])
-    ref._suseri()
+    ref.travelers.suseri()
     assert suseri.points["pts_other"] == 1
 
 
@@ -107,8 +107,8 @@ def test_marihito_cannot_double_the_otsukimi_card_in_the_referee() -> None:
     marihito.coins, marihito.panorama, marihito.cherry_trees = 4, [3, 0, 0], 3
     marihito.calligraphy = [names.index("contemplation")]
     st.m.shared_calligraphy = [names.index("foresight")]
-    ref._score_calligraphy()
-    ref._score_shared_calligraphy()
+    ref.crossroads.score_calligraphy()
+    ref.matsuri.score_shared_calligraphy()
     assert marihito.points["pts_calligraphy"] == 2 * 6 + 8
 
 
@@ -125,7 +125,7 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi_in_the_referee() -> No
     yashima, _ = arrive(ref, 0, [1, 2], [])
     rows = [r6(Ev.GAIN, 0, Deck.AMULET, 2, 0), r6(Ev.DRAW, 1, Deck.MATSURI, tori), r6(Ev.MATSURI, 1, tori, -1, 1, 0),
             r6(Ev.GAIN, 1, Deck.AMULET, 0, 0), r6(Ev.GAIN, 2, Deck.AMULET, 1, 0)]
-    drive(ref, ref._inn(yashima), rows)
+    drive(ref, ref.inns.inn(yashima), rows)
     assert (yashima.amulets, st.travelers[1].amulets, st.travelers[2].amulets, st.amulet_market) == (
         {2}, {0}, {1}, [3])
     ref = mref(3, "yashima,kinko,satsuki", overrides=CHOYO)
@@ -133,7 +133,7 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi_in_the_referee() -> No
     stack(ref, "tori_no_ichi")
     yashima, _ = arrive(ref, 0, [1, 2], [])
     with pytest.raises(Illegal, match="got traveler 0"):  # a second Amulet for her is refused
-        drive(ref, ref._inn(yashima), [*rows[:3], r6(Ev.GAIN, 0, Deck.AMULET, 0, 0)])
+        drive(ref, ref.inns.inn(yashima), [*rows[:3], r6(Ev.GAIN, 0, Deck.AMULET, 0, 0)])
 
 
 # ------------------------------------------------------------------ MI6 Misaki / Takeru + Hadaka, o-Bon, o-Taue
@@ -145,14 +145,14 @@ def test_watchers_take_no_coin_for_matsuri_donations_and_encounters_in_the_refer
     takeru, misaki, kinko = st.travelers
     st.m.leg = ["hadaka", "otaue"]
     st.piles[Deck.ENCOUNTER].cards = deque([2, 6])  # a kuge on top: 3 coins
-    drive(ref, ref._leg_stop(kinko, Space.HOT_SPRING),
+    drive(ref, ref.matsuri.leg_stop(kinko, Space.HOT_SPRING),
           [r6(Ev.OPTION, 2, Opt.HADAKA, 1), r6(Ev.DRAW, 2, Deck.ENCOUNTER, 2), r6(Ev.GAIN, 2, Deck.ENCOUNTER, 2, 0)])
-    drive(ref, ref._leg_stop(kinko, Space.PADDY), [r6(Ev.OPTION, 2, Opt.OTAUE, 1)])
+    drive(ref, ref.matsuri.leg_stop(kinko, Space.PADDY), [r6(Ev.OPTION, 2, Opt.OTAUE, 1)])
     drive(ref, effect(ref, "obon", at_inn(ref, [2, 0, 1])),
           [r6(Ev.OPTION, 2, Opt.OBON, 2), r6(Ev.OPTION, 0, Opt.OBON, 0), r6(Ev.OPTION, 1, Opt.OBON, 0)])
     assert (kinko.encounters, kinko.donated, takeru.coins, misaki.coins) == ([2], 3, 5, 5)
-    drive(ref, ref._watchers(kinko, Space.ENCOUNTER), [r6(Ev.MT_COIN, 0, 1, -1, Ability.TAKERU)])
-    drive(ref, ref._watchers(kinko, Space.TEMPLE), [r6(Ev.MT_COIN, 1, 1, -1, Ability.MISAKI)])
+    drive(ref, ref.travelers.watchers(kinko, Space.ENCOUNTER), [r6(Ev.MT_COIN, 0, 1, -1, Ability.TAKERU)])
+    drive(ref, ref.travelers.watchers(kinko, Space.TEMPLE), [r6(Ev.MT_COIN, 1, 1, -1, Ability.MISAKI)])
     assert (takeru.coins, misaki.coins) == (6, 6)
 
 
@@ -171,7 +171,7 @@ def test_kidzuna_extra_meal_costs_one_less_with_choyo_in_the_referee(choyo: bool
         rows += [r6(Ev.OPTION, 0, Opt.KIDZUNA, 1), r6(Ev.GAIN, 0, Deck.MEAL, SUSHI, 1)]
     else:
         rows += [r6(Ev.UNDER, -1, Deck.MEAL, SUSHI)]
-    (drive_to if choyo else drive)(ref, ref._mt_arrival(kidzuna, inn), rows)
+    (drive_to if choyo else drive)(ref, ref.travelers.mt_arrival(kidzuna, inn), rows)
     assert (len(kidzuna.meals), kidzuna.coins) == ((1, 0) if choyo else (0, 1))
 
 
@@ -185,7 +185,7 @@ def test_eriku_top_card_costs_one_less_with_choyo_in_the_referee() -> None:
     st.m.cho_yo_at = INN1
     eriku, inn = arrive(ref, 0, [], [SUSHI, UNAGI], hand=[UDON, FUGU])
     eriku.coins = 1
-    drive_to(ref, ref._meal(eriku, inn),
+    drive_to(ref, ref.inns.meal(eriku, inn),
           [r6(Ev.DRAW, 0, Deck.MEAL, SUSHI), r6(Ev.LOOK, 0, SUSHI, 1), r6(Ev.GAIN, 0, Deck.MEAL, SUSHI, 1)])
     assert (eriku.meals, eriku.coins, inn.hand) == ([SUSHI], 0, [UDON, FUGU])
 
@@ -209,7 +209,7 @@ def test_arrival_abilities_come_before_the_festival_in_the_referee(last: str) ->
                "yashima": [r6(Ev.GAIN, 0, Deck.AMULET, 1, 0)]}[last]
     festival = [r6(Ev.DRAW, 1, Deck.MATSURI, hina), r6(Ev.MATSURI, 1, hina, -1, 1, 0), r6(Ev.TOKEN, 0, 0, 1, hina, -1)]
     leftovers = [r6(Ev.UNDER, -1, Deck.MEAL, UDON), r6(Ev.UNDER, -1, Deck.MEAL, FUGU)]
-    drive(ref, ref._inn(tr), ability + leftovers + festival)
+    drive(ref, ref.inns.inn(tr), ability + leftovers + festival)
     assert (st.m.kept[0], tr.dolls, st.travelers[2].dolls) == (hina, 1, 0)
     ref = mref(2, f"{last},kinko", overrides=CHOYO)
     ref.state.amulet_market = [0, 1]
@@ -218,4 +218,4 @@ def test_arrival_abilities_come_before_the_festival_in_the_referee(last: str) ->
     tr, _ = arrive(ref, 0, [2, 1], [SUSHI], hand=[UDON, FUGU])
     tr.coins = 0
     with pytest.raises(Illegal, match="got traveler 1|expected"):  # no festival before her arrival ability
-        drive(ref, ref._inn(tr), festival[:1])
+        drive(ref, ref.inns.inn(tr), festival[:1])

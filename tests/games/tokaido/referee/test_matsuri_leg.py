@@ -29,7 +29,7 @@ def test_kamiarisai_closes_the_temples_of_the_next_leg() -> None:
     drive(ref, effect(ref, "kamiarisai", inn), [r6(Ev.CLOSE, -1, 16, 1, c), r6(Ev.CLOSE, -1, 21, 1, c)])
     assert "closed by a matsuri" in (st.why_illegal(2, 16) or "").lower()
     assert st.why_illegal(0, 21) is not None and st.why_illegal(0, 15) is None
-    drive(ref, ref._inn_matsuri(st.inn_visit(st.last)), [])  # the Travelers reach the next Inn (here Edo)
+    drive(ref, ref.matsuri.inn_matsuri(st.inn_visit(st.last)), [])  # the Travelers reach the next Inn (here Edo)
     assert st.m.closed == {} and st.m.leg == [] and st.why_illegal(2, 16) is None
 
 
@@ -77,17 +77,17 @@ def test_the_first_player_to_arrive_draws_two_keeps_one() -> None:
     inn = at_inn(ref, [2, 1, 0])
     s, t = card(ref, "setsubun"), card(ref, "tango")
     rows = [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t), r6(Ev.MATSURI, 1, t, s, 1, 0), r6(Ev.TOKEN, 1, 1, 1, t, -1)]
-    drive(ref, ref._inn_matsuri(inn), rows)
+    drive(ref, ref.matsuri.inn_matsuri(inn), rows)
     assert (st.m.kept, st.m.rejected, st.m.stack.cards[-1]) == ([t, -1, -1], [s, -1, -1], s)
     assert st.travelers[1].carps == 1 and st.travelers[0].carps == 0
     ref = mref(2, "satsuki,chuubei")
     stack(ref, "setsubun", "tango")
     with pytest.raises(Illegal, match="traveler 1"):
-        drive(ref, ref._inn_matsuri(at_inn(ref, [2, 1, 0])), [r6(Ev.DRAW, 2, 9, s)])
+        drive(ref, ref.matsuri.inn_matsuri(at_inn(ref, [2, 1, 0])), [r6(Ev.DRAW, 2, 9, s)])
     ref = mref(2, "satsuki,chuubei")
     stack(ref, "setsubun", "tango")
     with pytest.raises(Illegal, match="keeps one"):
-        drive(ref, ref._inn_matsuri(at_inn(ref, [1, 0, 2])), [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t),
+        drive(ref, ref.matsuri.inn_matsuri(at_inn(ref, [1, 0, 2])), [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t),
                                                               r6(Ev.MATSURI, 1, 0, s, 1, 0)])
 
 
@@ -101,7 +101,7 @@ def test_hanabi_brings_two_more_cards() -> None:
     rows = [r6(Ev.DRAW, 0, 9, h), r6(Ev.DRAW, 0, 9, o), r6(Ev.MATSURI, 0, h, o, 1, 0),
             r6(Ev.DRAW, 0, 9, c), r6(Ev.DRAW, 0, 9, k), r6(Ev.MATSURI, 0, c, -1, 1, 1), r6(Ev.MATSURI, 0, k, -1, 1, 1)]
     inn = at_inn(ref, [0, 1, 2])
-    drive(ref, ref._inn_matsuri(inn), rows)
+    drive(ref, ref.matsuri.inn_matsuri(inn), rows)
     assert (st.m.hanabi, st.m.leg, st.m.cho_yo_at) == ([c, k], ["ohanami"], st.next_inn(inn.pos))
 
 
@@ -116,12 +116,12 @@ def test_gion_choose_the_encounter_then_reshuffle() -> None:
     g = card(ref, "gion")
     rows = [r6(Ev.PICK, 0, 3, 6, g), r6(Ev.DECK, -1, 3, 2), r6(Ev.DECK, -1, 3, 0), r6(Ev.DECK, -1, 3, 1),
             r6(Ev.GAIN, 0, 3, 6, 0)]
-    drive(ref, ref._encounter(st.travelers[0], station=True), rows)  # card 6: a samurai, 3 points
+    drive(ref, ref.stations.encounter(st.travelers[0], station=True), rows)  # card 6: a samurai, 3 points
     assert (list(pile.cards), st.travelers[0].encounters, st.travelers[0].points["pts_encounters"]) == (
         [2, 0, 1], [6], 3)
     pile.cards = deque([0, 1])
     with pytest.raises(Illegal, match="reshuffled"):
-        drive(ref, ref._encounter(st.travelers[1], station=True), [r6(Ev.PICK, 1, 3, 0, g), r6(Ev.DECK, -1, 3, 0)])
+        drive(ref, ref.stations.encounter(st.travelers[1], station=True), [r6(Ev.PICK, 1, 3, 0, g), r6(Ev.DECK, -1, 3, 0)])
 
 
 def test_hadaka_an_encounter_before_the_hot_spring() -> None:
@@ -132,12 +132,12 @@ def test_hadaka_an_encounter_before_the_hot_spring() -> None:
     st.m.leg = ["hadaka"]
     st.piles[3].cards = deque([2, 6])  # a kuge on top: 3 coins
     tr = st.travelers[0]
-    drive(ref, ref._leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 2),
+    drive(ref, ref.matsuri.leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 2),
                                                      r6(Ev.GAIN, 0, 3, 2, 0)])
     assert (tr.coins, tr.points["pts_other"], tr.encounters) == (5 + 1 + 3, 1, [2])
-    drive(ref, ref._leg_stop(st.travelers[1], Space.HOT_SPRING), [r6(Ev.OPTION, 1, 8, 0)])
+    drive(ref, ref.matsuri.leg_stop(st.travelers[1], Space.HOT_SPRING), [r6(Ev.OPTION, 1, 8, 0)])
     with pytest.raises(Illegal, match="top of the encounter pile"):
-        drive(ref, ref._leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 0)])
+        drive(ref, ref.matsuri.leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 0)])
 
 
 def test_yama_no_ko_otaue_ohanami_at_panorama_stops() -> None:
@@ -149,14 +149,14 @@ def test_yama_no_ko_otaue_ohanami_at_panorama_stops() -> None:
     st.m.leg = ["yama_no_ko", "otaue", "ohanami"]
     tr = st.travelers[0]
     tr.panorama[MOUNTAIN_T] = 3
-    drive(ref, ref._leg_stop(tr, Space.MOUNTAIN), [r6(Ev.OPTION, 0, 9, 1), r6(Ev.PANORAMA, 0, MOUNTAIN_T, 5)])
+    drive(ref, ref.matsuri.leg_stop(tr, Space.MOUNTAIN), [r6(Ev.OPTION, 0, 9, 1), r6(Ev.PANORAMA, 0, MOUNTAIN_T, 5)])
     assert (tr.panorama[MOUNTAIN_T], tr.points["pts_panoramas"], tr.points["pts_achievements"], tr.coins) == (
         4, 4, 3, 6)
-    drive(ref, ref._base(tr, Space.MOUNTAIN, True), [])  # completed by Yama no Ko: the base action gives nothing
+    drive(ref, ref.stations.base(tr, Space.MOUNTAIN, True), [])  # completed by Yama no Ko: the base action gives nothing
     p1 = st.travelers[1]
-    drive(ref, ref._leg_stop(p1, Space.PADDY), [r6(Ev.OPTION, 1, 10, 1)])
+    drive(ref, ref.matsuri.leg_stop(p1, Space.PADDY), [r6(Ev.OPTION, 1, 10, 1)])
     assert (p1.donated, p1.points["pts_temple"], p1.coins) == (1, 1, 6)
-    drive(ref, ref._leg_stop(st.travelers[2], Space.SEA), [])
+    drive(ref, ref.matsuri.leg_stop(st.travelers[2], Space.SEA), [])
     assert st.travelers[2].coins == 6
 
 

@@ -71,7 +71,7 @@ def test_referee_neutral_first_its_mover_chooses(skips: bool) -> None:
     inn = at_inn(ref, [2, 0, 1])
     who, other = (0, 1) if skips else (1, 0)
     with pytest.raises(Illegal, match=f"traveler {who}"):
-        drive(ref, ref._inn_matsuri(inn), [r6(Ev.DRAW, other, 9, 0)])
+        drive(ref, ref.matsuri.inn_matsuri(inn), [r6(Ev.DRAW, other, 9, 0)])
 
 
 # ------------------------------------------------------------------ M18: Hanabi in the chooser's order
@@ -128,7 +128,7 @@ def test_referee_hanabi_cards_in_the_choosers_order(chooser: bool) -> None:
     inn = at_inn(ref, [0, 1, 2])
     if not chooser:
         with pytest.raises(Illegal):
-            drive(ref, ref._inn_matsuri(inn), head + swapped)
+            drive(ref, ref.matsuri.inn_matsuri(inn), head + swapped)
         return
-    drive(ref, ref._inn_matsuri(inn), head + swapped)
+    drive(ref, ref.matsuri.inn_matsuri(inn), head + swapped)
     assert st.m.hanabi == [k, c]

@@ -59,9 +59,9 @@ def test_referee_neutral_temple_stop_pays_misaki_only_when_chosen(on: bool) -> N
     ref = mref(2, "misaki,kinko", overrides=((WATCHERS, str(on).lower()),))
     neutral = ref.state.travelers[2]
     assert neutral.neutral
-    drive(ref, ref._watchers(neutral, Space.TEMPLE), [r6(Ev.MT_COIN, 0, 1, -1, Ability.MISAKI)] if on else [])
+    drive(ref, ref.travelers.watchers(neutral, Space.TEMPLE), [r6(Ev.MT_COIN, 0, 1, -1, Ability.MISAKI)] if on else [])
     ref = mref(2, "takeru,kinko", overrides=((WATCHERS, str(on).lower()),))
-    drive(ref, ref._watchers(ref.state.travelers[2], Space.ENCOUNTER), [])
+    drive(ref, ref.travelers.watchers(ref.state.travelers[2], Space.ENCOUNTER), [])
 
 
 # ------------------------------------------------------------------ Musubi before the festival
@@ -99,11 +99,11 @@ def test_referee_musubi_all_arrived_coins_come_before_the_festival() -> None:
     festival = [r6(Ev.DRAW, 0, Deck.MATSURI, choyo), r6(Ev.DRAW, 0, Deck.MATSURI, hanabi),
                 r6(Ev.MATSURI, 0, choyo, hanabi, 1, 0)]
     ref, kinko = ref_at_inn()
-    drive(ref, ref._inn(kinko), [*coins, *festival])
+    drive(ref, ref.inns.inn(kinko), [*coins, *festival])
     assert ref.state.travelers[0].coins == 7 and ref.state.m.kept[0] == choyo
     ref, kinko = ref_at_inn()
     with pytest.raises(Exception, match="MT_COIN"):
-        drive(ref, ref._inn(kinko), [*festival, *coins])
+        drive(ref, ref.inns.inn(kinko), [*festival, *coins])
 
 
 # ------------------------------------------------------------------ the Doll/Carp family

@@ -78,10 +78,10 @@ def test_referee_mari_coinless_temple_stop(free: bool) -> None:
         return
     st.move(0, temple)
     with pytest.raises(Illegal, match="no coin to donate"):
-        gen = ref._station_choice(st.travelers[0], Space.TEMPLE)
+        gen = ref.crossroads.station_choice(st.travelers[0], Space.TEMPLE)
         next(gen)
         gen.send(ref_event(r6(Ev.CHOICE, 0, Space.TEMPLE, 0)))
-    gen = ref._station_choice(st.travelers[0], Space.TEMPLE)
+    gen = ref.crossroads.station_choice(st.travelers[0], Space.TEMPLE)
     next(gen)
     with pytest.raises(StopIteration) as done:
         gen.send(ref_event(r6(Ev.CHOICE, 0, Space.TEMPLE, 1)))
@@ -143,7 +143,7 @@ def test_referee_kidzuna_hospitality_on_the_extra_meal(either: bool) -> None:
             r6(Ev.GAIN, 0, Deck.MEAL, card, 0)]
     if not either:
         with pytest.raises(Illegal, match="expected"):
-            feed(ref._kidzuna(tr), rows)
+            feed(ref.travelers.kidzuna(tr), rows)
         return
-    feed(ref._kidzuna(tr), rows)
+    feed(ref.travelers.kidzuna(tr), rows)
     assert tr.amulets == set() and tr.coins == 0 and tr.meals == [card]

@@ -1,16 +1,21 @@
-"""The referee's replay machinery: read events one at a time, narrate, award points.
+"""What every handler of the referee shares: one game state, the event stream and the narration.
 
-``ReplayBase`` is the bottom of the referee's class stack (``sim/games/tokaido/referee/game.py``):
-the replay is a coroutine (a generator that ``yield``s whenever it needs the next
-event), and these are its primitives: take the next event of a kind, peek for an
-optional one, draw the top card of a pile, move a table card into a collection or
-under its pile. Every violation raises :class:`Illegal` naming the event.
+The replay is a coroutine (a generator that ``yield``s whenever it needs the next event). The
+handlers of the game's areas (``stations``, ``crossroads``, ``amulets``, ``matsuri``,
+``matsuri_travelers``, ``promos``, ``final_scoring``) each hold one :class:`Replay` and read the log
+through its primitives: take the next event of a kind, peek for an optional one, draw the top card
+of a pile, move a table card into a collection or under its pile. Every violation raises
+:class:`Illegal` naming the event.
+
+:class:`StationActions` is what the ability and festival handlers reuse of the stations (an Encounter,
+a Hot Spring card, a meal...): ``Stations`` provides it, and calls those handlers in turn, so they
+know it by this protocol rather than by its module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kernels.core.enums import Ev
 from sim.games.tokaido.referee.state import (
@@ -49,15 +54,19 @@ def deck_name(deck: int) -> str:
     return f"deck {deck}"
 
 
-class ReplayBase:
-    """State, narration and event-reading primitives shared by the referee's handlers."""
+class StationActions(Protocol):
+    """The station actions that Traveler abilities and festival cards take too (``Stations``)."""
 
-    if TYPE_CHECKING:  # Matsuri Travelers' hooks the Crossroads handlers call (``MatsuriTravelers`` defines them)
-        def _legendary_price(self, tr: TravelerState, card: int) -> int: ...
-        def _amulet_price(self, tr: TravelerState) -> int: ...
-        def _devotion_points(self, tr: TravelerState, coins: int) -> int: ...
-        def _marihito(self, tr: TravelerState, points: list[int]) -> None: ...
-        def _iyasaka_reroll(self, tr: TravelerState, bet: int, face: int) -> Generator[None, Event, int]: ...
+    def eat(self, tr: TravelerState, card: int, why: str) -> None: ...
+    def hot_spring(self, tr: TravelerState, why: str) -> Step: ...
+    def village(self, tr: TravelerState, draw: int | None = None) -> Step: ...
+    def encounter(self, tr: TravelerState, station: bool = False) -> Step: ...
+    def panorama(self, tr: TravelerState, source: int, allowed: list[int]) -> Step: ...
+    def umegae(self, tr: TravelerState) -> None: ...
+
+
+class Replay:
+    """The referee's game state, narration and event-reading primitives, shared by its handlers."""
 
     def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False) -> None:
         self.state = GameState(config, rules)
@@ -69,74 +78,74 @@ class ReplayBase:
         self.finished = False
         self.expecting = "the set-up"
         self.ranks: list[int] | None = None
-        self._pending: Event | None = None
-        self._count = 0
-        self._header: str | None = None
-        self._notes: list[str] = []
+        self.pending: Event | None = None  # read ahead by ``maybe`` and left for the next handler
+        self.count = 0
+        self.header: str | None = None
+        self.notes: list[str] = []
 
     # ================================================================ narration
-    def _note(self, text: str) -> None:
+    def note(self, text: str) -> None:
         if self.narrate:
-            self._notes.append(text)
+            self.notes.append(text)
 
-    def _say(self, line: str) -> None:
+    def say(self, line: str) -> None:
         if self.narrate:
-            self._flush()
+            self.flush()
             self.narration.append(line)
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         if not self.narrate:
             pass
-        elif self._header is not None:
-            self.narration.append(self._header + (": " + "; ".join(self._notes) if self._notes else ""))
-        elif self._notes:
-            self.narration.append("  " + "; ".join(self._notes))
-        self._header, self._notes = None, []
+        elif self.header is not None:
+            self.narration.append(self.header + (": " + "; ".join(self.notes) if self.notes else ""))
+        elif self.notes:
+            self.narration.append("  " + "; ".join(self.notes))
+        self.header, self.notes = None, []
 
-    def _score(self, tr: TravelerState, column: str, pts: int, why: str) -> None:
+    def score(self, tr: TravelerState, column: str, pts: int, why: str) -> None:
         tr.points[column] += pts
-        self._note(f"+{pts} {SHORT[column]}: {why}")
+        self.note(f"+{pts} {SHORT[column]}: {why}")
 
-    def _coins(self, tr: TravelerState, delta: int, why: str = "") -> None:
+    def coins(self, tr: TravelerState, delta: int, why: str = "") -> None:
         tr.coins += delta
         if delta:
-            self._note(f"{delta:+d} coins{' (' + why + ')' if why else ''}")
+            self.note(f"{delta:+d} coins{' (' + why + ')' if why else ''}")
 
     # ================================================================ reading events
-    def _next(self) -> Pull:
-        if self._pending is not None:
-            ev, self._pending = self._pending, None
+    def next(self) -> Pull:
+        if self.pending is not None:
+            ev, self.pending = self.pending, None
             return ev
         ev = yield
         return ev
 
-    def _take(self, kind: int, who: TravelerState | None, what: str) -> Pull:
+    def take(self, kind: int, who: TravelerState | None, what: str) -> Pull:
         self.expecting = f"{kind_name(kind)} ({what})"
-        ev = yield from self._next()
+        ev = yield from self.next()
         if ev.kind != kind:
             raise Illegal(ev, f"expected {self.expecting}")
         if who is not None and ev.t != who.index:
             raise Illegal(ev, f"expected an event of {who.label} ({what}), got traveler {ev.t}")
         return ev
 
-    def _maybe(self, wanted: Callable[[Event], bool], what: str) -> Generator[None, Event, Event | None]:
+    def maybe(self, wanted: Callable[[Event], bool], what: str) -> Generator[None, Event, Event | None]:
         """The next event if ``wanted(event)``, else None (the event is left for the next handler)."""
         self.expecting = what
-        ev = yield from self._next()
+        ev = yield from self.next()
         if wanted(ev):
             return ev
-        self._pending = ev
+        self.pending = ev
         return None
 
-    def _option(self, tr: TravelerState, opt: int) -> Generator[None, Event, bool]:
+    def option(self, tr: TravelerState, opt: int) -> Generator[None, Event, bool]:
         """An ``OPTION(t, opt, 0|1)`` yes/no decision of ``tr``."""
-        ev = yield from self._take(Ev.OPTION, tr, f"{OPTION_NAMES[opt]}'s yes/no")
+        ev = yield from self.take(Ev.OPTION, tr, f"{OPTION_NAMES[opt]}'s yes/no")
         if ev.a != opt or ev.b not in (0, 1):
             raise Illegal(ev, f"option {ev.a}={ev.b}, expected {OPTION_NAMES[opt]} ({opt}) = 0 or 1")
-        self._note(f"{OPTION_NAMES[opt]}: {'yes' if ev.b else 'no'}")
+        self.note(f"{OPTION_NAMES[opt]}: {'yes' if ev.b else 'no'}")
         return ev.b == 1
 
-    def _card(self, ev: Event, deck: int, card: int) -> int:
+    def card(self, ev: Event, deck: int, card: int) -> int:
         if deck != ev.a and ev.kind in (Ev.DRAW, Ev.GAIN, Ev.UNDER):
             got = deck_name(ev.a) if 0 <= ev.a < 4 else str(ev.a)
             raise Illegal(ev, f"the {got} deck, expected the {DECK_NAMES[deck]} deck")
@@ -144,9 +153,9 @@ class ReplayBase:
             raise Illegal(ev, f"no {DECK_NAMES[deck]} card {card}")
         return card
 
-    def _draw(self, tr: TravelerState, deck: int, what: str) -> Generator[None, Event, int]:
-        ev = yield from self._take(Ev.DRAW, tr, f"{DECK_NAMES[deck]} card {what}")
-        card = self._card(ev, deck, ev.b)
+    def draw(self, tr: TravelerState, deck: int, what: str) -> Generator[None, Event, int]:
+        ev = yield from self.take(Ev.DRAW, tr, f"{DECK_NAMES[deck]} card {what}")
+        card = self.card(ev, deck, ev.b)
         pile = self.state.piles[deck]
         top = pile.top()
         if top is None:
@@ -157,26 +166,26 @@ class ReplayBase:
                               f"pile is {name(deck, top)} (card {top})")
         return pile.draw()
 
-    def _gained(self, ev: Event, deck: int, table: list[int]) -> int:
+    def gained(self, ev: Event, deck: int, table: list[int]) -> int:
         """Check a GAIN takes a card that is on the table; remove it from there."""
-        card = self._card(ev, deck, ev.b)
+        card = self.card(ev, deck, ev.b)
         if card not in table:
             raise Illegal(ev, f"{self.state.card_name(deck, card)} (card {card}) is not on the table")
         table.remove(card)
         return card
 
-    def _gain_free(self, tr: TravelerState, deck: int, table: list[int], what: str) -> Generator[None, Event, int]:
-        ev = yield from self._take(Ev.GAIN, tr, what)
-        card = self._gained(ev, deck, table)
+    def gain_free(self, tr: TravelerState, deck: int, table: list[int], what: str) -> Generator[None, Event, int]:
+        ev = yield from self.take(Ev.GAIN, tr, what)
+        card = self.gained(ev, deck, table)
         if ev.c != 0:
             raise Illegal(ev, f"paid {ev.c} coins for a card that comes free ({what})")
         return card
 
-    def _under(self, ev: Event, deck: int, table: list[int]) -> None:
-        card = self._gained(ev, deck, table)
+    def under(self, ev: Event, deck: int, table: list[int]) -> None:
+        card = self.gained(ev, deck, table)
         self.state.piles[deck].put_under(card)
 
-    def _traveler(self, ev: Event, t: int) -> TravelerState:
+    def traveler(self, ev: Event, t: int) -> TravelerState:
         if not 0 <= t < self.state.n_trav:
             raise Illegal(ev, f"there is no traveler {t} ({self.state.n_trav} travelers)")
         return self.state.travelers[t]
