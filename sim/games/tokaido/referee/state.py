@@ -216,7 +216,7 @@ class GameState:
         self.calligraphy_market: list[int] = []
         self.cherry_left = 0
         self.bath_left = 0
-        self.matsuri = "matsuri" in config.expansions
+        self.matsuri = bool(rules.matsuri)  # the festival cards, as Crossroads, from the rules (empty without Matsuri)
         self.m = MatsuriState()
 
     # ------------------------------------------------------------ set-up
