@@ -23,6 +23,7 @@ run: $(STAMP)
 	@echo "report: $(RESULTS)/report/report.md, the same as one page: $(RESULTS)/report/report.html"
 
 lint: $(STAMP)
+	$(BIN)/ruff format --check sim kernels analysis tests benchmarks
 	$(BIN)/ruff check sim kernels analysis tests benchmarks
 
 typecheck: $(STAMP)

@@ -56,31 +56,57 @@ def main(argv: list[str] | None = None) -> int:
         for t in tiers:
             c = GameConfig(n_players=4, bots=(t,))
             r = c.rules()
-            wall, used = timed(lambda c=c, r=r: engine.play_games(c, r, a.seed, 0, a.games, threads=a.threads))
+            wall, used = timed(
+                lambda c=c, r=r: engine.play_games(c, r, a.seed, 0, a.games, threads=a.threads)
+            )
             if t not in best or wall < best[t][0]:
                 best[t] = (wall, used)
     print(f"load average {os.getloadavg()[0]:.1f}; {a.threads} threads; 4 players, base game")
-    print("| tier | kernel games | games/s (wall) | games/s per CPU-s x threads | end to end games | games/s (wall) "
-          "| start-up (s) | games/s after start-up |")
+    print(
+        "| tier | kernel games | games/s (wall) | games/s per CPU-s x threads | end to end games | games/s "
+        "(wall) "
+        "| start-up (s) | games/s after start-up |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for t in tiers:
         wall, used = best[t]
         e2e = ""
         if a.e2e_games > 0:
-            # a 1-game run is the fixed cost (interpreter, imports, cached kernels loaded); the rest is the games
+            # a 1-game run is the fixed cost (interpreter, imports, cached kernels loaded); the rest is the
+            # games
             start = min(run_cli(t, 1, a), run_cli(t, 1, a))
             took = run_cli(t, a.e2e_games, a)
-            e2e = (f"{a.e2e_games} | {a.e2e_games / took:,.0f} | {start:.1f} | "
-                   f"{a.e2e_games / max(took - start, 1e-9):,.0f}")
-        print(f"| {t} | {a.games} | {a.games / wall:,.0f} | {a.games / max(used, 1e-9) * a.threads:,.0f} | {e2e} |")
+            e2e = (
+                f"{a.e2e_games} | {a.e2e_games / took:,.0f} | {start:.1f} | "
+                f"{a.e2e_games / max(took - start, 1e-9):,.0f}"
+            )
+        print(
+            f"| {t} | {a.games} | {a.games / wall:,.0f} | {a.games / max(used, 1e-9) * a.threads:,.0f} | "
+            f"{e2e} |"
+        )
     return 0
 
 
 def run_cli(tier: str, games: int, a: argparse.Namespace) -> float:
     """Wall seconds of ``tokaido-sim run`` of ``games`` games in a fresh process."""
     with tempfile.TemporaryDirectory() as d:
-        cmd = [str(ROOT / ".venv/bin/tokaido-sim"), "run", "--players", "4", "--bots", tier, "--games",
-               str(games), "--seed", str(a.seed), "--out", str(Path(d) / "run"), "--threads", str(a.threads), "-q"]
+        cmd = [
+            str(ROOT / ".venv/bin/tokaido-sim"),
+            "run",
+            "--players",
+            "4",
+            "--bots",
+            tier,
+            "--games",
+            str(games),
+            "--seed",
+            str(a.seed),
+            "--out",
+            str(Path(d) / "run"),
+            "--threads",
+            str(a.threads),
+            "-q",
+        ]
         w0 = time.perf_counter()
         subprocess.run(cmd, check=True, capture_output=True)
         return time.perf_counter() - w0

@@ -72,7 +72,11 @@ def run(tree, spec, games, tag):
         "NUMBA_CPU_FEATURES": "",
     }
     mapf, out = f"/tmp/cgfn_{tag}.map", f"/tmp/cgfn_{tag}.out"
-    warm = "from sim.games.tokaido.engine import play_games; from sim.games.tokaido.rules.config import GameConfig; import sys; c = GameConfig.parse(sys.argv[1]); play_games(c, c.rules(), 1, 0, 8, threads=1)"
+    warm = (
+        "from sim.games.tokaido.engine import play_games; "
+        "from sim.games.tokaido.rules.config import GameConfig; import sys; "
+        "c = GameConfig.parse(sys.argv[1]); play_games(c, c.rules(), 1, 0, 8, threads=1)"
+    )
     subprocess.run(
         [sys.executable, "-c", warm, spec], env=env, cwd=tree, check=True
     )  # compile natively, not under valgrind

@@ -36,8 +36,15 @@ from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
-PROBES = ("context", "base values (all types)", "type values (all types)", "opponents' values",
-          "move values (the whole decision)", "context + Village value", "context + Encounter value")
+PROBES = (
+    "context",
+    "base values (all types)",
+    "type values (all types)",
+    "opponents' values",
+    "move values (the whole decision)",
+    "context + Village value",
+    "context + Encounter value",
+)
 
 
 @njit
@@ -99,14 +106,19 @@ def main() -> int:
     c0 = time.process_time()
     d = run_nb(1, a.games, ru, 0, 0)
     base = time.process_time() - c0
-    print(f"{a.config}: {a.games / base:,.0f} games per CPU-s, {base / a.games * 1e6:.1f} us per game, "
-          f"{d / a.games:.1f} move decisions per game")
+    print(
+        f"{a.config}: {a.games / base:,.0f} games per CPU-s, {base / a.games * 1e6:.1f} us per game, "
+        f"{d / a.games:.1f} move decisions per game"
+    )
     for which, name in enumerate(PROBES, start=1):
         run_nb(1, 2, ru, which, 1)
         c0 = time.process_time()
         run_nb(1, a.games, ru, which, a.rep)
         extra = time.process_time() - c0 - base
-        print(f"{name}: {extra / (d * a.rep) * 1e9:,.0f} ns per call, {extra / a.rep / a.games * 1e6:.1f} us per game")
+        print(
+            f"{name}: {extra / (d * a.rep) * 1e9:,.0f} ns per call, {extra / a.rep / a.games * 1e6:.1f} us "
+            f"per game"
+        )
     return 0
 
 

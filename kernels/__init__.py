@@ -69,11 +69,16 @@ def choose_cache(preferred: Path, fallback: Path) -> tuple[Path | None, str | No
         return preferred, None
     new = not fallback.exists()
     if writable(fallback):
-        note = (f"note: cannot write the kernels' cache in {preferred.parent}; caching them in {fallback} instead"
-                if new else None)  # said once: when the per-user cache is made
+        note = (
+            f"note: cannot write the kernels' cache in {preferred.parent}; caching them in {fallback} instead"
+            if new
+            else None
+        )  # said once: when the per-user cache is made
         return fallback, note
-    return None, (f"note: neither {preferred.parent} nor {fallback.parent} can be written; the kernels are compiled "
-                  "without a cache (about 3 CPU-minutes each run)")
+    return None, (
+        f"note: neither {preferred.parent} nor {fallback.parent} can be written; the kernels are compiled "
+        "without a cache (about 3 CPU-minutes each run)"
+    )
 
 
 def _configure() -> None:

@@ -1,4 +1,5 @@
-"""The search's move choices recorded, and the heuristic's values of the same positions (``sim/games/tokaido/tuning/imitate.py``).
+"""The search's move choices recorded, and the heuristic's values of the same positions
+(``sim/games/tokaido/tuning/imitate.py``).
 
 ``search_states_nb`` plays games with every player's own policy and, at each move
 decision of a ``Bot.SEARCH`` player with more than one candidate, copies the public
@@ -35,7 +36,8 @@ META_N = 5
 
 @njit(nogil=True, cache=True)
 def search_states_nb(seed, start, count, rules, states, meta):
-    """Games ``start .. start+count-1``; returns how many search decisions were recorded (at most ``len(states)``)."""
+    """Games ``start .. start+count-1``; returns how many search decisions were recorded (at most
+    ``len(states)``)."""
     ru = rules[0]
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
@@ -84,7 +86,8 @@ def move_values_nb(states, meta, n, rules, work, vals):
     """``vals[r, k]``: the heuristic's value of candidate k at recorded position r < n.
 
     ``rules[0]['botw']`` holds the weights to value with in every player's row (``Positions.values``
-    in ``sim/games/tokaido/tuning/imitation.py`` sets them); ``work``: scratch ``PUB_DTYPE`` records, one per chunk of
+    in ``sim/games/tokaido/tuning/imitation.py`` sets them); ``work``: scratch ``PUB_DTYPE`` records, one per
+    chunk of
     positions (allocated by the caller: a parallel kernel cannot allocate record arrays).
     """
     nch = len(work)

@@ -111,8 +111,6 @@ def play_batch_nb(seed, start, count, rules, out, logs, nlog, stop):
         nlog[i] = play_game_nb(seed, start + i, rules, out[i * n : (i + 1) * n], lg, stop)
 
 
-
-
 @njit(cache=True)
 def inn_states_nb(seed, start, count, rules, feats, now, final, trav):
     """Games ``start ..`` with everyone's own policy, recorded at each Inn where everyone has gathered.

@@ -89,8 +89,12 @@ def inn_reached_nb(p2, r2, s):
     return k
 
 
-EV_ROW = MAX_TRAV - 1  # the row of ``ru['botw']`` no traveler uses holds the evaluation (sim/games/tokaido/engine.py)
-EV_NF = 9  # features per Inn: see ``ev_features_nb``; coefficient f at Inn k is botw[EV_ROW, (k - 1) * EV_NF + f]
+EV_ROW = (
+    MAX_TRAV - 1
+)  # the row of ``ru['botw']`` no traveler uses holds the evaluation (sim/games/tokaido/engine.py)
+EV_NF = (
+    9  # features per Inn: see ``ev_features_nb``; coefficient f at Inn k is botw[EV_ROW, (k - 1) * EV_NF + f]
+)
 EV_NT = 40  # Traveler terms per Inn: what Traveler i's ability is still worth at Inn k (Hiroshige's and
 EV_T0 = 3 * EV_NF  # Chuubei's Inn gifts to come...) is botw[EV_ROW, EV_T0 + (k - 1) * EV_NT + i]
 assert EV_T0 + 3 * EV_NT <= W_N

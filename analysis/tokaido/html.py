@@ -14,7 +14,8 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1200px;
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width:
+1200px;
        padding: 1.5rem 2rem 4rem; color: #1d2731; line-height: 1.45; }
 h1 { font-size: 1.6rem; margin-bottom: .3rem; } h2 { margin-top: 2.2rem; border-bottom: 2px solid #e3e8ee;
      padding-bottom: .2rem; } h3 { margin-top: 1.6rem; }
@@ -33,6 +34,7 @@ code { background: #f0f2f4; padding: 0 .25rem; border-radius: 3px; }
 
 def _embed(text: str, root: Path) -> str:
     """Every ``<img src="x.png">`` whose file is under ``root`` as a ``data:image/png;base64`` URI."""
+
     def repl(m: re.Match[str]) -> str:
         src = html.unescape(m.group(2))
         path = root / src
@@ -52,9 +54,11 @@ def render(markdown: str, root: Path, title: str) -> str:
     # the answers: the list right after the "Answers" heading gets a frame of its own
     body = re.sub(r"(<h2>Answers</h2>\s*)<ul>", r'\1<ul class="answers">', body, count=1)
     body = _embed(body, root)
-    return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n"
+    )
 
 
 def write_html(markdown: str, root: Path, path: Path, title: str) -> Path:

@@ -94,7 +94,9 @@ def _best_nb(pub, ru, t, m, kind):
         context_nb(pub, ru, t, w)
         return expert.market_best_nb(pub, ru, t, w, m)
     best, bv, n = -1, -1e9, 0
-    stretch = random and m == 0 and felicia_may_duel_nb(pub, ru, t)  # the random Felicia may duel for any (P6)
+    stretch = (
+        random and m == 0 and felicia_may_duel_nb(pub, ru, t)
+    )  # the random Felicia may duel for any (P6)
     for c in range(mkt.shape[1]):
         if mkt[m, c] == 0:
             continue
@@ -203,7 +205,8 @@ def empty_ok_nb(ru, typ):
 @njit(cache=True)
 def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_value):
     """0 base action, 1 the alternative, 2 both (Kita, Miyataka: their order is ``choose_health_order_nb``'s),
-    4 (online, the random bot only) the alternative buying nothing; ``base_value`` is the greedy value of the base.
+    4 (online, the random bot only) the alternative buying nothing; ``base_value`` is the greedy value of the
+    base.
 
     Both actions may be chosen while the alternative is not yet affordable: the base action may pay for it
     (a Kuge's coins), and it is judged when its turn comes (C27)."""
@@ -211,7 +214,11 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
         n = 0
         pick = 0
         for o in range(5):
-            ok = base_ok if o == 0 else (alt_ok if o == 1 else (both_ok if o == 2 else o == 4 and empty_ok_nb(ru, typ)))
+            ok = (
+                base_ok
+                if o == 0
+                else (alt_ok if o == 1 else (both_ok if o == 2 else o == 4 and empty_ok_nb(ru, typ)))
+            )
             if ok:
                 n += 1
                 if randint_nb(pub["rng"], n) == 0:
@@ -222,7 +229,9 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
         base_values_nb(pub, ru, t, w)
         base = pub["bscr"][B_TYPE + typ]
         o = expert.station_option_nb(pub, ru, t, w, typ, base_ok, alt_ok, both_ok, base)
-        return 2 if both_ok and not alt_ok else o  # the alternative may become affordable after the base action
+        return (
+            2 if both_ok and not alt_ok else o
+        )  # the alternative may become affordable after the base action
     alt = alt_value_nb(pub, ru, t, typ)
     if both_ok and (alt > 0.0 or not alt_ok):
         return 2

@@ -41,21 +41,27 @@ def calli_points_nb(pub, ru, t, c):
     left = 1.0 - pub["bscr"][B_PROG]
     kind = ru["xcard"][2, 0, c]
     if kind == Calli.FORESIGHT:
-        return params[P.FORESIGHT] * (0.5 + 1.5 * left)  # coins left at the end: few, since the rest buy points
+        return params[P.FORESIGHT] * (
+            0.5 + 1.5 * left
+        )  # coins left at the end: few, since the rest buy points
     if kind == Calli.CONTEMPLATION:
         done = 0.0
         for k in range(3):
             ln = params[P.PAN_LEN0 + k]
             done += 1.0 if ps[t, PF.PAN0 + k] >= ln else 0.6 * left * ps[t, PF.PAN0 + k] / ln
-        return params[P.CONTEMPLATION_PAN] * done + params[P.CONTEMPLATION_CHERRY] * (ps[t, PF.CHERRY] + 1.5 * left)
+        return params[P.CONTEMPLATION_PAN] * done + params[P.CONTEMPLATION_CHERRY] * (
+            ps[t, PF.CHERRY] + 1.5 * left
+        )
     if kind == Calli.NOSTALGIA:
         return params[P.NOSTALGIA_LEGEND] * ps[t, PF.LEGENDARY] + params[P.NOSTALGIA_SOUVENIR] * (
-            ps[t, PF.SOUVENIRS] + 3.0 * left)
+            ps[t, PF.SOUVENIRS] + 3.0 * left
+        )
     if kind == Calli.PATIENCE:
         return (params[P.PATIENCE_LAST] + params[P.PATIENCE_SECOND] + 2.0 * params[P.PATIENCE_OTHER]) / 4.0
     if kind == Calli.PERFECTION:
         return params[P.PERFECTION_ACH] * (ps[t, PF.ACHIEVEMENTS] + 1.0) + params[P.PERFECTION_CALLI] * (
-            ps[t, PF.CALLIGRAPHY] + 1.0)
+            ps[t, PF.CALLIGRAPHY] + 1.0
+        )
     inns_left = max(0.0, params[P.FASTING_INNS] - ps[t, PF.INN_MEALS] - 4.0 * left)
     return params[P.FASTING_MEAL] * inns_left
 
@@ -80,7 +86,8 @@ def legend_value_nb(pub, ru, t, w, c):
 
 @njit(cache=True)
 def market_best_nb(pub, ru, t, w, m):
-    """(card, weighted value) of the best affordable card of market ``m`` for ``t``; (-1, IMPOSSIBLE) if none."""
+    """(card, weighted value) of the best affordable card of market ``m`` for ``t``; (-1, IMPOSSIBLE) if
+    none."""
     mkt = pub["mkt"]
     coins = pub["ps"][t, PF.COINS]
     best, bv = -1, IMPOSSIBLE
@@ -112,13 +119,19 @@ def alt_value_nb(pub, ru, t, w, typ):
     if Space.PADDY <= typ <= Space.SEA:
         if pub["xcnt"][0] == 0:
             return IMPOSSIBLE
-        return wp * params[P.CHERRY_POINTS] + coin_value_nb(pub, t, w, params[P.CHERRY_COINS]) + w[X + XF.CHERRY]
+        return (
+            wp * params[P.CHERRY_POINTS] + coin_value_nb(pub, t, w, params[P.CHERRY_COINS]) + w[X + XF.CHERRY]
+        )
     if typ == Space.HOT_SPRING:
         if pub["xcnt"][1] == 0 or coins < params[P.BATH_COST]:
             return IMPOSSIBLE
         bonus = params[P.MITSUKUNI_BONUS] if ps[t, PF.ABILITY] == Ability.MITSUKUNI else 0
-        return (wp * (params[P.BATH_POINTS] + bonus) + ach * ach_delta_nb(pub, ru, t, PF.HOT_SPRINGS, 1)
-                + coin_value_nb(pub, t, w, -params[P.BATH_COST]) + w[X + XF.BATH])
+        return (
+            wp * (params[P.BATH_POINTS] + bonus)
+            + ach * ach_delta_nb(pub, ru, t, PF.HOT_SPRINGS, 1)
+            + coin_value_nb(pub, t, w, -params[P.BATH_COST])
+            + w[X + XF.BATH]
+        )
     if typ == Space.FARM:
         bet = params[P.GAMING_BET]
         return die_coin_value_nb(pub, ru, t, w, bet) + w[X + XF.GAMBLE] if coins >= bet else IMPOSSIBLE
@@ -132,7 +145,11 @@ def alt_value_nb(pub, ru, t, w, typ):
         c, v = market_best_nb(pub, ru, t, w, 2)
         if c < 0 or coins < params[P.CALLI_COST]:
             return IMPOSSIBLE
-        return v + ach * ach_delta_nb(pub, ru, t, PF.ENCOUNTERS, 1) + coin_value_nb(pub, t, w, -params[P.CALLI_COST])
+        return (
+            v
+            + ach * ach_delta_nb(pub, ru, t, PF.ENCOUNTERS, 1)
+            + coin_value_nb(pub, t, w, -params[P.CALLI_COST])
+        )
     return IMPOSSIBLE
 
 
@@ -176,7 +193,8 @@ def stop_values_nb(pub, ru, t, w, vals, mask=511):
 
 @njit(cache=True)
 def station_option_nb(pub, ru, t, w, typ, base_ok, alt_ok, both_ok, base):
-    """0 base action, 1 the alternative, 2 both: the best by the expert's values (``base``: the base action's)."""
+    """0 base action, 1 the alternative, 2 both: the best by the expert's values (``base``: the base
+    action's)."""
     alt = alt_value_nb(pub, ru, t, w, typ) if alt_ok else IMPOSSIBLE
     best, bv = 0, base if base_ok else IMPOSSIBLE
     if alt_ok and alt > bv:

@@ -37,7 +37,8 @@ B_SORT = 88  # 32 floats: sort buffer
 B_CAND = 120  # N_SPACES floats: the heuristic value of each candidate move
 B_VKEY = 176  # 16 floats: a Village's (family, cost) keys sorted by value (heuristic.village_value_nb)
 B_MEMO = 192  # MAX_TRAV x MEMO_N: each player's context parts kept while their inputs stay (context_nb)
-MEMO_N = 20  # per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean,
+# per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean,
+MEMO_N = 20
 # [13:16] the key of its values as an opponent (kernels/bots/opponents.py), [16] their have-mask
 
 NEG = -1e18
@@ -59,8 +60,10 @@ def coin_value_nb(pub, t, w, delta):
     sa = max(0.0, na - c) - max(0.0, na - (c + delta))
     h = W.HF0
     v = (
-        w[h + HF.COINS] * delta + w[h + HF.COINS_LATE] * delta * b[B_PROG]
-        + w[h + HF.SHORT] * s1 + w[h + HF.SHORT_ALL] * sa
+        w[h + HF.COINS] * delta
+        + w[h + HF.COINS_LATE] * delta * b[B_PROG]
+        + w[h + HF.SHORT] * s1
+        + w[h + HF.SHORT_ALL] * sa
     )
     if w[W.EXPERT] > 0.5:
         # the expert: a coin is worth what it can still buy before the end
@@ -112,7 +115,9 @@ def pan_value_nb(pub, ru, t, w, typ):
             race = cur / ln
         elif cur == opp:
             race = 0.5 * cur / ln
-    return w[h + HF.PTS] * pan_points_nb(pub, ru, t, typ) + w[h + HF.PAN_NEXT] * nxt + w[h + HF.PAN_RACE] * race
+    return (
+        w[h + HF.PTS] * pan_points_nb(pub, ru, t, typ) + w[h + HF.PAN_NEXT] * nxt + w[h + HF.PAN_RACE] * race
+    )
 
 
 @njit(cache=True)
@@ -188,7 +193,8 @@ def souvenir_value_nb(pub, ru, t, w, fam):
     pts = float(souvenir_gain_pts_nb(pub, ru, t, fam))
     pot = best_gain_nb(pub, ru, t, fam) - best_gain_nb(pub, ru, t, -1)
     return (
-        w[h + HF.PTS] * pts + w[h + HF.SET_POT] * pot
+        w[h + HF.PTS] * pts
+        + w[h + HF.SET_POT] * pot
         + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.SOUVENIRS, 1)
     )
 
@@ -231,7 +237,8 @@ def temple_choice_nb(pub, ru, t, w):
     best, bv = 1, NEG
     for d in range(1, min(ru["params"][P.TEMPLE_MAX], coins) + 1):
         v = (
-            w[h + HF.PTS] * d + w[h + HF.ABILITY] * extra
+            w[h + HF.PTS] * d
+            + w[h + HF.ABILITY] * extra
             + w[h + HF.TEMPLE_RANK] * (rank_bonus_nb(pub, ru, t, x + d + extra) - base)
             + coin_value_nb(pub, t, w, -d)
         )
@@ -341,7 +348,12 @@ def _meal_mean_nb(pub, ru, t):
     b = pub["bscr"]
     m = B_MEMO + MEMO_N * t
     k1 = float(pub["gone"][Deck.MEAL])
-    k2 = float(int(ps[t, PF.DISHES]) | (int(ps[t, PF.ABILITY]) << 32) | (int(pub["gs"][G.M_NEXT] != 0) << 40) | (1 << 41))
+    k2 = float(
+        int(ps[t, PF.DISHES])
+        | (int(ps[t, PF.ABILITY]) << 32)
+        | (int(pub["gs"][G.M_NEXT] != 0) << 40)
+        | (1 << 41)
+    )
     if b[m + 10] == k1 and b[m + 11] == k2:
         return b[m + 12]
     pool = pool_nb(pub, ru, Deck.MEAL)
@@ -375,10 +387,22 @@ def family_values_nb(pub, ru, t, w, expert):
     for u in range(pub["gs"][G.N_PLAYERS]):
         if u != t:
             most = max(most, int(ps[u, PF.SOUVENIRS]))
-    k2 = (int(ps[t, PF.SOUVENIRS]) | (most << 8) | (int(ps[t, PF.SCRIPTS]) << 16) | (int(ps[t, PF.ABILITY]) << 22)
-          | (int(nf) << 29) | (int(expert) << 33))
+    k2 = (
+        int(ps[t, PF.SOUVENIRS])
+        | (most << 8)
+        | (int(ps[t, PF.SCRIPTS]) << 16)
+        | (int(ps[t, PF.ABILITY]) << 22)
+        | (int(nf) << 29)
+        | (int(expert) << 33)
+    )
     wp, wpot, wach = w[h + HF.PTS], w[h + HF.SET_POT], w[h + HF.END_ACH]
-    if b[m] == float(k1) and b[m + 1] == float(k2) and b[m + 2] == wp and b[m + 3] == wpot and b[m + 4] == wach:
+    if (
+        b[m] == float(k1)
+        and b[m + 1] == float(k2)
+        and b[m + 2] == wp
+        and b[m + 3] == wpot
+        and b[m + 4] == wach
+    ):
         for f in range(nf):
             b[B_FAM + f] = b[m + 5 + f]
         return

@@ -87,7 +87,9 @@ def base_values_nb(pub, ru, t, w, mask=ALL_TYPES):
         b[B_TYPE + Space.FARM] = coin_value_nb(pub, t, w, ru["params"][P.FARM_COINS])
     for k in range(3):
         if (mask >> (Space.PADDY + k)) & 1:
-            b[B_TYPE + Space.PADDY + k] = pan_value_nb(pub, ru, t, w, k) if panorama_open_nb(pub, ru, t, k) else 0.0
+            b[B_TYPE + Space.PADDY + k] = (
+                pan_value_nb(pub, ru, t, w, k) if panorama_open_nb(pub, ru, t, k) else 0.0
+            )
     b[B_TYPE + Space.HOT_SPRING] = b[B_HOT] if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0.0
     if (mask >> Space.TEMPLE) & 1:
         b[B_TYPE + Space.TEMPLE] = temple_choice_nb(pub, ru, t, w)[1] if ps[t, PF.COINS] > 0 else 0.0
@@ -99,7 +101,8 @@ def base_values_nb(pub, ru, t, w, mask=ALL_TYPES):
 
 @njit(cache=True)
 def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
-    """Load ``t``'s context and the value of stopping on each space type in ``mask`` into ``bscr[B_TYPE:]``."""
+    """Load ``t``'s context and the value of stopping on each space type in ``mask`` into
+    ``bscr[B_TYPE:]``."""
     leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
     if leg:  # the leg cards read other types' values (Hadaka's Encounter at a Hot Spring): all of them
         mask = ALL_TYPES
@@ -107,7 +110,9 @@ def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
     b = pub["bscr"]
     vals = b[B_TYPE : B_TYPE + N_TYPES]
     enc, gion = vals[Space.ENCOUNTER], 0.0
-    if leg:  # Matsuri: the cards acting on this leg (kernels/bots/matsuri_leg.py); Gion's before the alternatives
+    if (
+        leg
+    ):  # Matsuri: the cards acting on this leg (kernels/bots/matsuri_leg.py); Gion's before the alternatives
         gion = gion_gain_nb(pub, ru, t, w) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
         leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 0)
     if w[W.EXPERT] > 0.5:
@@ -216,9 +221,14 @@ def move_values_nb(pub, ru, t, w, ncand):
         if typ != Space.INN:
             room = nfree - skip_open - ((free >> s) & 1)
         v = (
-            b[B_TYPE + typ] + w[h + HF.SKIP] * (s - pos - 1) + w[h + HF.SKIP_OPEN] * skip_open
-            + w[h + HF.INN_QUEUE] * queue + w[h + HF.DENY] * deny + w[h + HF.AGAIN] * again
-            + w[h + HF.LEAVE] * leave + w[h + HF.ROOM] * room
+            b[B_TYPE + typ]
+            + w[h + HF.SKIP] * (s - pos - 1)
+            + w[h + HF.SKIP_OPEN] * skip_open
+            + w[h + HF.INN_QUEUE] * queue
+            + w[h + HF.DENY] * deny
+            + w[h + HF.AGAIN] * again
+            + w[h + HF.LEAVE] * leave
+            + w[h + HF.ROOM] * room
         )
         b[B_CAND + k] = v
         if v > bv:
@@ -308,7 +318,8 @@ def heuristic_village_nb(pub, ru, t, ntbl):
                         size += 1
                 pot = max(pot, params[P.SET_PTS0 + size])
             v = (
-                w[h + HF.PTS] * pts + w[h + HF.SET_POT] * (pot - pot0)
+                w[h + HF.PTS] * pts
+                + w[h + HF.SET_POT] * (pot - pot0)
                 + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.SOUVENIRS, nb)
                 + coin_value_nb(pub, t, w, -expected_price_nb(pub, ru, t, w, paid))
             )
@@ -362,10 +373,10 @@ def heuristic_meal_nb(pub, ru, t, offered, budget):
             if price > budget:
                 continue
             v = (
-                w[h + HF.PTS] * mp + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost)
+                w[h + HF.PTS] * mp
+                + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost)
                 + coin_value_nb(pub, t, w, -expected_price_nb(pub, ru, t, w, price))
             ) + ability_meal_nb(pub, ru, t, w, c)
             if v > bv + 1e-9:
                 best, free, bv = i, f, v
     return best, free
-

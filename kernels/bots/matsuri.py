@@ -1,11 +1,13 @@
 """The bots' Matsuri decisions: which card to keep, o-Bon, the free extras, Gion's and o-Tsukimi's picks.
 
 Every tier but ``Bot.RANDOM`` (uniform among the legal choices) values a choice with the same small
-feature set and its own weights (``W.M_*``, ``sim/games/tokaido/data/bots.toml``, inherited by the heuristic tiers):
+feature set and its own weights (``W.M_*``, ``sim/games/tokaido/data/bots.toml``, inherited by the heuristic
+tiers):
 a card kept is worth what it brings the chooser now minus ``W.M_OPP`` times what it brings the
 average opponent. A card acting on the next leg brings each traveler the stop bonuses the move
 choice counts (``kernels.bots.matsuri_leg``, the tier's own values) at the leg's stations it acts
-on, times ``W.M_LEG_SHARE`` / N; a closure costs the closed stations' value above the leg's mean. Only public information is read: collections, coins, the Temple, the markets;
+on, times ``W.M_LEG_SHARE`` / N; a closure costs the closed stations' value above the leg's mean. Only public
+information is read: collections, coins, the Temple, the markets;
 Gion's pick reads the Encounter pile because the card lets the stopper look through it.
 """
 

@@ -81,7 +81,8 @@ def gion_gain_nb(pub, ru, t, w):
 
 @njit(cache=True)
 def second_section_pts_nb(pub, ru, t, pt):
-    """Points of the panorama ``pt`` card after ``t``'s next one (with its achievement); 0 if there is none."""
+    """Points of the panorama ``pt`` card after ``t``'s next one (with its achievement); 0 if there is
+    none."""
     params = ru["params"]
     k = pub["ps"][t, PF.PAN0 + pt] + 2
     ln = params[P.PAN_LEN0 + pt]

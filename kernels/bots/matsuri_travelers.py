@@ -26,13 +26,21 @@ def expert_mt_option_nb(pub, ru, t, w, opt, arg):
         v = w[x + XF.MT_LEAD]
     elif opt == Opt.IYASAKA:  # a fresh roll against the face already showing
         bet = params[P.GAMING_BET]
-        v = die_coin_value_nb(pub, ru, t, w, bet) - coin_value_nb(pub, t, w, bet * arg - bet) + w[x + XF.MT_REROLL]
+        v = (
+            die_coin_value_nb(pub, ru, t, w, bet)
+            - coin_value_nb(pub, t, w, bet * arg - bet)
+            + w[x + XF.MT_REROLL]
+        )
     elif opt == Opt.RAKUREN:  # the Shop's draw and a souvenir more, plus a Legendary Object on offer
         v = 1.0
     elif opt == Opt.RAKUREN_BUY:  # the Legendary Object ``arg`` his ability turned up, its price included
         v = legend_value_nb(pub, ru, t, w, arg)
     else:  # Kidzuna's revealed meal
         cost = ru["card"][Deck.MEAL, 1, arg]
-        v = (w[W.HF0 + HF.PTS] * params[P.MEAL_POINTS] + coin_value_nb(pub, t, w, -cost)
-             + w[W.HF0 + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost) + w[x + XF.MT_MEAL])
+        v = (
+            w[W.HF0 + HF.PTS] * params[P.MEAL_POINTS]
+            + coin_value_nb(pub, t, w, -cost)
+            + w[W.HF0 + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.MEAL_VALUE, cost)
+            + w[x + XF.MT_MEAL]
+        )
     return 1 if v > 0.0 else 0

@@ -71,16 +71,26 @@ def opp_begin_nb(pub, ru, t, expert):
     ps = pub["ps"]
     b = pub["bscr"]
     gs = pub["gs"]
-    rest = ((1 if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0) | ((1 if pub["dcnt"][Deck.ENCOUNTER] > 0 else 0) << 1)
-            | (int(gs[G.PAN_ACH] & 7) << 2) | (int(expert) << 5) | (1 << 6))
+    rest = (
+        (1 if pub["dcnt"][Deck.HOT_SPRING] > 0 else 0)
+        | ((1 if pub["dcnt"][Deck.ENCOUNTER] > 0 else 0) << 1)
+        | (int(gs[G.PAN_ACH] & 7) << 2)
+        | (int(expert) << 5)
+        | (1 << 6)
+    )
     have = 0
     for u in range(gs[G.N_PLAYERS]):
         if u == t:
             continue
         m = B_MEMO + MEMO_N * u
         k1 = float(ps[u, PF.COINS])
-        k2 = float(rest | (int(ps[u, PF.ABILITY]) << 7) | (int(ps[u, PF.PAN0]) << 14) | (int(ps[u, PF.PAN0 + 1]) << 20)
-                   | (int(ps[u, PF.PAN0 + 2]) << 26))
+        k2 = float(
+            rest
+            | (int(ps[u, PF.ABILITY]) << 7)
+            | (int(ps[u, PF.PAN0]) << 14)
+            | (int(ps[u, PF.PAN0 + 1]) << 20)
+            | (int(ps[u, PF.PAN0 + 2]) << 26)
+        )
         k3 = 0
         for f in range(ru["params"][P.N_FAMILIES]):
             k3 |= int(ps[u, PF.FAM0 + f]) << (6 * f)

@@ -157,7 +157,8 @@ def table_prices_nb(pub, ru, t, ntbl, base):
 
 @njit(cache=True)
 def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
-    """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins paid).
+    """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins
+    paid).
 
     Zen-emon pays 1 for card ``zen``; Sasayakko buying two or more gets the
     cheapest free but must hold the coins for all of them.
@@ -187,7 +188,8 @@ def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
 def choose_village_nb(pub, ru, t, ntbl):
     """Returns (mask of bought table cards, Zen-emon's 1-coin card or -1).
 
-    Uses ``pub['iscr'][0:4]`` for prices, ``[4:8]`` for each card's own price and ``[8:16]`` for family counts.
+    Uses ``pub['iscr'][0:4]`` for prices, ``[4:8]`` for each card's own price and ``[8:16]`` for family
+    counts.
     """
     ps = pub["ps"]
     bot = ps[t, PF.BOT]

@@ -66,7 +66,8 @@ def _card_value_nb(pub, ru, t, w, c):
 
 @njit(cache=True)
 def _expected_max_counts_nb(b, seen, n, r):
-    """``expected_max_nb`` of ``n`` values given as distinct values ``b[B_SORT+k]`` x counts ``b[B_SORT+16+k]``
+    """``expected_max_nb`` of ``n`` values given as distinct values ``b[B_SORT+k]`` x counts
+    ``b[B_SORT+16+k]``
     (keys ``k`` in ``seen``): the same sorted sequence and the same sum, so the same float."""
     r = min(r, n)
     if r <= 0:

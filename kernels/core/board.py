@@ -75,8 +75,11 @@ def legal_moves_nb(pub, ru, t):
         if not neutral:
             if typ == Space.VILLAGE and coins < params[P.VILLAGE_MIN_COINS]:
                 continue
-            if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS] and not (
-                    holds_nb(pub, MARI) and mari_free_stop_nb(pub, ru, t)):
+            if (
+                typ == Space.TEMPLE
+                and coins < params[P.TEMPLE_MIN_COINS]
+                and not (holds_nb(pub, MARI) and mari_free_stop_nb(pub, ru, t))
+            ):
                 continue
             if Space.PADDY <= typ <= Space.SEA and not panorama_open_nb(pub, ru, t, typ - Space.PADDY):
                 if params[P.CHERRY_AT_COMPLETE] == 0 or pub["xcnt"][0] == 0:  # online: stop for a Cherry Tree

@@ -83,8 +83,16 @@ N_DECKS = 10  # piles 0-3 and 9 are shuffled (9 only with Matsuri); decks 4-8 ar
 N_MARKETS = 3  # Legendary Objects, Amulets, Calligraphy: distinct cards
 MARKET_CAP = 8
 DECK_NAMES = (
-    "souvenir", "meal", "hot_spring", "encounter", "legendary", "amulet", "calligraphy", "cherry_tree",
-    "bathhouse", "matsuri",
+    "souvenir",
+    "meal",
+    "hot_spring",
+    "encounter",
+    "legendary",
+    "amulet",
+    "calligraphy",
+    "cherry_tree",
+    "bathhouse",
+    "matsuri",
 )
 
 
@@ -184,12 +192,43 @@ class AbilityT(NamedTuple):
 
 Ability = AbilityT()
 ABILITY_NAMES = (
-    "none", "hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki",
-    "mitsukuni", "sasayakko", "hirotada", "umegae", "zen_emon",
-    "daigoro", "gotozaemon", "jirocho", "kita", "miyataka", "nampo",
-    "ayumu", "chihaya", "iyasaka", "kamui", "kidzuna", "kushinada", "mari", "marihito",
-    "misaki", "musubi", "mutsumi", "rakuren", "suseri", "takeru", "titia", "yashima",
-    "antoine", "naiade", "eriku", "felicia",
+    "none",
+    "hiroshige",
+    "chuubei",
+    "kinko",
+    "yoshiyasu",
+    "satsuki",
+    "mitsukuni",
+    "sasayakko",
+    "hirotada",
+    "umegae",
+    "zen_emon",
+    "daigoro",
+    "gotozaemon",
+    "jirocho",
+    "kita",
+    "miyataka",
+    "nampo",
+    "ayumu",
+    "chihaya",
+    "iyasaka",
+    "kamui",
+    "kidzuna",
+    "kushinada",
+    "mari",
+    "marihito",
+    "misaki",
+    "musubi",
+    "mutsumi",
+    "rakuren",
+    "suseri",
+    "takeru",
+    "titia",
+    "yashima",
+    "antoine",
+    "naiade",
+    "eriku",
+    "felicia",
 )
 
 
@@ -200,8 +239,11 @@ class BotT(NamedTuple):
     GREEDY: int = 1
     HEURISTIC: int = 2  # feature vector x weight vector (sim/games/tokaido/data/bots/heuristic.toml)
     TUNED: int = 3  # the heuristic with self-play tuned weights (sim/games/tokaido/data/bots/tuned.toml)
-    SEARCH: int = 4  # determinized Monte Carlo rollouts of each move (sim/games/tokaido/data/bots/search.toml)
-    EXPERT: int = 5  # the heuristic with the expert's valuations and tuned weights (sim/games/tokaido/data/bots/expert*.toml)
+    SEARCH: int = (
+        4  # determinized Monte Carlo rollouts of each move (sim/games/tokaido/data/bots/search.toml)
+    )
+    # the heuristic with the expert's valuations and tuned weights (sim/games/tokaido/data/bots/expert*.toml)
+    EXPERT: int = 5
 
 
 Bot = BotT()
@@ -263,10 +305,14 @@ class PFT(NamedTuple):
     PTS_LEGENDARY: int = 50
     PTS_CALLIGRAPHY: int = 51
     GAMBLES: int = 52  # Fortune die rolls bet on (Gaming Room, Jirocho)
-    PTS_MATSURI: int = 53  # Matsuri cards (53-62, kernels/game/matsuri.py): Doll/Carp and Journey-point tokens
+    PTS_MATSURI: int = (
+        53  # Matsuri cards (53-62, kernels/game/matsuri.py): Doll/Carp and Journey-point tokens
+    )
     DOLLS: int = 54
     CARPS: int = 55
-    M_TOKENS: int = 56  # Journey-point tokens taken; 57-62 reserved (cards), 63-67 Matsuri Travelers, 68-72 promos
+    M_TOKENS: int = (
+        56  # Journey-point tokens taken; 57-62 reserved (cards), 63-67 Matsuri Travelers, 68-72 promos
+    )
     # Matsuri Travelers (engineer MT: 63-67)
     MT_EXTRA_MEALS: int = 63  # Kidzuna's extra meals (not Inn meals: Fasting counts main meals only)
     MT_ROBBED: int = 64  # coins Musubi took (from players or the bank)
@@ -307,18 +353,20 @@ class GT(NamedTuple):
     M_TSUKIMI: int = 20  # o-Tsukimi's shared Calligraphy card + 1
     M_KEPT0: int = 21  # three entries: the card kept at each Matsuri Inn + 1
     M_REJ0: int = 24  # three entries: the card rejected at each Matsuri Inn + 1
-    M_HANABI0: int = 27  # two: Hanabi's extra cards + 1 (0 = none); 29 reserved, 30-33 Matsuri Travelers, 34-37 promos
+    M_HANABI0: int = (
+        27  # two: Hanabi's extra cards + 1 (0 = none); 29 reserved, 30-33 Matsuri Travelers, 34-37 promos
+    )
     # Matsuri Travelers (engineer MT: 30-33)
     MT_LEAD: int = 30  # t + 1: Mutsumi chose to leave this Inn first, 0 = none
     ABILS: int = 31  # bit a: some player has ability a (set-up, ``kernels.core.present``)
     ANTOINE: int = 34  # t + 1: Antoine, who wins every tie he is part of (P1), 0 = none or the rule is off
-    M_NEUTRAL_MOVER: int = 37  # p + 1: the player who last moved the Neutral (only with P.M_NEUTRAL_MOVER, M4)
+    M_NEUTRAL_MOVER: int = (
+        37  # p + 1: the player who last moved the Neutral (only with P.M_NEUTRAL_MOVER, M4)
+    )
 
 
 G = GT()
 G_N = 40
-
-
 
 
 class TravelerModeT(NamedTuple):
@@ -354,14 +402,55 @@ MAX_POOL = 40  # base 10 + Crossroads 6 + Matsuri 16 + promos 4, with room
 
 # Output columns of one player-row (kernels/core/records.py builds the dtype).
 RESULT_FIELDS = (
-    "game", "player", "seat", "traveler", "alt_traveler", "bot", "score", "rank", "win_k",
-    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
-    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
-    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
-    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
-    "donated", "coins_left", "coins_start", "stops", "panoramas",
-    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
+    "game",
+    "player",
+    "seat",
+    "traveler",
+    "alt_traveler",
+    "bot",
+    "score",
+    "rank",
+    "win_k",
+    "pts_meals",
+    "pts_souvenirs",
+    "pts_panoramas",
+    "pts_hot_springs",
+    "pts_temple",
+    "pts_temple_bonus",
+    "pts_encounters",
+    "pts_achievements",
+    "pts_other",
+    "pts_cherry_trees",
+    "pts_bathhouses",
+    "pts_legendary",
+    "pts_calligraphy",
+    "meals",
+    "meal_value",
+    "souvenirs",
+    "hot_springs",
+    "encounters",
+    "achievements",
+    "donated",
+    "coins_left",
+    "coins_start",
+    "stops",
+    "panoramas",
+    "cherry_trees",
+    "bathhouses",
+    "legendary",
+    "calligraphy",
+    "amulets",
     # Matsuri: points, counts; per game the card kept / rejected at each Inn, Hanabi's (card ids, -1 none)
-    "pts_matsuri", "dolls", "carps", "matsuri_tokens", "matsuri_inn1", "matsuri_inn2", "matsuri_inn3",
-    "matsuri_rej1", "matsuri_rej2", "matsuri_rej3", "matsuri_hanabi1", "matsuri_hanabi2",
+    "pts_matsuri",
+    "dolls",
+    "carps",
+    "matsuri_tokens",
+    "matsuri_inn1",
+    "matsuri_inn2",
+    "matsuri_inn3",
+    "matsuri_rej1",
+    "matsuri_rej2",
+    "matsuri_rej3",
+    "matsuri_hanabi1",
+    "matsuri_hanabi2",
 )

@@ -33,13 +33,17 @@ class EvT(NamedTuple):
     DIE: int = 17  # (trav, face, bet, source): chance, a Fortune die roll
     USE: int = 18  # (trav, amulet, argument): an Amulet used
     # Matsuri (kinds 19-23; docs/log-format.md "## Matsuri")
-    MATSURI: int = 19  # (chooser, card, rejected or -1, inn 1..3, 0 kept / 1 Hanabi extra): a card comes into play
+    MATSURI: int = (
+        19  # (chooser, card, rejected or -1, inn 1..3, 0 kept / 1 Hanabi extra): a card comes into play
+    )
     TOKEN: int = 20  # (trav, TokenT kind, points, card, detail): a Doll/Carp or Journey-point token
     PICK: int = 21  # (trav, deck, card, matsuri card): a card chosen from a pile or market (Gion, o-Tsukimi)
     CLOSE: int = 22  # (-, space, 1 full / 0 half, matsuri card): a Closed Space token for the next leg
     # 23: reserved for Matsuri
     # Matsuri Travelers (engineer MT: 24-26)
-    MT_COIN: int = 24  # (trav, coins, from, ability): coins a Matsuri Traveler's ability moves (from: traveler, -1 bank)
+    MT_COIN: int = (
+        24  # (trav, coins, from, ability): coins a Matsuri Traveler's ability moves (from: traveler, -1 bank)
+    )
     MT_LEGEND: int = 25  # (rakuren, card): chance, the random Legendary Object his Shop ability turns up
     DUEL: int = 27  # (felicia, opponent, deck, card, rounds): Felicia challenges before paying for a card
     RPS: int = 28  # (felicia, round, won): chance, one rock-paper-scissors round (won 1: a coin off)
@@ -82,7 +86,9 @@ class OptT(NamedTuple):
     RAKUREN: int = 15  # at a Shop: 4 souvenirs and a random Legendary Object instead of the usual actions?
     RAKUREN_BUY: int = 16  # buy the Legendary Object his ability turned up?
     FELICIA: int = 18  # challenge the closest traveler before paying for a card?
-    SECOND: int = 19  # take the second of two actions (Kita, Miyataka, the Health Amulet) now it is possible? (C42)
+    SECOND: int = (
+        19  # take the second of two actions (Kita, Miyataka, the Health Amulet) now it is possible? (C42)
+    )
     HANABI_ORDER: int = 21  # Hanabi's chooser resolves the second extra card first? (M18, chooser's order)
 
 
@@ -128,8 +134,25 @@ class MatsuriT(NamedTuple):
 
 Matsuri = MatsuriT()
 MATSURI_KINDS = (
-    "hadaka", "ohanami", "gion", "kamiarisai", "toka_ebisu", "mura", "obon", "tori_no_ichi", "hina", "tango",
-    "hanabi", "ofune", "oshogatsu", "setsubun", "tanabata", "otsukimi", "shishimai", "choyo", "yama_no_ko",
+    "hadaka",
+    "ohanami",
+    "gion",
+    "kamiarisai",
+    "toka_ebisu",
+    "mura",
+    "obon",
+    "tori_no_ichi",
+    "hina",
+    "tango",
+    "hanabi",
+    "ofune",
+    "oshogatsu",
+    "setsubun",
+    "tanabata",
+    "otsukimi",
+    "shishimai",
+    "choyo",
+    "yama_no_ko",
     "otaue",
 )
 

@@ -1,6 +1,7 @@
 """The numbers of the rules: indices into the kernels' ``params`` int32 array (``P``).
 
-``sim/games/tokaido/rules/tables.py`` fills ``params`` from the data files (``sim/games/tokaido/data/*.toml``); a kernel reads
+``sim/games/tokaido/rules/tables.py`` fills ``params`` from the data files
+(``sim/games/tokaido/data/*.toml``); a kernel reads
 ``ru["params"][P.X]``. Split out of ``kernels.core.enums`` (which re-exports ``P``, ``PT`` and
 ``P_N``) so each expansion can add its numbers without growing one module past its size.
 Ranges: 0-79 base, New Encounters and Crossroads; 80-104 the Matsuri cards; 105-119 the Matsuri
@@ -93,19 +94,29 @@ class PT(NamedTuple):
     M_FRIENDSHIP_HALF: int = 95  # 1: Friendship may open a half-closed double (M12)
     M_OFUNE_SHARED_CARD: int = 96  # 1: a shared o-Fune Sea counts as holding the achievement (M19)
     M_DOLL_NOSTALGIA: int = 99  # 1: Doll/Carp count for Nostalgia (M17)
-    M_DOLL_FAMILY: int = 100  # the Small-objects family of a Doll/Carp; 101-104 reserved, 105-119 MT, 120-129 PR
+    M_DOLL_FAMILY: int = (
+        100  # the Small-objects family of a Doll/Carp; 101-104 reserved, 105-119 MT, 120-129 PR
+    )
     # Rakuren (engineer RK): P 101-104, the MT range 105-119 being full
     RAKUREN_SOUVENIRS: int = 101  # souvenirs he draws at a Shop with his ability (MT-Rakuren)
     RAKUREN_LEGENDARY: int = 102  # 1: he also draws a random Legendary Object from the market
     # Matsuri rule alternatives (engineer MN: 103-104, 123-127; docs/rules-choices.md)
-    MARI_FREE_TEMPLE: int = 103  # 1: Mari may stop at a Temple without a coin to take her free Amulet (MT-Mari)
-    KIDZUNA_HOSP_EITHER: int = 104  # 1: the Hospitality Amulet may pay for either of Kidzuna's meals (MT-Kidzuna)
+    MARI_FREE_TEMPLE: int = (
+        103  # 1: Mari may stop at a Temple without a coin to take her free Amulet (MT-Mari)
+    )
+    KIDZUNA_HOSP_EITHER: int = (
+        104  # 1: the Hospitality Amulet may pay for either of Kidzuna's meals (MT-Kidzuna)
+    )
     # 130-139: the rules profiles' parameters (docs/rules-choices.md, "Rules profiles")
     SCRIPT_LEGENDARY: int = 130  # 1: a Script also scores +1 per Legendary Object acquired later (online)
-    CHERRY_AT_COMPLETE: int = 131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
+    CHERRY_AT_COMPLETE: int = (
+        131  # 1: a completed panorama's space is a legal stop for a Cherry Tree (online)
+    )
     HEALTH_ONE: int = 132  # 1: the Health Amulet gives only one option, either one (online)
     FORTUNE_AFTER: int = 133  # 1: the Fortune Amulet may be rolled on arrival, after moving (online)
-    DEVOTION_PRINTED: int = 134  # bits of ``prices.Disc``: after these discounts Devotion moves the printed price
+    DEVOTION_PRINTED: int = (
+        134  # bits of ``prices.Disc``: after these discounts Devotion moves the printed price
+    )
     ALT_NOTHING: int = 135  # 1: a market station's alternative may be chosen to buy nothing (online)
     FORTUNE_BEFORE: int = 136  # 1: the Fortune Amulet may be rolled before moving (seed 002)
     SECOND_OPTIONAL: int = 137  # 1: the second of two actions (Kita, Miyataka, Health) may be declined (C42)
@@ -129,7 +140,9 @@ class PT(NamedTuple):
     ANTOINE_TIES: int = 120  # 1: Antoine wins every tie he is part of (P1), 0: off
     FELICIA_WIN_PPM: int = 121  # P(Felicia wins one rock-paper-scissors round), in millionths (P5)
     FASTING_INNS_ERIKU: int = 122  # Fasting counts this many possible Inn meals for Eriku (P3)
-    M_HANABI_CHOOSER: int = 123  # 1: Hanabi's chooser picks which extra card resolves first (M18), 0: draw order
+    M_HANABI_CHOOSER: int = (
+        123  # 1: Hanabi's chooser picks which extra card resolves first (M18), 0: draw order
+    )
     M_NEUTRAL_MOVER: int = 124  # 1: the Neutral arrived first: the player who moved it chooses (M4)
     M_NEUTRAL_WATCHERS: int = 125  # 1: a Neutral's Temple stop pays Misaki too (M29), 0: only players' stops
 

@@ -33,13 +33,24 @@ class DiscT(NamedTuple):
 
 
 Disc = DiscT()
-DISC_NAMES = ("zen_emon", "sasayakko", "kinko", "titia", "ayumu", "mari", "satsuki", "hospitality", "felicia",
-              "choyo")
+DISC_NAMES = (
+    "zen_emon",
+    "sasayakko",
+    "kinko",
+    "titia",
+    "ayumu",
+    "mari",
+    "satsuki",
+    "hospitality",
+    "felicia",
+    "choyo",
+)
 
 
 @njit(cache=True, inline="always")
 def ability_disc_nb(pub, t, paid, printed):
-    """The bit of ``t``'s own discount when a price ``paid`` is below ``printed`` (Kinko, Titia, Ayumu, Mari), else 0."""
+    """The bit of ``t``'s own discount when a price ``paid`` is below ``printed`` (Kinko, Titia, Ayumu,
+    Mari), else 0."""
     if paid >= printed:
         return 0
     ab = pub["ps"][t, PF.ABILITY]
@@ -91,7 +102,8 @@ def kamui_skip_nb(pub, ru, t):
 
 @njit(cache=True)
 def mari_free_stop_nb(pub, ru, t):
-    """MT-Mari (INFERRED): with no coin she may still stop at a Temple to take her free Amulet, if one is left."""
+    """MT-Mari (INFERRED): with no coin she may still stop at a Temple to take her free Amulet, if one is
+    left."""
     if ru["params"][P.MARI_FREE_TEMPLE] == 0 or pub["ps"][t, PF.ABILITY] != Ability.MARI:
         return False
     for c in range(pub["mkt"].shape[1]):
@@ -110,4 +122,8 @@ def reach_nb(pub, ru, t, cost):
 @njit(cache=True)
 def felicia_may_duel_nb(pub, ru, t):
     """``t`` is Felicia and can win a round: any card with a cost is within her reach (P6)."""
-    return holds_nb(pub, FELICIA) and pub["ps"][t, PF.ABILITY] == Ability.FELICIA and ru["params"][P.FELICIA_WIN_PPM] > 0
+    return (
+        holds_nb(pub, FELICIA)
+        and pub["ps"][t, PF.ABILITY] == Ability.FELICIA
+        and ru["params"][P.FELICIA_WIN_PPM] > 0
+    )

@@ -19,7 +19,8 @@ def add_pts_nb(pub, t, field, v):
 
 @njit(cache=True)
 def mark_gone_nb(pub, d, c):
-    """Card ``c`` of pile ``d`` joined a collection (face up): ``pub['gone']`` tells bots the piles' contents."""
+    """Card ``c`` of pile ``d`` joined a collection (face up): ``pub['gone']`` tells bots the piles'
+    contents."""
     pub["gone"][d] |= 1 << int(c)
 
 
@@ -233,7 +234,9 @@ def final_ranks_nb(pub, ranks):
         for q in range(n):
             sq, sp = ps[q, PF.SCORE], ps[p, PF.SCORE]
             aq, ap = antoine_nb(pub, q), antoine_nb(pub, p)
-            if sq > sp or (sq == sp and (aq > ap or (aq == ap and ps[q, PF.ACHIEVEMENTS] > ps[p, PF.ACHIEVEMENTS]))):
+            if sq > sp or (
+                sq == sp and (aq > ap or (aq == ap and ps[q, PF.ACHIEVEMENTS] > ps[p, PF.ACHIEVEMENTS]))
+            ):
                 better += 1
         ranks[p] = better + 1
         if better == 0:
@@ -267,9 +270,16 @@ def calli_points_nb(pub, ru, p, kind, shared):
         for u in range(pub["gs"][G.N_TRAV]):
             if ps[u, PF.SEQ] > ps[p, PF.SEQ]:
                 later += 1
-        return params[P.PATIENCE_LAST] if later == 0 else (params[P.PATIENCE_SECOND] if later == 1 else params[P.PATIENCE_OTHER])
+        return (
+            params[P.PATIENCE_LAST]
+            if later == 0
+            else (params[P.PATIENCE_SECOND] if later == 1 else params[P.PATIENCE_OTHER])
+        )
     if kind == Calli.PERFECTION:
         return params[P.PERFECTION_ACH] * ps[p, PF.ACHIEVEMENTS] + params[P.PERFECTION_CALLI] * (
-            ps[p, PF.CALLIGRAPHY] + (1 if shared else 0))
-    inns = params[P.FASTING_INNS_ERIKU if ps[p, PF.ABILITY] == Ability.ERIKU else P.FASTING_INNS]  # P3: his start meal
+            ps[p, PF.CALLIGRAPHY] + (1 if shared else 0)
+        )
+    inns = params[
+        P.FASTING_INNS_ERIKU if ps[p, PF.ABILITY] == Ability.ERIKU else P.FASTING_INNS
+    ]  # P3: his start meal
     return params[P.FASTING_MEAL] * max(0, inns - ps[p, PF.INN_MEALS])

@@ -1,6 +1,7 @@
 """Indices into the bots' weight vectors (``ru['botw'][p]``, float64) and the heuristic's features.
 
-``W``: the weights a bot reads (``sim/games/tokaido/data/bots.toml`` and ``sim/games/tokaido/data/bots/*.toml`` fill them);
+``W``: the weights a bot reads (``sim/games/tokaido/data/bots.toml`` and
+``sim/games/tokaido/data/bots/*.toml`` fill them);
 ``HF``: the heuristic's feature indices (each feature x its weight, docs/bots.md).
 """
 
@@ -43,8 +44,12 @@ class WT(NamedTuple):
     M_EXTRA: int = 142  # bias of taking a free optional extra (Hadaka, Yama no Ko, o-Taue)
     # 143-145 reserved for the Matsuri cards; 146-151 Matsuri Travelers; 152-159 promos
     # Matsuri leg cards in the move choice (engineer MB: 160-167; kernels/bots/matsuri_leg.py)
-    M_LEG_STOP: int = 160  # scale of the active leg cards' bonus to a stop (0: the stop values without the leg cards)
-    M_LEG_SHARE: int = 161  # keeping a leg card: stops per station of the leg (each traveler gets 1/N of them)
+    M_LEG_STOP: int = (
+        160  # scale of the active leg cards' bonus to a stop (0: the stop values without the leg cards)
+    )
+    M_LEG_SHARE: int = (
+        161  # keeping a leg card: stops per station of the leg (each traveler gets 1/N of them)
+    )
     # search (engineer SR: 162-167, 165-167 free; kernels/search.py)
     S_HORIZON: int = 162  # search: legs a rollout plays before the evaluation at an Inn (0: to the end)
     S_PRIOR: int = 163  # search: points per unit of a candidate's heuristic value added to its mean
@@ -103,7 +108,9 @@ class XFT(NamedTuple):
     MT_LEAD: int = 24  # bias of Mutsumi leaving an Inn first
     MT_REROLL: int = 25  # bias of Iyasaka's re-roll
     MT_MEAL: int = 26  # bias of Kidzuna's extra meal
-    FELICIA: int = 27  # Felicia: share of her expected duel discount (rounds won x coins) the expert counts on
+    FELICIA: int = (
+        27  # Felicia: share of her expected duel discount (rounds won x coins) the expert counts on
+    )
 
 
 XF = XFT()

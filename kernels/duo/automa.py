@@ -54,7 +54,8 @@ def automa_die_nb(pub, ru, p):
 
 @njit(cache=True)
 def advance_nb(pub, hid, ru, p, c, steps):
-    """Move her Rank track ``c`` on by ``steps`` (never past its last slot); the last slot fires ``Trig.RANK``."""
+    """Move her Rank track ``c`` on by ``steps`` (never past its last slot); the last slot fires
+    ``Trig.RANK``."""
     if steps <= 0:
         return
     ps = pub["ps"]

@@ -77,7 +77,9 @@ def roll_nb(pub, hid, ru, t, bet, src):
     log_nb(hid, Ev.DIE, t, face, bet, src, -1)
     if src == DieSrc.GAMING_ROOM and pub["ps"][t, PF.ABILITY] == Ability.IYASAKA:
         # Matsuri, 002:L602: he may roll once more at the Gaming Room and must keep the second result
-        b = choose_mt_option_nb(pub, ru, t, (mean_die_nb(ru) - face) * bet * ru["botw"][t][W.COIN], Opt.IYASAKA, face)
+        b = choose_mt_option_nb(
+            pub, ru, t, (mean_die_nb(ru) - face) * bet * ru["botw"][t][W.COIN], Opt.IYASAKA, face
+        )
         log_nb(hid, Ev.OPTION, t, Opt.IYASAKA, b, -1, -1)
         if b == 1:
             face = ru["params"][P.DIE0 + randint_nb(pub["rng"], 6)]
@@ -120,7 +122,9 @@ def start_amulets_nb(pub, hid, ru, order, nt):
             for c in range(MARKET_CAP):
                 if pub["mkt"][1, c] == 1:
                     if j == 0:  # a random Amulet: Felicia duels for it unseen (card -1)
-                        take_amulet_nb(pub, hid, t, c, felicia_price_nb(pub, hid, ru, t, Deck.AMULET, -1, cost))
+                        take_amulet_nb(
+                            pub, hid, t, c, felicia_price_nb(pub, hid, ru, t, Deck.AMULET, -1, cost)
+                        )
                         break
                     j -= 1
 
@@ -213,7 +217,10 @@ def friendship_moves_nb(pub, ru, t, k):
             continue
         if typ == Space.TEMPLE and coins < params[P.TEMPLE_MIN_COINS] and not mari_free_stop_nb(pub, ru, t):
             continue
-        if Space.PADDY <= typ <= Space.SEA and ps[t, PF.PAN0 + typ - Space.PADDY] >= params[P.PAN_LEN0 + typ - Space.PADDY]:
+        if (
+            Space.PADDY <= typ <= Space.SEA
+            and ps[t, PF.PAN0 + typ - Space.PADDY] >= params[P.PAN_LEN0 + typ - Space.PADDY]
+        ):
             continue
         pub["cand"][k] = s
         k += 1
@@ -245,13 +252,19 @@ def alternative_possible_nb(pub, ru, t, typ):
     if Space.PADDY <= typ <= Space.SEA:
         return pub["xcnt"][0] > 0
     if typ == Space.HOT_SPRING:
-        return pub["xcnt"][1] > 0 and (coins >= params[P.BATH_COST] or reach_nb(pub, ru, t, params[P.BATH_COST]))
+        return pub["xcnt"][1] > 0 and (
+            coins >= params[P.BATH_COST] or reach_nb(pub, ru, t, params[P.BATH_COST])
+        )
     if typ == Space.FARM:
         return coins >= params[P.GAMING_BET]  # a bet, not a card: no duel
     m = 0 if typ == Space.VILLAGE else (1 if typ == Space.TEMPLE else 2)
     for c in range(MARKET_CAP):
         if mkt[m, c] == 1:
-            cost = legendary_price_nb(pub, ru, t, c) if m == 0 else (amulet_price_nb(pub, ru, t) if m == 1 else params[P.CALLI_COST])
+            cost = (
+                legendary_price_nb(pub, ru, t, c)
+                if m == 0
+                else (amulet_price_nb(pub, ru, t) if m == 1 else params[P.CALLI_COST])
+            )
             if cost <= coins or reach_nb(pub, ru, t, cost):  # Felicia may duel for a dearer card (P6)
                 return True
     return False
@@ -330,7 +343,9 @@ def alternative_nb(pub, hid, ru, t, typ):
         take_amulet_nb(pub, hid, t, c, cost)
         if params[P.AMULET_SAME_STOP] == 0:  # never at the stop where it was bought (C35)
             ps[t, PF.AMULETS_NEW] |= 1 << c
-        disc = ability_disc_nb(pub, t, price, params[P.AMULET_COST]) | _felicia_disc_nb(cost, price)  # Mari's free one
+        disc = ability_disc_nb(pub, t, price, params[P.AMULET_COST]) | _felicia_disc_nb(
+            cost, price
+        )  # Mari's free one
         devotion_nb(pub, hid, ru, t, cost, params[P.AMULET_COST], disc)
     elif typ == Space.ENCOUNTER:
         c = choose_calligraphy_nb(pub, ru, t)

@@ -33,7 +33,7 @@ def deal3_draft_nb(pub, hid, ru, pool, npool):
     for p in range(n):
         log_nb(hid, Ev.DEAL, p, pool[3 * p], pool[3 * p + 1], pool[3 * p + 2], -1)
     for p in range(n):
-        cands = pool[3 * p: 3 * p + 3]
+        cands = pool[3 * p : 3 * p + 3]
         i = _pick_nb(pub, ru, p, cands, 3)
         ps[p, PF.TRAVELER] = cands[i]
         ps[p, PF.ALT_TRAVELER] = cands[1] if i == 0 else cands[0]

@@ -30,11 +30,13 @@ def panorama_nb(pub, hid, ru, t, typ, src):
     take_panorama_nb(pub, ru, t, typ)
     log_nb(hid, Ev.PANORAMA, t, typ, src, -1, -1)
 
+
 @njit(cache=True)
 def chosen_panorama_nb(pub, hid, ru, t, src):
     """A panorama card of the player's choice (Annaibito fallback, Hiroshige, Kitoushi)."""
     if any_panorama_open_nb(pub, ru, t):
         panorama_nb(pub, hid, ru, t, choose_panorama_nb(pub, ru, t), src)
+
 
 @njit(cache=True)
 def draw_gain_nb(pub, hid, ru, t, d):
@@ -48,6 +50,7 @@ def draw_gain_nb(pub, hid, ru, t, d):
     elif d == Deck.HOT_SPRING:
         gain_hot_spring_nb(pub, ru, t, c)
     log_nb(hid, Ev.GAIN, t, d, c, 0, -1)
+
 
 @njit(cache=True)
 def encounter_nb(pub, hid, ru, t, at_station, gion):
@@ -88,8 +91,9 @@ def encounter_nb(pub, hid, ru, t, at_station, gion):
         if panorama_open_nb(pub, ru, t, typ):
             panorama_nb(pub, hid, ru, t, typ, PanSrc.ANNAIBITO)
         elif any_panorama_open_nb(pub, ru, t):  # rulebook: "they can start or add to another": optional
-            b = choose_option_nb(pub, ru, t, panorama_value_nb(pub, ru, t, choose_panorama_nb(pub, ru, t)),
-                                 Opt.ANNAIBITO)
+            b = choose_option_nb(
+                pub, ru, t, panorama_value_nb(pub, ru, t, choose_panorama_nb(pub, ru, t)), Opt.ANNAIBITO
+            )
             log_nb(hid, Ev.OPTION, t, Opt.ANNAIBITO, b, -1, -1)
             if b == 1:
                 chosen_panorama_nb(pub, hid, ru, t, PanSrc.ANNAIBITO)

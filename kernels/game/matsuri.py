@@ -262,7 +262,8 @@ def _draw_nb(pub, hid, t):
 
 @njit(cache=True)
 def matsuri_inn_nb(pub, hid, ru, s):
-    """Everyone has arrived at the Inn on ``s`` and eaten: last leg's effects end; at an intermediate Inn, a Matsuri."""
+    """Everyone has arrived at the Inn on ``s`` and eaten: last leg's effects end; at an intermediate Inn, a
+    Matsuri."""
     gs = pub["gs"]
     params = ru["params"]
     gs[G.M_LEG] = 0

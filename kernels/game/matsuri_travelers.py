@@ -36,7 +36,8 @@ def _coin_nb(pub, hid, t, coins, src, ab):
 
 @njit(cache=True)
 def _payer_nb(pub, u, coins):
-    """Who pays for traveler ``u`` (-1 none): the bank for the Neutral or a purse too light (MT-Kushinada, Musubi)."""
+    """Who pays for traveler ``u`` (-1 none): the bank for the Neutral or a purse too light (MT-Kushinada,
+    Musubi)."""
     if u < 0 or pub["ps"][u, PF.NEUTRAL] == 1 or pub["ps"][u, PF.COINS] < coins:
         return -1
     return u
@@ -58,7 +59,8 @@ def kushinada_setup_nb(pub, hid, ru):
 
 @njit(cache=True)
 def watchers_nb(pub, hid, ru, t, typ):
-    """Misaki (Temple) and Takeru (Encounter) take bank coins at any player's stop (M29: not the Neutral's)."""
+    """Misaki (Temple) and Takeru (Encounter) take bank coins at any player's stop (M29: not the
+    Neutral's)."""
     if typ == Space.TEMPLE:
         ab = Ability.MISAKI
     elif typ == Space.ENCOUNTER:
@@ -138,7 +140,9 @@ def kidzuna_nb(pub, hid, ru, t):
     log_nb(hid, Ev.DRAW, t, Deck.MEAL, c, -1, -1)
     cost = meal_price_nb(pub, ru, t, c)  # Cho-yo lowers it at its Inn (M24)
     # MT-Kidzuna (kidzuna_hospitality = "either"): the Hospitality Amulet may pay for this meal instead
-    hosp = usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.KIDZUNA_HOSP_EITHER] == 1 else -1
+    hosp = (
+        usable_amulet_nb(pub, ru, t, Amulet.HOSPITALITY) if ru["params"][P.KIDZUNA_HOSP_EITHER] == 1 else -1
+    )
     if not dish_eaten_nb(pub, ru, t, c) and (ps[t, PF.COINS] >= cost or hosp >= 0):
         value = ru["params"][P.MEAL_POINTS] - ru["botw"][t][W.COIN] * cost
         b = choose_mt_option_nb(pub, ru, t, value, Opt.KIDZUNA, c)
@@ -236,8 +240,20 @@ def suseri_nb(pub, ru):
         if ps[p, PF.ABILITY] != Ability.SUSERI:
             continue
         n = 0
-        for f in (PF.HOT_SPRINGS, PF.BATHHOUSES, PF.SOUVENIRS, PF.LEGENDARY, PF.ENCOUNTERS, PF.CALLIGRAPHY,
-                  PF.AMULETS, PF.MEALS, PF.PAN0, PF.PAN1, PF.PAN2, PF.CHERRY):
+        for f in (
+            PF.HOT_SPRINGS,
+            PF.BATHHOUSES,
+            PF.SOUVENIRS,
+            PF.LEGENDARY,
+            PF.ENCOUNTERS,
+            PF.CALLIGRAPHY,
+            PF.AMULETS,
+            PF.MEALS,
+            PF.PAN0,
+            PF.PAN1,
+            PF.PAN2,
+            PF.CHERRY,
+        ):
             if ps[p, f] != 0:
                 n += 1
         add_pts_nb(pub, p, PF.PTS_OTHER, ru["params"][P.SUSERI_POINTS] * n)

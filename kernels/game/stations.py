@@ -85,7 +85,9 @@ def village_nb(pub, hid, ru, t, draw):
             if prices[i] < base[i]:
                 disc |= 1 << (Disc.ZEN_EMON if i == zen else Disc.SASAYAKKO)
             paid = felicia_price_nb(pub, hid, ru, t, Deck.SOUVENIR, tbl[i], prices[i])
-            _buy_souvenir_nb(pub, hid, ru, t, tbl[i], paid, disc | (1 << Disc.FELICIA if paid < prices[i] else 0))
+            _buy_souvenir_nb(
+                pub, hid, ru, t, tbl[i], paid, disc | (1 << Disc.FELICIA if paid < prices[i] else 0)
+            )
     k = 0
     felicia = holds_nb(pub, FELICIA) and ps[t, PF.ABILITY] == Ability.FELICIA
     for i in range(n):
@@ -93,7 +95,10 @@ def village_nb(pub, hid, ru, t, draw):
             continue
         if felicia:  # a card she cannot pay in full (P6)
             c = tbl[i]
-            value = souvenir_gain_pts_nb(pub, ru, t, ru["card"][Deck.SOUVENIR, 0, c]) - ru["botw"][t][W.COIN] * base[i]
+            value = (
+                souvenir_gain_pts_nb(pub, ru, t, ru["card"][Deck.SOUVENIR, 0, c])
+                - ru["botw"][t][W.COIN] * base[i]
+            )
             paid = felicia_try_nb(pub, hid, ru, t, Deck.SOUVENIR, c, base[i], value)
             if paid >= 0:
                 _buy_souvenir_nb(pub, hid, ru, t, c, paid, 1 << Disc.FELICIA)
@@ -238,7 +243,13 @@ def _crossroads_stop_nb(pub, hid, ru, t, typ):
     later_ok = typ == Space.FARM and ps[t, PF.COINS] + params[P.FARM_COINS] >= params[P.GAMING_BET]
     if (alt_ok or later_ok) and not both_ok and base_ok:
         c = usable_amulet_nb(pub, ru, t, Amulet.HEALTH)
-        if c >= 0 and choose_use_nb(pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0, Amulet.HEALTH, typ) == 1:
+        if (
+            c >= 0
+            and choose_use_nb(
+                pub, ru, t, alt_value_nb(pub, ru, t, typ) if alt_ok else 1.0, Amulet.HEALTH, typ
+            )
+            == 1
+        ):
             use_amulet_nb(pub, hid, t, c, -1)
             health = True
             option = choose_health_order_nb(pub, ru, t, typ, alt_ok, vals[typ])
@@ -247,8 +258,12 @@ def _crossroads_stop_nb(pub, hid, ru, t, typ):
         if option == 2 and alt_ok:
             option = choose_health_order_nb(pub, ru, t, typ, alt_ok, vals[typ])  # Kita's and Miyataka's order
     log_nb(hid, Ev.CHOICE, t, typ, option, -1, -1)
-    one = health and params[P.HEALTH_ONE] == 1  # Health giving one option: 2 the base action, 3 the alternative
-    if option == 1 or option == 4 or (option == 3 and one):  # 4 (online): the alternative chosen, nothing bought
+    one = (
+        health and params[P.HEALTH_ONE] == 1
+    )  # Health giving one option: 2 the base action, 3 the alternative
+    if (
+        option == 1 or option == 4 or (option == 3 and one)
+    ):  # 4 (online): the alternative chosen, nothing bought
         if typ == Space.TEMPLE and ab == Ability.HIROTADA:
             hirotada_coin_nb(pub, hid, ru, t, 0)  # his bank coin at every Temple stop, Amulet or not
         if option != 4:
@@ -262,7 +277,12 @@ def _crossroads_stop_nb(pub, hid, ru, t, typ):
             hirotada_coin_nb(pub, hid, ru, t, 0)
     else:
         base_action_nb(pub, hid, ru, t, typ)
-        if option == 2 and not one and alternative_possible_nb(pub, ru, t, typ) and _second_nb(pub, hid, ru, t, typ, True):
+        if (
+            option == 2
+            and not one
+            and alternative_possible_nb(pub, ru, t, typ)
+            and _second_nb(pub, hid, ru, t, typ, True)
+        ):
             alternative_nb(pub, hid, ru, t, typ)
 
 
@@ -436,4 +456,3 @@ def inn_nb(pub, hid, ru, t, s):
             musubi_all_arrived_nb(pub, hid, s)
         if ru["params"][P.MATSURI] == 1:
             matsuri_inn_nb(pub, hid, ru, s)
-

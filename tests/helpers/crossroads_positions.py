@@ -63,7 +63,9 @@ def set_markets(
     chosen = (
         legendary_ids(rs, *legendary) if legendary is not None else [lo.id for lo in rs.rules.legendary],
         amulet_ids(rs, *amulets) if amulets is not None else list(range(len(rs.rules.amulets))),
-        calligraphy_ids(rs, *calligraphy) if calligraphy is not None else list(range(len(rs.rules.calligraphy))),
+        calligraphy_ids(rs, *calligraphy)
+        if calligraphy is not None
+        else list(range(len(rs.rules.calligraphy))),
     )
     mkt[:, :] = 0
     for m, ids in enumerate(chosen):
@@ -75,7 +77,8 @@ def set_markets(
 
 
 def give_amulets(pos: Position, t: int, *names: str, new: bool = False) -> None:
-    """Traveler ``t`` holds these Amulets (``new``: bought this turn, not usable yet); they leave the market."""
+    """Traveler ``t`` holds these Amulets (``new``: bought this turn, not usable yet); they leave the
+    market."""
     for c in amulet_ids(pos.rs, *names):
         pos.ps[t, PF.AMULETS] |= 1 << c
         if new:
@@ -98,7 +101,8 @@ def xr_position(
     calligraphy: dict[int, Sequence[str]] | None = None,
     **kw: Any,
 ) -> Position:
-    """``make_position`` plus the Crossroads markets (``set_markets(**markets)``), Amulets and Calligraphy held."""
+    """``make_position`` plus the Crossroads markets (``set_markets(**markets)``), Amulets and Calligraphy
+    held."""
     from tests.helpers.positions import make_position  # here: positions.py re-exports this module
 
     pos = make_position(rs, **kw)

@@ -1,9 +1,9 @@
 """Hand-made Matsuri positions (``--expansions crossroads,matsuri``) on top of ``tests/helpers/positions.py``.
 
-    rs = make_rules(mt_config(4))
-    pos = mt_position(rs, stack=["hina", "tango"], positions=[14] * 4)   # everyone at the first Inn
-    matsuri_at(pos, 14)                   # the Matsuri of that Inn (what the last arrival triggers)
-    pos.events(Ev.TOKEN)
+rs = make_rules(mt_config(4))
+pos = mt_position(rs, stack=["hina", "tango"], positions=[14] * 4)   # everyone at the first Inn
+matsuri_at(pos, 14)                   # the Matsuri of that Inn (what the last arrival triggers)
+pos.events(Ev.TOKEN)
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def mt_position(rs: RuleSet, stack: Sequence[str] = (), **kw: Any) -> Any:
 
 
 def matsuri_at(pos: Any, s: int = INN1, inn: int = 0) -> None:
-    """The Matsuri of the Inn on ``s`` (``inn`` Matsuri Inns already played), as the last arrival triggers it."""
+    """The Matsuri of the Inn on ``s`` (``inn`` Matsuri Inns already played), as the last arrival triggers
+    it."""
     pos.gs[G.M_INN] = inn
     pos.k(matsuri_inn_nb)(pos.pub, pos.hid, pos.ru, s)

@@ -48,7 +48,8 @@ from sim.games.tokaido.engine import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 
-# the Crossroads helpers live in tests/helpers/crossroads_positions.py; re-exported for ``from tests.helpers.positions import``
+# the Crossroads helpers live in tests/helpers/crossroads_positions.py; re-exported for ``from
+# tests.helpers.positions import``
 from tests.helpers.crossroads_positions import MARKET_OF as MARKET_OF
 from tests.helpers.crossroads_positions import XR as XR
 from tests.helpers.crossroads_positions import amulet_ids as amulet_ids
@@ -161,7 +162,8 @@ def encounter_ids(rs: RuleSet, *kinds: str | tuple[str, int]) -> list[int]:
         name, pan = (k, None) if isinstance(k, str) else k
         out.append(
             next(
-                e.id for e in rs.rules.encounters
+                e.id
+                for e in rs.rules.encounters
                 if e.name == name and (pan is None or e.panorama == pan) and e.id not in out
             )
         )

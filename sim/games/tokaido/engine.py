@@ -60,7 +60,8 @@ def weight_file(name: str, key: str | None = None):
 
 
 def bot_table(name: str, key: str | None = None, keyed: bool = True) -> dict:
-    """The raw TOML table of bot ``name``: ``sim/games/tokaido/data/bots.toml`` or ``sim/games/tokaido/data/bots/NAME.toml``.
+    """The raw TOML table of bot ``name``: ``sim/games/tokaido/data/bots.toml`` or
+    ``sim/games/tokaido/data/bots/NAME.toml``.
 
     A weight file may say ``inherit = "OTHER"``: OTHER's table, then this file's keys on top.
     With a configuration ``key`` (``config_key``), ``NAME-KEY.toml`` (weights tuned for that
@@ -83,7 +84,9 @@ def bot_table(name: str, key: str | None = None, keyed: bool = True) -> dict:
     return base
 
 
-DRAFT_PREFIX = "draft-"  # sim/games/tokaido/data/bots/draft-TABLE.toml: win shares by configuration (sim/games/tokaido/tuning/draft.py)
+# sim/games/tokaido/data/bots/draft-TABLE.toml: win shares by configuration
+# (sim/games/tokaido/tuning/draft.py)
+DRAFT_PREFIX = "draft-"
 
 
 def draft_values(table: str, config: GameConfig, rules: Rules) -> dict[int, float] | None:
@@ -136,12 +139,15 @@ def weights_from_table(table: dict, rules: Rules) -> np.ndarray:
 
 
 def expert_index(key: str) -> int:
-    """Index of an ``[expert]`` key: ``coin_use`` -> ``XF0 + XF.COIN_USE``; ``amulet_health`` -> its Amulet."""
+    """Index of an ``[expert]`` key: ``coin_use`` -> ``XF0 + XF.COIN_USE``; ``amulet_health`` -> its
+    Amulet."""
     if key.startswith("amulet_") and key[7:] in E.AMULET_NAMES:
         return Wt.W.XF0 + Wt.XF.AMULET0 + E.AMULET_NAMES.index(key[7:])
     if key.upper() in Wt.XF._fields and key != "amulet0":
         return Wt.W.XF0 + getattr(Wt.XF, key.upper())
-    raise ConfigError(f"unknown [expert] key '{key}' in a bot weight file; known: {', '.join(expert_names())}")
+    raise ConfigError(
+        f"unknown [expert] key '{key}' in a bot weight file; known: {', '.join(expert_names())}"
+    )
 
 
 def expert_names() -> list[str]:
@@ -152,7 +158,8 @@ def expert_names() -> list[str]:
 
 
 def bot_weights(name: str, rules: Rules, config: GameConfig | None = None) -> np.ndarray:
-    """The weight vector of bot ``name`` (``sim/games/tokaido/data/bots.toml``, ``sim/games/tokaido/data/bots/NAME.toml``).
+    """The weight vector of bot ``name`` (``sim/games/tokaido/data/bots.toml``,
+    ``sim/games/tokaido/data/bots/NAME.toml``).
 
     With ``config``: the weight file tuned for that configuration if there is one, and the
     draft values of the tier's ``draft_table`` (``sim/games/tokaido/data/bots/draft-TABLE.toml``) as its
@@ -169,7 +176,9 @@ def bot_weights(name: str, rules: Rules, config: GameConfig | None = None) -> np
     return w
 
 
-def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: np.ndarray | None = None) -> np.ndarray:
+def rules_record(
+    config: GameConfig, rules: Rules, log: bool = False, weights: np.ndarray | None = None
+) -> np.ndarray:
     """The kernels' one-element ``RULES_DTYPE`` array: rules tables, configuration, bot weights."""
     ru = np.zeros(1, RULES_DTYPE)
     for key, arr in rules.tables().items():
@@ -182,7 +191,9 @@ def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: n
     return ru
 
 
-SEARCH_EVAL = "search_eval"  # sim/games/tokaido/data/bots/search_eval.toml: the search bot's fitted Inn evaluation
+SEARCH_EVAL = (
+    "search_eval"  # sim/games/tokaido/data/bots/search_eval.toml: the search bot's fitted Inn evaluation
+)
 
 
 def search_eval(config: GameConfig, rules: Rules | None = None) -> np.ndarray:
@@ -198,17 +209,23 @@ def search_eval(config: GameConfig, rules: Rules | None = None) -> np.ndarray:
         row = (sect or {}).get(f"inn{k + 1}")
         if row is not None:
             if len(row) != EV_NF:
-                raise ConfigError(f"{path}: [{key}] inn{k + 1} has {len(row)} coefficients, "
-                                  f"expected {EV_NF}; regenerate it with `tokaido-sim fit-search-eval`")
+                raise ConfigError(
+                    f"{path}: [{key}] inn{k + 1} has {len(row)} coefficients, "
+                    f"expected {EV_NF}; regenerate it with `tokaido-sim fit-search-eval`"
+                )
             out[k * EV_NF : (k + 1) * EV_NF] = row
     index = {t.name: i for i, t in enumerate((rules or config.rules()).travelers)}
     for name, vals in (sect or {}).get("travelers", {}).items():
         if len(vals) != 3:
-            raise ConfigError(f"{path}: [{key}.travelers] {name} has {len(vals)} values, expected 3 (Inns 1-3); "
-                              "regenerate it with `tokaido-sim fit-search-eval`")
+            raise ConfigError(
+                f"{path}: [{key}.travelers] {name} has {len(vals)} values, expected 3 (Inns 1-3); "
+                "regenerate it with `tokaido-sim fit-search-eval`"
+            )
         if name not in index:
-            raise ConfigError(f"{path}: [{key}.travelers] names '{name}', not a Traveler of this configuration; "
-                              "regenerate it with `tokaido-sim fit-search-eval`")
+            raise ConfigError(
+                f"{path}: [{key}.travelers] names '{name}', not a Traveler of this configuration; "
+                "regenerate it with `tokaido-sim fit-search-eval`"
+            )
         if index[name] < EV_NT:
             out[EV_T0 + index[name] : EV_T0 + 3 * EV_NT : EV_NT] = vals
     return out
@@ -237,6 +254,17 @@ def play_games(
     """
     if ru is None:
         ru = rules_record(config, rules, log, weights)
-    return play_batch(play_batch_nb, ru, seed, start, count, n_players=config.n_players, record_dtype=RESULT_DTYPE,
-                      log_shape=(E.MAX_EVENTS, E.EV_FIELDS), log=log, threads=threads,
-                      stop=np.zeros(1, np.int64) if stop is None else stop, nlog=nlog)
+    return play_batch(
+        play_batch_nb,
+        ru,
+        seed,
+        start,
+        count,
+        n_players=config.n_players,
+        record_dtype=RESULT_DTYPE,
+        log_shape=(E.MAX_EVENTS, E.EV_FIELDS),
+        log=log,
+        threads=threads,
+        stop=np.zeros(1, np.int64) if stop is None else stop,
+        nlog=nlog,
+    )

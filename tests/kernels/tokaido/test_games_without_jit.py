@@ -46,14 +46,29 @@ CASES: list[tuple[str, int, int, int]] = [
     ("players=4,variants=return-trip,travelers=random,bots=greedy+random+random+greedy", 37, 0, 4),
     ("players=5,expansions=new-encounters,travelers=mitsukuni+sasayakko+hirotada+umegae+zen-emon", 38, 7, 4),
     ("players=5,travelers=hiroshige+chuubei+kinko+yoshiyasu+satsuki,variants=preparations", 39, 0, 4),
-    ("players=4,variants=initiation+return-trip+gastronomy+preparations,expansions=new-encounters", 40, 99, 4),
+    (
+        "players=4,variants=initiation+return-trip+gastronomy+preparations,expansions=new-encounters",
+        40,
+        99,
+        4,
+    ),
     ("players=4,expansions=crossroads,bots=greedy+random+greedy+random", 41, 3, 4),
-    ("players=5,expansions=crossroads+new-encounters,travelers=daigoro+gotozaemon+jirocho+kita+miyataka", 42, 0, 4),
+    (
+        "players=5,expansions=crossroads+new-encounters,travelers=daigoro+gotozaemon+jirocho+kita+miyataka",
+        42,
+        0,
+        4,
+    ),
     ("players=2,variants=gastronomy,expansions=crossroads,travelers=nampo+satsuki", 43, 50, 4),
     ("players=3,bots=heuristic+tuned+greedy", 44, 8, 3),
     ("players=4,bots=tuned,expansions=crossroads", 45, 0, 2),
     ("players=2,bots=search+tuned", 46, 2, 1),
-    ("players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia,bots=greedy+random+greedy+random", 47, 0, 4),
+    (
+        "players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia,bots=greedy+random+greedy+random",
+        47,
+        0,
+        4,
+    ),
     ("players=3,expansions=crossroads+promos,travelers=felicia+eriku+naiade", 48, 11, 4),
 ]
 
@@ -80,7 +95,8 @@ if sys.argv[3] == "python":
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import play_games
-from tests.kernels.tokaido.test_games_without_jit import weights  # this module (the checkout is on PYTHONPATH)
+from tests.kernels.tokaido.test_games_without_jit import weights  # this module (the checkout is on
+PYTHONPATH)
 cases = json.loads(sys.argv[1])
 out = {}
 for k, (spec, seed, start, count) in enumerate(cases):
@@ -106,7 +122,11 @@ def play_in_subprocess(tmp_path: Path, mode: str) -> dict[str, np.ndarray]:
     out = tmp_path / f"{mode}.npz"
     proc = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(CASES), str(out), mode],
-        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900,
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert proc.returncode == 0, f"{mode} run failed:\n{proc.stderr[-3000:]}"
     with np.load(out) as data:
@@ -124,14 +144,20 @@ def first_mismatch(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> str | 
             bad = np.flatnonzero(ra[name] != rb[name])
             if bad.size:
                 i = bad[0]
-                return f"{where}: field {name} differs at row {i} (game {ra['game'][i]}): {ra[name][i]} vs {rb[name][i]}"
+                return (
+                    f"{where}: field {name} differs at row {i} (game {ra['game'][i]}): "
+                    f"{ra[name][i]} vs {rb[name][i]}"
+                )
         if not np.array_equal(a[f"n_events{k}"], b[f"n_events{k}"]):
             return f"{where}: log lengths differ"
         for i in range(count):
             ea, eb = a[f"events{k}"][i], b[f"events{k}"][i]
             bad = np.flatnonzero((ea != eb).any(axis=1))
             if bad.size:
-                return f"{where}: game {start + i}: logs differ from event {bad[0]}: {ea[bad[0]]} vs {eb[bad[0]]}"
+                return (
+                    f"{where}: game {start + i}: logs differ from event {bad[0]}: "
+                    f"{ea[bad[0]]} vs {eb[bad[0]]}"
+                )
     return None
 
 
@@ -154,7 +180,8 @@ def test_pure_python_kernels_play_the_same_games(tmp_path: Path) -> None:
     fresh = first_mismatch(pure, play_in_subprocess(tmp_path, "fresh"))  # slow: compiles everything
     if fresh is None:
         pytest.fail(
-            f"pure Python vs compiled: {diff}\nA fresh compile agrees with pure Python: numba's on-disk cache "
+            f"pure Python vs compiled: {diff}\nA fresh compile agrees with pure Python: numba's on-disk "
+            f"cache "
             "is stale (see kernels/__init__.py). Delete kernels/__pycache__/numba-* and rerun.",
             pytrace=False,
         )
@@ -191,8 +218,14 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
     env.pop("NUMBA_CACHE_DIR", None)  # the project's own cache location (inside the copy)
 
     def lead() -> int:
-        proc = subprocess.run([sys.executable, "-c", CACHE_PROBE], env=env, cwd=tmp_path,
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [sys.executable, "-c", CACHE_PROBE],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert proc.returncode == 0, proc.stderr[-2000:]
         return int(proc.stdout.strip())
 

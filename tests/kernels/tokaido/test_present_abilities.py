@@ -1,6 +1,7 @@
 """``gs[G.ABILS]``: the abilities a game holds, which gate the Matsuri and promo hooks (kernels.core.present).
 
-A gate that left out an ability would skip its rule: the rule tests of each Traveler (tests/kernels/tokaido/*/)
+A gate that left out an ability would skip its rule: the rule tests of each Traveler
+(tests/kernels/tokaido/*/)
 go through the gated calls from hand-built positions, which set the mask as set-up does.
 """
 

@@ -45,6 +45,7 @@ def devotion_points(rules: Rules, tr: TravelerState, coins: int) -> int:
 
 
 def ability_discount(tr: TravelerState, price: int, printed: int) -> frozenset[str]:
-    """The Traveler's own discount when ``price`` is below ``printed`` (Devotion's ``devotion_printed_after``)."""
+    """The Traveler's own discount when ``price`` is below ``printed`` (Devotion's
+    ``devotion_printed_after``)."""
     names = {Ability.KINKO: "kinko", Ability.TITIA: "titia", Ability.AYUMU: "ayumu", Ability.MARI: "mari"}
     return frozenset([names[tr.ability]]) if price < printed and tr.ability in names else frozenset()

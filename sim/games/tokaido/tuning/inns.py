@@ -1,4 +1,5 @@
-"""Players' states at each Inn where everyone has gathered, and the final scores (the search bot's evaluation data)."""
+"""Players' states at each Inn where everyone has gathered, and the final scores (the search bot's evaluation
+data)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from sim.games.tokaido.rules.config import GameConfig
 INNS = 3  # Inns between the start and the end of the road (base board)
 
 
-def inn_states(config: GameConfig, seed: int, start: int,
-               count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def inn_states(
+    config: GameConfig, seed: int, start: int, count: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(feats, now, final, trav)``: ``feats[g, k, p]`` player p's evaluation features at Inn k + 1
     (``kernels.search.ev_features_nb``), ``now[g, k, p]`` their score had the journey ended there,
     ``final[g, p]`` their final score, ``trav[g, p]`` their Traveler (``kernels.play.inn_states_nb``)."""

@@ -206,8 +206,9 @@ def test_completed_panorama_is_closed(mode: str) -> None:
 @BOTH
 def test_neutral_ignores_coin_and_panorama_limits(mode: str) -> None:
     """C9: the Neutral may stop on any free space up to the next Inn (no coins, no panoramas)."""
-    pos = make_position(rules(2), positions=[14, 14, 0], coins=[5, 5],
-                        panoramas={2: [3, 4, 5]}, fields={2: {"COINS": 0}})
+    pos = make_position(
+        rules(2), positions=[14, 14, 0], coins=[5, 5], panoramas={2: [3, 4, 5]}, fields={2: {"COINS": 0}}
+    )
     assert legal(pos, 2, mode) == list(range(1, 15))
 
 
@@ -240,8 +241,9 @@ def _positions(draw, n: int) -> tuple[list[int], list[int]]:
     occ: dict[int, int] = {}
     out = []
     for _ in range(nt):
-        free = [s for s in range(leg, nxt + 1)
-                if s in INNS or occ.get(s, 0) < (2 if cap2 and double[s] else 1)]
+        free = [
+            s for s in range(leg, nxt + 1) if s in INNS or occ.get(s, 0) < (2 if cap2 and double[s] else 1)
+        ]
         s = draw(st.sampled_from(free))
         occ[s] = occ.get(s, 0) + 1
         out.append(s)

@@ -34,8 +34,13 @@ def values(behind: str, tier: str = "expert") -> dict[int, float]:
     config = GameConfig(n_players=5, travelers="random")
     rs = make_rules(config)
     bot = {"expert": Bot.EXPERT, "tuned": Bot.TUNED}[tier]
-    pos = make_position(rs, travelers=["hirotada", behind, *OTHERS], positions=[2, 1, 5, 6, 7],
-                        coins=[5, 5, 5, 5, 5], bots=bot)
+    pos = make_position(
+        rs,
+        travelers=["hirotada", behind, *OTHERS],
+        positions=[2, 1, 5, 6, 7],
+        coins=[5, 5, 5, 5, 5],
+        bots=bot,
+    )
     w = bot_weights(tier, rs.rules, GameConfig(n_players=5, bots=(tier,))).copy()
     w[W.HF0 + HF.LEAVE] = 0.0
     w[W.HF0 + HF.DENY] = 0.5

@@ -28,7 +28,9 @@ from tests.helpers.bot_positions import position_with_hand, reshuffle_hidden, se
 def _with_eval(ru, horizon: int, prior: float = 0.0):
     """The position's rules with the 4p-base evaluation row and every player's horizon set."""
     ru = ru.copy()
-    ru[0]["botw"][search.EV_ROW, : search.EV_T0 + 3 * search.EV_NT] = engine.search_eval(GameConfig(n_players=4))
+    ru[0]["botw"][search.EV_ROW, : search.EV_T0 + 3 * search.EV_NT] = engine.search_eval(
+        GameConfig(n_players=4)
+    )
     for p in range(4):
         ru[0]["botw"][p, W.S_HORIZON] = horizon
         ru[0]["botw"][p, W.S_PRIOR] = prior
@@ -47,7 +49,9 @@ def test_truncated_rollout_stops_at_the_horizon_inn(horizon):
     ru = _with_eval(ru, horizon)
     p2, h2 = pubs.copy(), hids.copy()
     lead = int(p2[0]["ps"][:4, PF.POS].max())
-    ahead = [s for s in _inns(ru) if s > lead] if lead not in _inns(ru) else [s for s in _inns(ru) if s >= lead]
+    ahead = (
+        [s for s in _inns(ru) if s > lead] if lead not in _inns(ru) else [s for s in _inns(ru) if s >= lead]
+    )
     with np.errstate(over="ignore"):
         search.determinize_nb(p2[0], h2[0], ru[0])
         s = int(p2[0]["cand"][0])
@@ -75,7 +79,8 @@ def test_truncated_search_ignores_what_the_player_cannot_see():
 
 
 def _three_players(field: int, values: list[int]):
-    """Three players scoring 20, 22, 10 with ``values`` in ``ps[:, field]``; no win bonus, an empty evaluation row."""
+    """Three players scoring 20, 22, 10 with ``values`` in ``ps[:, field]``; no win bonus, an empty
+    evaluation row."""
     config = GameConfig(n_players=3)
     ru = engine.rules_record(config, config.rules())
     pubs = np.zeros(1, PUB_DTYPE)
@@ -112,8 +117,11 @@ def test_margin_adds_each_travelers_term_at_each_inn():
 def _fit_file(tmp_path, monkeypatch, fit):
     (tmp_path / "search_eval.toml").write_text(search_fit.to_toml([fit], "test", 1))
     real = engine._data_file
-    monkeypatch.setattr(engine, "_data_file",
-                        lambda name: tmp_path / "search_eval.toml" if name == engine.SEARCH_EVAL else real(name))
+    monkeypatch.setattr(
+        engine,
+        "_data_file",
+        lambda name: tmp_path / "search_eval.toml" if name == engine.SEARCH_EVAL else real(name),
+    )
 
 
 def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
@@ -121,8 +129,9 @@ def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
     Traveler index, only when a search bot plays; a section with the wrong length or an unknown
     Traveler is a clear error; a missing configuration means zeros."""
     coef = np.arange(3 * search.EV_NF, dtype=float).reshape(3, search.EV_NF) / 8
-    fit = search_fit.Fit("4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3),
-                         {"kinko": np.array([1.5, 1.0, 0.5])})
+    fit = search_fit.Fit(
+        "4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3), {"kinko": np.array([1.5, 1.0, 0.5])}
+    )
     _fit_file(tmp_path, monkeypatch, fit)
     config = GameConfig(n_players=4, bots=("search", "expert", "expert", "expert"))
     ru = engine.rules_record(config, config.rules())
@@ -136,13 +145,13 @@ def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
     plain = GameConfig(n_players=4, bots=("expert",))
     assert not engine.rules_record(plain, plain.rules())[0]["botw"][search.EV_ROW].any()
     assert not engine.search_eval(GameConfig(n_players=3)).any()
-    (tmp_path / "search_eval.toml").write_text('[4p-base]\ninn2 = [1.0, 2.0]\n')
+    (tmp_path / "search_eval.toml").write_text("[4p-base]\ninn2 = [1.0, 2.0]\n")
     with pytest.raises(ConfigError, match="inn2 has 2 coefficients"):
         engine.search_eval(config)
-    (tmp_path / "search_eval.toml").write_text('[4p-base.travelers]\nkinko = [1.0, 2.0]\n')
+    (tmp_path / "search_eval.toml").write_text("[4p-base.travelers]\nkinko = [1.0, 2.0]\n")
     with pytest.raises(ConfigError, match="kinko has 2 values"):
         engine.search_eval(config)
-    (tmp_path / "search_eval.toml").write_text('[4p-base.travelers]\nkinkoo = [1.0, 2.0, 3.0]\n')
+    (tmp_path / "search_eval.toml").write_text("[4p-base.travelers]\nkinkoo = [1.0, 2.0, 3.0]\n")
     with pytest.raises(ConfigError, match="names 'kinkoo'"):
         engine.search_eval(config)
 
@@ -170,11 +179,14 @@ def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
 
 
 def test_shipped_evaluation_covers_every_configuration():
-    """sim/games/tokaido/data/bots/search_eval.toml has all three Inns of every player count, base and Crossroads,
+    """sim/games/tokaido/data/bots/search_eval.toml has all three Inns of every player count, base and
+    Crossroads,
     and values coins positively at every Inn (a coin can still buy points)."""
     for x in ((), ("crossroads",)):
         for n in (2, 3, 4, 5):
-            ev = engine.search_eval(GameConfig(n_players=n, expansions=x))[: search.EV_T0].reshape(3, search.EV_NF)
+            ev = engine.search_eval(GameConfig(n_players=n, expansions=x))[: search.EV_T0].reshape(
+                3, search.EV_NF
+            )
             assert (ev != 0).any(axis=1).all()
             assert (ev[:, search_fit.FEATURES.index("coins")] > 0).all()
 

@@ -1,6 +1,7 @@
 """The ``online`` rules profile's own parameters (sim/games/tokaido/data/profiles/online.toml): each one
 alone, in the kernels (hand-made positions, ``tests/helpers/positions.py``) and in the referee (hand-built
-logs, ``tests/games/tokaido/referee/test_crossroads.py``). The rulebook default of each is checked next to it."""
+logs, ``tests/games/tokaido/referee/test_crossroads.py``). The rulebook default of each is checked next to
+it."""
 
 from __future__ import annotations
 
