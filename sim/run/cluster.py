@@ -150,8 +150,8 @@ def describe() -> dict[str, Any]:
         "pid": os.getpid(),
         "code": CODE,
         "versions": outdir.versions(),
-        "numba_threads": numba.config.NUMBA_NUM_THREADS,
-    }  # type: ignore[attr-defined]
+        "numba_threads": numba.config.NUMBA_NUM_THREADS,  # type: ignore[attr-defined]
+    }
 
 
 def warmup(game: Game) -> dict[str, Any]:
