@@ -14,6 +14,6 @@ plot.
 - ``analysis.duo.report``, ``analysis.duo.plots``: the Tokaido Duo report and plots of a ``duo run`` (read by
   column name; every header and caption names the board provenance and ``verified`` flag).
 
-May import: ``kernels.core.enums`` (names of ids), ``sim.dataset`` (the dataset format the runs are
+May import: ``kernels.tokaido.core.enums`` (names of ids), ``sim.dataset`` (the dataset format the runs are
 written in: schema, manifest, the checks of the parts) and its own modules; nothing else of ``sim``.
 """

@@ -1,7 +1,7 @@
 """The leg-card values: a tier with them against the same tier without, and both speeds.
 
 "Without" is the tier's weight vector with ``m_leg_stop = m_leg_share = 0``: the same code, the
-move choice and the keep decision as they were before (``kernels/bots/matsuri_leg.py``). A duel
+move choice and the keep decision as they were before (``kernels/tokaido/bots/matsuri_leg.py``). A duel
 (``sim.games.tokaido.tuning.duel``: seats split and swapped, the same deals for both) reports A's win share
 with its
 Wilson interval and the Elo gap; then self-play speeds of both vectors, interleaved.
@@ -21,7 +21,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kernels.core.weights import W
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.duel import play_duel

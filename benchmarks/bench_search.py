@@ -24,7 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kernels.core import weights as Wt  # noqa: E402
+from kernels.tokaido.core import weights as Wt  # noqa: E402
 from sim.games.tokaido import engine  # noqa: E402
 from sim.games.tokaido.rules.config import GameConfig  # noqa: E402
 from sim.games.tokaido.tuning.ladder import mirrored_blocks, pair_result, score_games  # noqa: E402

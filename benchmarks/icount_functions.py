@@ -23,7 +23,7 @@ CHILD = r"""
 import os, sys
 from sim.games.tokaido.engine import play_games, rules_record
 from sim.games.tokaido.rules.config import GameConfig
-from kernels.play import play_batch_nb
+from kernels.tokaido.play import play_batch_nb
 spec, games, mapf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 config = GameConfig.parse(spec); rules = config.rules(); ru = rules_record(config, rules)
 play_games(config, rules, 1, 0, 64, threads=1, ru=ru)

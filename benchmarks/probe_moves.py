@@ -19,20 +19,20 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels.bots.features import context_nb
-from kernels.bots.heuristic import (
+from kernels.core.rng import seed_game_nb
+from kernels.tokaido.bots.features import context_nb
+from kernels.tokaido.bots.heuristic import (
     base_values_nb,
     encounter_value_nb,
     move_values_nb,
     opp_values_nb,
     type_values_nb,
 )
-from kernels.bots.policy import choose_move_nb
-from kernels.bots.village import village_value_nb
-from kernels.core.enums import PF, G
-from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE
-from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
+from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.bots.village import village_value_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.tokaido.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -89,7 +89,7 @@ def run_nb(seed, n, rules, which, rep):
                     probe_nb(pub, ru, t, ru["botw"][ctrl], ncand, which)
             move_nb(pub, hid, ru, t, ctrl, pub["cand"][choose_move_nb(pub, ru, t, ctrl, ncand)])
         end_scoring_nb(pub, ru)
-        pubs[0]["gs"][G.TURNS] += 0  # keep the records' arrays alive (kernels.play.play_game_nb)
+        pubs[0]["gs"][G.TURNS] += 0  # keep the records' arrays alive (kernels.tokaido.play.play_game_nb)
         hids[0]["lg"][1] += 0
     return dec
 

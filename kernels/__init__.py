@@ -1,11 +1,10 @@
-"""Numba kernels of tokaido-sim: pure functions over integer records, in layers that import downwards only.
+"""Numba kernels of tokaido-sim: pure functions over integer records, one package per game, each in layers
+that import downwards only.
 
-- ``kernels.core``: the state layout (``enums``, ``state``), rng, piles and log, board, scoring.
-- ``kernels.bots``: the policies behind every decision hook (random, greedy, heuristic tiers).
-- ``kernels.game``: the engine (stations, Crossroads, the turn structure); asks ``kernels.bots``.
-- ``kernels.search``: the determinized search bot; plays rollouts with ``kernels.game``.
-- ``kernels.play``: the driver (one game, a parallel batch); the only module that knows every tier.
-- ``kernels.duo``: Tokaido Duo, a separate game with its own layers (rules <- search <- play).
+- ``kernels.core``: what every game's kernels share: the per-game random stream (``rng``), the action log
+  (``log``), what a batch kernel promises its caller (``batch``).
+- ``kernels.tokaido``: Tokaido (its own ``core``, ``bots``, ``game``, ``search``, ``play``, ``imitate``).
+- ``kernels.duo``: Tokaido Duo (rules <- search <- play).
 
 Numba's on-disk cache (``cache=True``) is invalidated per source file, but a
 compiled kernel embeds the kernels it calls from other files: after editing

@@ -24,15 +24,29 @@ MAX_DEPTH = 2  # a project class and at most one project class above it: areas a
 # Each unit of the house and the units it may import (besides itself).
 LAYERS: dict[str, set[str]] = {
     "kernels.core": set(),
-    "kernels.bots": {"kernels.core"},
-    "kernels.game": {"kernels.core", "kernels.bots"},
-    "kernels.search": {"kernels.core", "kernels.bots", "kernels.game"},
-    "kernels.play": {"kernels.core", "kernels.bots", "kernels.game", "kernels.search"},
-    "kernels.imitate": {
+    "kernels.tokaido": set(),
+    "kernels.tokaido.core": {"kernels.core"},
+    "kernels.tokaido.bots": {"kernels.core", "kernels.tokaido.core"},
+    "kernels.tokaido.game": {"kernels.core", "kernels.tokaido.core", "kernels.tokaido.bots"},
+    "kernels.tokaido.search": {
         "kernels.core",
-        "kernels.bots",
-        "kernels.game",
-        "kernels.play",
+        "kernels.tokaido.core",
+        "kernels.tokaido.bots",
+        "kernels.tokaido.game",
+    },
+    "kernels.tokaido.play": {
+        "kernels.core",
+        "kernels.tokaido.core",
+        "kernels.tokaido.bots",
+        "kernels.tokaido.game",
+        "kernels.tokaido.search",
+    },
+    "kernels.tokaido.imitate": {
+        "kernels.core",
+        "kernels.tokaido.core",
+        "kernels.tokaido.bots",
+        "kernels.tokaido.game",
+        "kernels.tokaido.play",
     },  # records the search's moves
     "kernels.duo": {"kernels.core"},  # enums, state, moves, bots, game: the rules of Duo
     "kernels.duo.search": {"kernels.core", "kernels.duo"},
@@ -44,12 +58,14 @@ LAYERS: dict[str, set[str]] = {
     "sim.overrides": {"sim.errors", "sim.files"},
     "sim.dataset": {
         "kernels.core",
+        "kernels.tokaido.core",
         "sim.errors",
         "sim.files",
     },  # the dataset format: the writer's and the reader's
     "sim.run": {
         "kernels",
         "kernels.core",
+        "kernels.tokaido.core",
         "sim.dataset",
         "sim.errors",
         "sim.files",
@@ -58,12 +74,17 @@ LAYERS: dict[str, set[str]] = {
     "sim.checks": {"sim.errors", "sim.files", "sim.run", "sim"},  # golden games and playthroughs of any game
     "sim.games": {"sim.games.plugin"},  # the registry finds the plug-ins at run time (importlib)
     "sim.games.plugin": {"sim.checks"},
-    "analysis": {"kernels.core", "sim.dataset"},  # the dataset format; nothing else of sim
+    "analysis": {
+        "kernels.core",
+        "kernels.tokaido.core",
+        "sim.dataset",
+    },  # the dataset format; nothing else of sim
     "sim.games.tokaido": {
         "kernels",
         "kernels.core",
-        "kernels.play",
-        "kernels.imitate",
+        "kernels.tokaido.core",
+        "kernels.tokaido.play",
+        "kernels.tokaido.imitate",
         "sim.errors",
         "sim.files",
         "sim",
@@ -76,6 +97,7 @@ LAYERS: dict[str, set[str]] = {
     },
     "sim.games.tokaido.cli": {
         "kernels.core",
+        "kernels.tokaido.core",
         "sim.errors",
         "sim.files",
         "sim",
@@ -99,6 +121,7 @@ LAYERS: dict[str, set[str]] = {
     "sim.cli.validate": {"sim.run", "sim.dataset", "sim.errors", "sim.files"},
     "sim.games.duo": {
         "kernels.core",
+        "kernels.tokaido.core",
         "kernels.duo",
         "kernels.duo.play",
         "sim.errors",
@@ -251,9 +274,12 @@ def test_every_package_says_what_it_holds() -> None:
 
 def test_the_checker_sees_a_cycle() -> None:
     """The cycle test can fail: a lazy import of the driver from the engine is found."""
-    fake = ast.parse("def f():\n    from kernels.play import turn_nb\n")
+    fake = ast.parse("def f():\n    from kernels.tokaido.play import turn_nb\n")
     found = {n.module for n in ast.walk(fake) if isinstance(n, ast.ImportFrom)}
-    assert "kernels.play" in found and unit("kernels.play") not in LAYERS[unit("kernels.game.turn")]
+    assert (
+        "kernels.tokaido.play" in found
+        and unit("kernels.tokaido.play") not in LAYERS[unit("kernels.tokaido.game.turn")]
+    )
     assert unit("kernels.duo.search") not in LAYERS[unit("kernels.duo.game")]  # Duo's engine cannot search
 
 
@@ -386,6 +412,6 @@ def test_every_module_is_in_the_architecture() -> None:
 
 
 def test_the_architecture_check_sees_a_missing_module() -> None:
-    assert undocumented({"kernels.core": "`rng`, `state`"}, ["kernels.core.rng", "kernels.core.board"]) == [
-        "kernels.core.board"
-    ]
+    assert undocumented(
+        {"kernels.core": "`rng`, `state`"}, ["kernels.core.rng", "kernels.tokaido.core.board"]
+    ) == ["kernels.tokaido.core.board"]

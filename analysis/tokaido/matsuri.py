@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from kernels.core.events import MATSURI_KINDS
+from kernels.tokaido.core.events import MATSURI_KINDS
 
 CARD_COLUMNS = ("matsuri_inn1", "matsuri_inn2", "matsuri_inn3", "matsuri_hanabi1", "matsuri_hanabi2")
 

@@ -1,6 +1,6 @@
-"""The state and the rules every kernel layer reads: enums (ids, field indices), the record layouts
-(``state``), the per-game random stream (``rng``), piles and the action log (``piles``), result
-records (``records``), the board (legal moves, who moves next: ``board``) and scoring (``score``).
+"""What every game's kernels share: the per-game random stream (``rng``), the action log (``log``) and
+what a batch kernel promises its caller (``batch``). A game's own state and rules live in its package
+(``kernels.tokaido.core``, ``kernels.duo``).
 
 May import: numpy, numba, and other ``kernels.core`` modules only.
 """

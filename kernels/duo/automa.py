@@ -22,7 +22,7 @@ She reads only ``pub`` and ``ru``, like every bot.
 import numpy as np
 from numba import njit
 
-from kernels.core.piles import log_nb
+from kernels.core.log import log_nb
 from kernels.duo.enums import N_TOWNS, PF, A, AutoArtist, AutoDie, AutoMerchant, Char, Ev, G, P, Ring, Trig
 from kernels.duo.moves import artist_paths_nb, landing_nb, merchant_dests_nb, paint_count_nb
 

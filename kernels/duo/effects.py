@@ -7,7 +7,7 @@ trigger bits of D-K17 are set here, the end of the round is ``game``'s.
 
 from numba import njit
 
-from kernels.core.piles import log_nb
+from kernels.core.log import log_nb
 from kernels.core.rng import randint_nb
 from kernels.duo.enums import (
     GARDEN_FULL,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from kernels.core.enums import BOT_NAMES
 from kernels.duo.enums import BOT_NAMES as DUO_BOT_NAMES
+from kernels.tokaido.core.enums import BOT_NAMES
 from sim.checks.playthrough import COMMAND, read_header, write_all
 from sim.games.duo.checks import golden as duo_golden
 from sim.games.duo.checks import playthrough as dpt

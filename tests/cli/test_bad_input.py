@@ -427,7 +427,7 @@ def test_bad_input_is_one_line_exit_2_nothing_written(
 def test_help_lists_every_bot_tier_and_patch_files() -> None:
     from typer.testing import CliRunner
 
-    from kernels.core.enums import BOT_NAMES
+    from kernels.tokaido.core.enums import BOT_NAMES
     from sim.cli.app import app
 
     for command in ("run", "verify", "replay"):

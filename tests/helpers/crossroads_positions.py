@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kernels.core.board import lead_player_nb
-from kernels.core.enums import PF, Cfg, Ev
-from kernels.game.turn import begin_turn_nb, move_nb
+from kernels.tokaido.core.board import lead_player_nb
+from kernels.tokaido.core.enums import PF, Cfg, Ev
+from kernels.tokaido.game.turn import begin_turn_nb, move_nb
 from sim.games.tokaido.rules.config import GameConfig
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def xr_position(
 
 
 def xmove(pos: Position, t: int, s: int) -> None:
-    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.game.turn`` plays it (``move_nb``): the
+    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.tokaido.game.turn`` plays it (``move_nb``): the
     Friendship Amulet if the space is full, the stop, then the Vitality Amulet."""
     ctrl = lead_player_nb(pos.pub) if pos.ps[t, PF.NEUTRAL] == 1 else t
     pos.k(move_nb)(pos.pub, pos.hid, pos.ru, t, ctrl, s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from kernels.core.enums import Deck, Ev, Opt
+from kernels.tokaido.core.enums import Deck, Ev, Opt
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules

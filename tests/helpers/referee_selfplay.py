@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from kernels.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
+from kernels.tokaido.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import PANORAMA_SPACES, TravelerState, amulet_kind
 from sim.games.tokaido.rules.config import GameConfig

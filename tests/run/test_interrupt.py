@@ -178,7 +178,7 @@ def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
     """Not only between games: a search game (about a second each) ends within a turn of the flag."""
     import threading
 
-    from kernels.core.weights import W
+    from kernels.tokaido.core.weights import W
 
     cfg = GameConfig(n_players=4, bots=("search",))
     rules = cfg.rules()

@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from kernels.core.records import RESULT_DTYPE
+from kernels.tokaido.core.records import RESULT_DTYPE
 from sim.dataset.manifest import MANIFEST
 from sim.dataset.parts import part_name
 from sim.errors import UserError

@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.dataset.schema import (
     CARD_COLUMNS,
     COUNT_COLUMNS,

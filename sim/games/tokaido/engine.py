@@ -12,11 +12,11 @@ from importlib import resources
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core import weights as Wt
-from kernels.core.records import RESULT_DTYPE
-from kernels.core.state import RULES_DTYPE
-from kernels.play import EV_NF, EV_NT, EV_ROW, EV_T0, play_batch_nb
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core import weights as Wt
+from kernels.tokaido.core.records import RESULT_DTYPE
+from kernels.tokaido.core.state import RULES_DTYPE
+from kernels.tokaido.play import EV_NF, EV_NT, EV_ROW, EV_T0, play_batch_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import Rules, RulesError
 from sim.run.game import Batch, play_batch
@@ -197,7 +197,8 @@ SEARCH_EVAL = (
 
 
 def search_eval(config: GameConfig, rules: Rules | None = None) -> np.ndarray:
-    """The search bot's evaluation coefficients for ``config`` (``kernels.search.margin_nb``): Inns 1-3,
+    """The search bot's evaluation coefficients for ``config`` (``kernels.tokaido.search.margin_nb``): Inns
+    1-3,
     ``EV_NF`` each, then each Traveler's worth still to come at Inns 1-3 (``EV_NT`` each, by the
     index of ``rules.travelers``; the section's ``travelers`` table, by name); zeros (the score as if
     the journey ended there) when the file has no such section."""

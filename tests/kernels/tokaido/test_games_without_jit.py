@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernels.core.enums import PF
-from kernels.core.weights import W
+from kernels.tokaido.core.enums import PF
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido.engine import bot_weights, play_games
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
@@ -91,7 +91,7 @@ import numpy as np
 import numba
 if sys.argv[3] == "python":
     assert numba.config.DISABLE_JIT, "NUMBA_DISABLE_JIT was not honoured"
-    from kernels.play import play_batch_nb
+    from kernels.tokaido.play import play_batch_nb
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import play_games
@@ -191,9 +191,9 @@ def test_pure_python_kernels_play_the_same_games(tmp_path: Path) -> None:
 CACHE_PROBE = """
 import sys
 import numpy as np
-from kernels.core.board import lead_player_nb
-from kernels.core.enums import PF, G
-from kernels.core.state import PUB_DTYPE
+from kernels.tokaido.core.board import lead_player_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.state import PUB_DTYPE
 pubs = np.zeros(1, PUB_DTYPE)
 pub = pubs[0]
 pub["gs"][G.N_PLAYERS] = 2
@@ -208,7 +208,7 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
 
     Numba checks only a cached function's own file; ``kernels/__init__.py`` keys
     the whole cache by a hash of every kernel source (without it this failed:
-    the cached kernel kept the old indices, and a cached ``kernels.play.play_batch_nb``
+    the cached kernel kept the old indices, and a cached ``kernels.tokaido.play.play_batch_nb``
     kept playing an edited bot's old code).
     """
     src = tmp_path / "src"

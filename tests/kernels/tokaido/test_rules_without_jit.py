@@ -63,8 +63,8 @@ JIT_OFF = os.environ.get("NUMBA_DISABLE_JIT", "0") == "1"
 @pytest.mark.skipif(not JIT_OFF, reason="runs only in the NUMBA_DISABLE_JIT=1 subprocess")
 def test_kernels_are_plain_python_without_jit() -> None:
     """In the subprocess the kernels are ordinary Python functions (no Numba dispatcher)."""
-    from kernels.core.board import legal_moves_nb
-    from kernels.game.stations import inn_nb
+    from kernels.tokaido.core.board import legal_moves_nb
+    from kernels.tokaido.game.stations import inn_nb
 
     assert not hasattr(legal_moves_nb, "py_func") and not hasattr(inn_nb, "py_func")
 

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core.records import RESULT_DTYPE
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.records import RESULT_DTYPE
 from sim.checks.golden import UPDATE, Overrides, Played
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import GameConfig

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernels.core.enums import DECK_NAMES, Ev
+from kernels.tokaido.core.enums import DECK_NAMES, Ev
 from sim.checks.playthrough import COMMAND, SECTION
 from sim.games.tokaido.rules.config import GameConfig
 

@@ -120,7 +120,7 @@ def tune(
             raise UserError(
                 "--method sweep needs --games >= 100 (deals per move) and --generations >= 1 (rounds)"
             )
-        from kernels.core.enums import BOT_NAMES
+        from kernels.tokaido.core.enums import BOT_NAMES
 
         opponents = tuple(b.strip() for b in field.split(",") if b.strip())
         bad = [b for b in opponents if b not in ("start", "current") and b not in BOT_NAMES[2:]]
@@ -238,7 +238,7 @@ def tune(
 
 
 def _counts(players: str, option: str = "--players") -> list[int]:
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
 
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
@@ -290,7 +290,7 @@ def calibrate_draft(
     quiet: Quiet = False,
 ) -> None:
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS
     from sim.games.tokaido.tuning import draft
 
@@ -338,7 +338,7 @@ def calibrate_agreement(
     quiet: Quiet = False,
 ) -> None:
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import agreement as tier_agreement
     from sim.games.tokaido.tuning.draft import write_table
@@ -418,7 +418,7 @@ def ladder(
     OUT."""
     from datetime import UTC, datetime
 
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.tuning import ladder as ladder_games
     from sim.run.progress import progress_bar
 
@@ -536,7 +536,7 @@ def bot_report(
     threads: Threads = None,
 ) -> None:
     """Sane play per tier: coins left, idle Village stops, meals skipped, never donating, keep rates."""
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import sane
 

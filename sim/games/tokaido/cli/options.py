@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.inert import refuse_inert

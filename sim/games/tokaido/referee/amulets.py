@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import AMULET_NAMES, Amulet, DieSrc, Ev, Space
+from kernels.tokaido.core.enums import AMULET_NAMES, Amulet, DieSrc, Ev, Space
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.prices import devotion_points
 from sim.games.tokaido.referee.state import Event, Illegal, TravelerState, amulet_kind

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Protocol
 
-from kernels.core.enums import Ev
+from kernels.tokaido.core.enums import Ev
 from sim.games.tokaido.referee.state import (
     DECK_NAMES,
     XR_DECK_NAMES,

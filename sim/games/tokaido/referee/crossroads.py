@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import (
+from kernels.tokaido.core.enums import (
     CALLI_NAMES,
     PANORAMA_NAMES,
     Ability,

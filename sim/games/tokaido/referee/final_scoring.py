@@ -7,7 +7,7 @@ their handlers, which exist only in those games. With narration, the final table
 
 from __future__ import annotations
 
-from kernels.core.enums import Ability
+from kernels.tokaido.core.enums import Ability
 from sim.games.tokaido.referee.context import Replay
 from sim.games.tokaido.referee.crossroads import Crossroads
 from sim.games.tokaido.referee.matsuri import Matsuri

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core.enums import Ability, Deck, Ev, Space
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import Ability, Deck, Ev, PanSrc
+from kernels.tokaido.core.enums import Ability, Deck, Ev, PanSrc
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.prices import ability_discount
 from sim.games.tokaido.referee.scoring import ordinal

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Generator
 from typing import Any
 
-from kernels.core.enums import Ability, Deck, DieSrc, Ev, Opt, PanSrc, Space
+from kernels.tokaido.core.enums import Ability, Deck, DieSrc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, StationActions, Step
 from sim.games.tokaido.referee.matsuri_cards import (

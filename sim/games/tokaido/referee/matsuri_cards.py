@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kernels.core.enums import Space
+from kernels.tokaido.core.enums import Space
 from sim.games.tokaido.referee.scoring import souvenir_points, temple_bonus
 
 # The 20 festivals by the rulebook's names (seed 002:L1035-1057, L1273-1562), keyed as in the data.

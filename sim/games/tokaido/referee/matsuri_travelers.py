@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import Ability, Amulet, Deck, Ev, Opt, Space
+from kernels.tokaido.core.enums import Ability, Amulet, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, StationActions, Step
 from sim.games.tokaido.referee.crossroads import Crossroads

@@ -7,7 +7,7 @@ Objects, Mari's Amulets and Temple points, and the names of these discounts, whi
 
 from __future__ import annotations
 
-from kernels.core.enums import Ability
+from kernels.tokaido.core.enums import Ability
 from sim.games.tokaido.referee.state import TravelerState
 from sim.games.tokaido.rules.tables import Rules
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
-from kernels.core.enums import Ability, Deck, Ev, Opt
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Opt
 from sim.games.tokaido.referee.context import Replay, StationActions
 from sim.games.tokaido.referee.state import Event, GameState, Illegal, TravelerState
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kernels.core.enums import ABILITY_NAMES, N_DECKS, PANORAMA_NAMES, SPACE_NAMES, Deck, Ev, Opt
+from kernels.tokaido.core.enums import ABILITY_NAMES, N_DECKS, PANORAMA_NAMES, SPACE_NAMES, Deck, Ev, Opt
 from sim.games.tokaido.referee.record_piles import Piles
 from sim.games.tokaido.referee.state import POINT_COLUMNS
 from sim.games.tokaido.rules.config import GameConfig

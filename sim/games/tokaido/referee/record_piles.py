@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kernels.core.enums import Ev
+from kernels.tokaido.core.enums import Ev
 
 
 @dataclass

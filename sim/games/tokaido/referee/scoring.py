@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kernels.core.enums import Calli
+from kernels.tokaido.core.enums import Calli
 from sim.games.tokaido.referee.state import GameState, TravelerState
 
-# Result columns the referee recomputes (kernels.core.enums.RESULT_FIELDS minus game and bot).
+# Result columns the referee recomputes (kernels.tokaido.core.enums.RESULT_FIELDS minus game and bot).
 ROW_FIELDS = (
     "player",
     "seat",

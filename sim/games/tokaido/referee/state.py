@@ -1,7 +1,8 @@
 """The referee's model of a game in progress: plain Python objects, written from the rulebook.
 
 Nothing here is shared with the Numba kernels except the integer codes of
-``kernels/core/enums.py``. ``sim/games/tokaido/referee/game.py`` drives these objects from an action log;
+``kernels/tokaido/core/enums.py``. ``sim/games/tokaido/referee/game.py`` drives these objects from an action
+log;
 ``sim/games/tokaido/referee/scoring.py`` holds the scoring arithmetic.
 """
 
@@ -11,7 +12,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kernels.core.enums import (
+from kernels.tokaido.core.enums import (
     AMULET_NAMES,
     CALLI_NAMES,
     PANORAMA_NAMES,
@@ -51,12 +52,13 @@ def kind_name(kind: int) -> str:
 
 
 def amulet_kind(rules: Rules, card: int) -> int:
-    """The ``kernels.core.enums.Amulet`` code of Amulet card ``card``, -1 if there is no such card."""
+    """The ``kernels.tokaido.core.enums.Amulet`` code of Amulet card ``card``, -1 if there is no such card."""
     return AMULET_NAMES.index(rules.amulets[card]) if 0 <= card < len(rules.amulets) else -1
 
 
 def calligraphy_kind(rules: Rules, card: int) -> int:
-    """The ``kernels.core.enums.Calli`` code of Calligraphy card ``card``, -1 if there is no such card."""
+    """The ``kernels.tokaido.core.enums.Calli`` code of Calligraphy card ``card``, -1 if there is no such
+    card."""
     return CALLI_NAMES.index(rules.calligraphy[card]) if 0 <= card < len(rules.calligraphy) else -1
 
 

@@ -12,7 +12,7 @@ a panorama card, a meal...).
 
 from __future__ import annotations
 
-from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc, Space
+from kernels.tokaido.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads

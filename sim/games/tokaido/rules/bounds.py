@@ -1,7 +1,7 @@
 """What a rule value may be: its type, its list length and its range, so the kernels can hold it.
 
 The kernels keep coins, points and costs in 16-bit fields (the action log and
-the result records, ``kernels/core/records.py``: at most 32,767) and card tables
+the result records, ``kernels/tokaido/core/records.py``: at most 32,767) and card tables
 in 16-bit arrays, so a value beyond them would wrap silently and give wrong
 games. Two checks refuse such rules before any work, in one line naming the key:
 
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 from typing import Any
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 
 Rules = Any  # a sim.games.tokaido.rules.tables.Rules (not imported: tables imports this module)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.bounds import BoundsError, check_totals
 from sim.games.tokaido.rules.tables import (
@@ -191,7 +191,7 @@ class GameConfig:
         return list(self.bots) * self.n_players if len(self.bots) == 1 else list(self.bots)
 
     def cfg_array(self, rules: Rules, log: bool = False) -> np.ndarray:
-        """The kernel's ``cfg`` int32 array (layout ``kernels.core.enums.Cfg``)."""
+        """The kernel's ``cfg`` int32 array (layout ``kernels.tokaido.core.enums.Cfg``)."""
         cfg = np.zeros(E.CFG_N, np.int32)
         n = self.n_players
         cfg[E.Cfg.N_PLAYERS] = n

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core.events import MATSURI_KINDS, TIMING_NAMES, Matsuri, Timing
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.events import MATSURI_KINDS, TIMING_NAMES, Matsuri, Timing
 from sim.games.tokaido.rules.keys import RulesError
 
 ANY_PANORAMA = 9
@@ -35,8 +35,8 @@ TIMING[Matsuri.CHOYO] = Timing.NEXT_INN
 class MatsuriCard:
     id: int
     name: str
-    kind: int  # kernels.core.events.Matsuri
-    timing: int  # kernels.core.events.Timing
+    kind: int  # kernels.tokaido.core.events.Matsuri
+    timing: int  # kernels.tokaido.core.events.Timing
     space: int  # Space, -1 none, ANY_PANORAMA
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kernels.core.prices import DISC_NAMES
+from kernels.tokaido.core.prices import DISC_NAMES
 from sim.games.tokaido.rules.keys import RulesError
 
 
@@ -36,7 +36,8 @@ def online_params(x: dict[str, Any]) -> dict[str, int]:
 
 
 def devotion_printed(am: dict[str, Any]) -> int:
-    """Bits of ``kernels.core.prices.Disc``: the discounts after which Devotion moves the printed price
+    """Bits of ``kernels.tokaido.core.prices.Disc``: the discounts after which Devotion moves the printed
+    price
     (C37)."""
     if am["devotion_printed_price"]:
         return (1 << len(DISC_NAMES)) - 1

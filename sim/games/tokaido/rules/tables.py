@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.games.tokaido.rules.bounds import BoundsError, check_data, check_genders
 from sim.games.tokaido.rules.boxes import expansions_on, not_in_play
 from sim.games.tokaido.rules.keys import RulesError, apply_override  # noqa: F401  (re-exported)
@@ -61,7 +61,7 @@ class HotSpring:
 @dataclass(frozen=True)
 class Encounter:
     id: int
-    kind: int  # kernels.core.enums.Enc
+    kind: int  # kernels.tokaido.core.enums.Enc
     name: str
     panorama: int = -1  # Annaibito: the depicted panorama type
 
@@ -70,7 +70,7 @@ class Encounter:
 class Legendary:
     id: int
     name: str
-    kind: int  # kernels.core.enums.Legend
+    kind: int  # kernels.tokaido.core.enums.Legend
     cost: int
 
 
@@ -81,7 +81,7 @@ class Traveler:
     title: str
     coins: int
     gender: str
-    ability: int  # kernels.core.enums.Ability
+    ability: int  # kernels.tokaido.core.enums.Ability
 
 
 @dataclass
@@ -135,7 +135,7 @@ class Rules:
         return hashlib.sha256(blob).hexdigest()[:16]
 
     def tables(self) -> dict[str, np.ndarray]:
-        """The integer arrays the kernels take (layout: ``kernels/core/enums.py``)."""
+        """The integer arrays the kernels take (layout: ``kernels/tokaido/core/enums.py``)."""
         board = np.zeros((2, E.N_SPACES), np.int8)
         board[0, :] = self.board_types
         board[1, :] = [int(d) for d in self.board_double]

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import cma
 import numpy as np
 
-from kernels.core.state import PUB_DTYPE
+from kernels.tokaido.core.state import PUB_DTYPE
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.imitation import WORK, Positions, record

@@ -1,10 +1,10 @@
 """The search's move decisions, recorded, and the heuristic's values of them
 (``sim/games/tokaido/tuning/imitate.py`` fits on them).
 
-``record`` plays search self-play games (``kernels.imitate.search_states_nb``) in chunks of
+``record`` plays search self-play games (``kernels.tokaido.imitate.search_states_nb``) in chunks of
 ``CHUNK`` games on a thread pool; a game's record depends only on (seed, game index), so the
 threads and the chunking never change what is recorded. ``Positions.values`` gives, for one
-weight vector, every recorded candidate's value (``kernels.imitate.move_values_nb``).
+weight vector, every recorded candidate's value (``kernels.tokaido.imitate.move_values_nb``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernels.core.state import PUB_DTYPE
-from kernels.imitate import META_N, move_values_nb, search_states_nb
-from kernels.play import EV_ROW
+from kernels.tokaido.core.state import PUB_DTYPE
+from kernels.tokaido.imitate import META_N, move_values_nb, search_states_nb
+from kernels.tokaido.play import EV_ROW
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -30,7 +30,8 @@ WORK = 64  # scratch records of the values kernel (chunks of positions)
 
 @dataclass
 class Positions:
-    """Recorded search decisions: public records, ``meta`` rows (``kernels.imitate``), the rules record."""
+    """Recorded search decisions: public records, ``meta`` rows (``kernels.tokaido.imitate``), the rules
+    record."""
 
     states: np.ndarray
     meta: np.ndarray

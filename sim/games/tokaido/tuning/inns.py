@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.play import EV_NF, inn_states_nb
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.play import EV_NF, inn_states_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -17,8 +17,9 @@ def inn_states(
     config: GameConfig, seed: int, start: int, count: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(feats, now, final, trav)``: ``feats[g, k, p]`` player p's evaluation features at Inn k + 1
-    (``kernels.search.ev_features_nb``), ``now[g, k, p]`` their score had the journey ended there,
-    ``final[g, p]`` their final score, ``trav[g, p]`` their Traveler (``kernels.play.inn_states_nb``)."""
+    (``kernels.tokaido.search.ev_features_nb``), ``now[g, k, p]`` their score had the journey ended there,
+    ``final[g, p]`` their final score, ``trav[g, p]`` their Traveler
+    (``kernels.tokaido.play.inn_states_nb``)."""
     ru = rules_record(config, config.rules())
     feats = np.zeros((count, INNS, E.MAX_TRAV, EV_NF))
     now = np.zeros((count, INNS, E.MAX_TRAV))

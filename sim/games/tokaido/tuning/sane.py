@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kernels.core.enums import Ability, Deck, Ev
+from kernels.tokaido.core.enums import Ability, Deck, Ev
 from sim.games.tokaido import engine
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads

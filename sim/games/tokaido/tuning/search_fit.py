@@ -1,6 +1,6 @@
 """Fit the search bot's evaluation at the Inns from self-play: what a player's state is still worth.
 
-A truncated rollout (``w[S_HORIZON]`` legs, ``kernels.search``) stops at an Inn where everyone
+A truncated rollout (``w[S_HORIZON]`` legs, ``kernels.tokaido.search``) stops at an Inn where everyone
 has gathered and values each player as their score had the journey ended there (Temple
 ranking and end achievements counted) plus a linear function of their public state. The
 coefficients come from expert self-play (``sim.games.tokaido.tuning.inns``): for each Inn k, the points each
@@ -84,7 +84,7 @@ def fit(config: GameConfig, games: int, seed: int) -> Fit:
 def to_toml(fits: list[Fit], command: str, seed: int) -> str:
     stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
     lines = [
-        "# The search bot's evaluation at the Inns (kernels/search.py margin_nb; "
+        "# The search bot's evaluation at the Inns (kernels/tokaido/search.py margin_nb; "
         "sim/games/tokaido/tuning/search_fit.py).",
         f"# Made by: {command}",
         f"# Seed {seed}, {stamp}; expert self-play, Travelers dealt at random.",

@@ -32,8 +32,8 @@ from pathlib import Path
 import cma
 import numpy as np
 
-from kernels.core import weights as Wt
-from kernels.core.enums import BOT_NAMES
+from kernels.tokaido.core import weights as Wt
+from kernels.tokaido.core.enums import BOT_NAMES
 from sim.games.tokaido import engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.checks import golden as G
 from sim.games.tokaido.checks import golden
 from tests.helpers.cli import call

@@ -22,7 +22,7 @@ import numba
 import numpy as np
 import pytest
 
-from kernels.core.enums import BOT_NAMES
+from kernels.tokaido.core.enums import BOT_NAMES
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 from sim.games.tokaido.rules.tables import Rules

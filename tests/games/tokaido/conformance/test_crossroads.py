@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.core.enums import Ev, Space
+from kernels.tokaido.core.enums import Ev, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 from tests.helpers.conformance import (

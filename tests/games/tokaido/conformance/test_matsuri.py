@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from kernels.core.enums import Ev, Opt
+from kernels.tokaido.core.enums import Ev, Opt
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 from tests.helpers.conformance import (
     ALL_VARIANTS,

@@ -16,7 +16,7 @@ Eriku and Felicia, with the base game and with Crossroads, at 2-5 players.
 
 from __future__ import annotations
 
-from kernels.core.enums import Deck, Ev
+from kernels.tokaido.core.enums import Deck, Ev
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.conformance import (
     cases,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import Deck, Enc, Ev
+from kernels.tokaido.core.enums import Deck, Enc, Ev
 from sim.games.tokaido.referee.scoring import (
     achievement_winners,
     final_ranks,

@@ -14,7 +14,7 @@ Crossroads options, market cards and Amulet uses) in tests/games/tokaido/referee
 
 from __future__ import annotations
 
-from kernels.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
 from sim.games.tokaido.referee.scoring import (
     MATSURI_ROW_FIELDS,
     ROW_FIELDS,

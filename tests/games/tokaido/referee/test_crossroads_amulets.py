@@ -5,7 +5,7 @@ is usable, each Amulet's effect, Devotion's rulebook example, and the Travelers 
 
 from __future__ import annotations
 
-from kernels.core.enums import Deck, DieSrc, Ev, Opt
+from kernels.tokaido.core.enums import Deck, DieSrc, Ev, Opt
 from tests.helpers.referee_logs import (
     DEVOTION,
     ENCOUNTER3,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import Ev, Space
+from kernels.tokaido.core.enums import Ev, Space
 from sim.games.tokaido.referee.matsuri_cards import (
     CARD_TIMING,
     LEG,

@@ -12,7 +12,7 @@ from collections import deque
 
 import pytest
 
-from kernels.core.enums import Ability, Deck, Ev, Opt, Space
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import Event, Illegal
 from tests.helpers.referee_logs import cfg

@@ -13,7 +13,7 @@ from collections import deque
 
 import pytest
 
-from kernels.core.enums import Ev, Space
+from kernels.tokaido.core.enums import Ev, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import Illegal
 from tests.helpers.referee_matsuri import FOUR, MOUNTAIN_T, at_inn, card, drive, effect, mcfg, mref, r6, stack

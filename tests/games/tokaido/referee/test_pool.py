@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import Ev
+from kernels.tokaido.core.enums import Ev
 from sim.checks.verify import verify
 from sim.games.tokaido.game import TokaidoGame
 from tests.helpers.referee_logs import assert_illegal, cfg, ev, feed, setup_log

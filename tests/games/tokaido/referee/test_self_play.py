@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.core.enums import Ability, Ev, Space
+from kernels.tokaido.core.enums import Ability, Ev, Space
 from sim.games.tokaido.referee.game import Referee, explain_mismatch, referee_game
 from sim.games.tokaido.referee.scoring import souvenir_collection_points
 from sim.games.tokaido.referee.state import TravelerState

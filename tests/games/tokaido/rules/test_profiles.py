@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import P
+from kernels.tokaido.core.enums import P
 from sim.errors import UserError
 from sim.games.tokaido.cli.options import make_config
 

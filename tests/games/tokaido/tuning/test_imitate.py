@@ -12,7 +12,7 @@ import tomllib
 import numpy as np
 import pytest
 
-from kernels.core.weights import W
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import imitate as I
@@ -173,7 +173,7 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
     """``NUMBA_DISABLE_JIT=1`` (a fresh interpreter) records the same decisions and gives the same values."""
     code = (
         "import json, numpy as np\n"
-        "from kernels.core.weights import W\n"
+        "from kernels.tokaido.core.weights import W\n"
         "from sim.games.tokaido.tuning import imitation as R\n"
         "from sim.games.tokaido.rules.config import GameConfig\n"
         "from sim.games.tokaido import engine\n"

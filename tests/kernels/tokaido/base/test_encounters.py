@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from kernels.bots.policy import choose_panorama_nb
-from kernels.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
+from kernels.tokaido.bots.policy import choose_panorama_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.bots.policy import choose_meal_nb
-from kernels.core.enums import PF, Bot, Deck, Ev, G
+from kernels.tokaido.bots.policy import choose_meal_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, G
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.rules.config import ConfigError, GameConfig

@@ -6,8 +6,8 @@ Piles are set to exact contents with ``make_position(piles=...)``
 
 from __future__ import annotations
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Deck, Ev, G
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Deck, Ev, G
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,

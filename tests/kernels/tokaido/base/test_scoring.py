@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.enums import PF, G
-from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks, temple_bonus
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, kern, make_position, make_rules

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.bots.policy import choose_village_nb
-from kernels.core.enums import PF, Bot, Deck, Ev, G, Space
-from kernels.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
+from kernels.tokaido.bots.policy import choose_village_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, G, Space
+from kernels.tokaido.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
 from sim.games.tokaido.referee.scoring import souvenir_collection_points, souvenir_points
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, INNS, kern, make_position, make_rules, souvenir_ids, spaces_of

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
-from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
-from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
+from kernels.tokaido.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
+from kernels.tokaido.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.positions import (
     BOTH,

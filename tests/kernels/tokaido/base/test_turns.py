@@ -9,8 +9,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
-from kernels.core.enums import PF, Ev, G
+from kernels.tokaido.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
+from kernels.tokaido.core.enums import PF, Ev, G
 from sim.games.tokaido.referee.state import GameState
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, INNS, LAST, kern, make_position, make_rules, setup_position

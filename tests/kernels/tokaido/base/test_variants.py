@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Ability, Ev, P, Space
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Ability, Ev, P, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.referee.state import GameState

@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots.features import B_CAND
-from kernels.bots.heuristic import move_values_nb
-from kernels.core.enums import Bot, P
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots.features import B_CAND
+from kernels.tokaido.bots.heuristic import move_values_nb
+from kernels.tokaido.core.enums import Bot, P
+from kernels.tokaido.core.weights import HF, W
 from sim.games.tokaido import engine
 from sim.games.tokaido.engine import bot_weights
 from sim.games.tokaido.rules.config import GameConfig

@@ -14,12 +14,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots.features import B_CAND, coin_value_nb, context_nb, encounter_card_value_nb, rank_bonus_nb
-from kernels.bots.heuristic import encounter_value_nb, move_values_nb
-from kernels.bots.matsuri import card_value_nb
-from kernels.bots.policy import choose_move_nb
-from kernels.core.enums import Bot, Deck, P, Space
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots.features import (
+    B_CAND,
+    coin_value_nb,
+    context_nb,
+    encounter_card_value_nb,
+    rank_bonus_nb,
+)
+from kernels.tokaido.bots.heuristic import encounter_value_nb, move_values_nb
+from kernels.tokaido.bots.matsuri import card_value_nb
+from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.core.enums import Bot, Deck, P, Space
+from kernels.tokaido.core.weights import HF, W
 from sim.games.tokaido.engine import bot_weights
 from sim.games.tokaido.tuning.duel import play_duel
 from tests.helpers.matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position

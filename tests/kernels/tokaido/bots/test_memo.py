@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots import heuristic as H
-from kernels.bots.features import B_CAND, B_FAM, B_MEMO, MEMO_N, context_nb
-from kernels.core.enums import PF, Ability, Deck, G
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots import heuristic as H
+from kernels.tokaido.bots.features import B_CAND, B_FAM, B_MEMO, MEMO_N, context_nb
+from kernels.tokaido.core.enums import PF, Ability, Deck, G
+from kernels.tokaido.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
 
@@ -124,7 +124,7 @@ def _move_values(pub, ru, t, w, ncand):
     "field,value", [(PF.COINS, 1), (PF.COINS, 0), (PF.FAM0, 3), (PF.PAN0, 0), (PF.ABILITY, -1)]
 )
 def test_opponent_values_kept_across_moves_notice_a_change(field, value):
-    """Each opponent's space values are kept across moves (kernels/bots/opponents.py) until one of
+    """Each opponent's space values are kept across moves (kernels/tokaido/bots/opponents.py) until one of
     their inputs changes: change one, and the move values are those of a wiped memo."""
     checked = 0
     for pubs, ru, t, ctrl, ncand in expert_positions("players=4,travelers=draft,bots=expert", 2):

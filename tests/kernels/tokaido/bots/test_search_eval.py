@@ -1,4 +1,4 @@
-"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/search.py).
+"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/tokaido/search.py).
 
 A rollout with ``S_HORIZON`` = H stops once everyone has gathered at the H-th Inn after the
 position and values the players there (``margin_nb``, coefficients from
@@ -11,14 +11,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels import search
-from kernels.bots.features import B_CAND
-from kernels.bots.heuristic import heuristic_move_nb
-from kernels.core import enums as E
-from kernels.core.enums import PF, G, Space
-from kernels.core.state import PUB_DTYPE
-from kernels.core.weights import W
-from kernels.game.turn import move_nb
+from kernels.tokaido import search
+from kernels.tokaido.bots.features import B_CAND
+from kernels.tokaido.bots.heuristic import heuristic_move_nb
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.enums import PF, G, Space
+from kernels.tokaido.core.state import PUB_DTYPE
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.turn import move_nb
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.tuning import search_fit

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.bots import heuristic as H
-from kernels.bots import village as V
-from kernels.bots.abilities import ability_opp_nb
-from kernels.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
-from kernels.core.enums import N_SPACES, PF, Deck, G, Space
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots import heuristic as H
+from kernels.tokaido.bots import village as V
+from kernels.tokaido.bots.abilities import ability_opp_nb
+from kernels.tokaido.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
+from kernels.tokaido.core.enums import N_SPACES, PF, Deck, G, Space
+from kernels.tokaido.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
 NT = H.N_TYPES

@@ -8,14 +8,14 @@ import re
 import numpy as np
 import pytest
 
-from kernels import play, search
-from kernels.bots import abilities, expert, features, heuristic, policy
-from kernels.bots import crossroads as xchoices
-from kernels.bots.features import B_CAND
-from kernels.core import enums as E
-from kernels.core import weights as Wt
-from kernels.core.enums import PF, G
-from kernels.core.weights import W
+from kernels.tokaido import play, search
+from kernels.tokaido.bots import abilities, expert, features, heuristic, policy
+from kernels.tokaido.bots import crossroads as xchoices
+from kernels.tokaido.bots.features import B_CAND
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core import weights as Wt
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido import engine
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game
 from sim.games.tokaido.rules.config import GameConfig

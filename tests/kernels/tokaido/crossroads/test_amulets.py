@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.board import legal_moves_nb, next_mover_nb
-from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Opt, Space
-from kernels.core.score import temple_ranking_nb
-from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
-from kernels.game.stations import meal_nb
+from kernels.tokaido.core.board import legal_moves_nb, next_mover_nb
+from kernels.tokaido.core.enums import PF, Deck, DieSrc, Ev, G, Opt, Space
+from kernels.tokaido.core.score import temple_ranking_nb
+from kernels.tokaido.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
+from kernels.tokaido.game.stations import meal_nb
 from sim.games.tokaido.referee.state import GameState
 from tests.helpers.positions import (
     BOTH,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, Opt, Space
 from tests.helpers.positions import BOTH, encounter_ids, make_rules, xr_config, xr_position
 from tests.helpers.referee_logs import (
     ENCOUNTER3,

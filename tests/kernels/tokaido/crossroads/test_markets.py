@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.bots.crossroads import choose_legendary_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
+from kernels.tokaido.bots.crossroads import choose_legendary_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
 from sim.cli import app as cli
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import referee_game, rows_from_records

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, Space
-from kernels.game.crossroads import alternative_nb
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.game.crossroads import alternative_nb
 from tests.helpers.game_records import round_trip
 from tests.helpers.positions import BOTH, begin_turn, kern, make_rules, xmove, xr_config, xr_position
 from tests.helpers.referee_logs import (

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, Space
 from sim.games.tokaido.cli.options import make_config
 from sim.overrides import format_value
 from tests.helpers.positions import BOTH, begin_turn, make_rules, meal_ids, souvenir_ids, xmove, xr_position

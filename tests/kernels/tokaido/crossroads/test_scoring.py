@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.enums import CALLI_NAMES, PF, Calli
-from kernels.core.score import end_achievements_nb
-from kernels.game.crossroads import calligraphy_scoring_nb
-from kernels.game.turn import end_scoring_nb
+from kernels.tokaido.core.enums import CALLI_NAMES, PF, Calli
+from kernels.tokaido.core.score import end_achievements_nb
+from kernels.tokaido.game.crossroads import calligraphy_scoring_nb
+from kernels.tokaido.game.turn import end_scoring_nb
 from sim.games.tokaido.referee.scoring import calligraphy_points
 from tests.helpers.positions import BOTH, LAST, kern, make_rules, xr_config, xr_position
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
+from kernels.tokaido.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,

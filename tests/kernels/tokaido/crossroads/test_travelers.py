@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.positions import (
     BOTH,

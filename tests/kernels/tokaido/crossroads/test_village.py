@@ -10,9 +10,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.enums import PF, Deck, Ev, Space
-from kernels.core.score import gain_souvenir_nb
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb
+from kernels.tokaido.core.enums import PF, Deck, Ev, Space
+from kernels.tokaido.core.score import gain_souvenir_nb
+from kernels.tokaido.game.crossroads import alternative_nb, alternative_possible_nb
 from sim.games.tokaido.referee.scoring import souvenir_collection_points
 from tests.helpers.positions import (
     BOTH,

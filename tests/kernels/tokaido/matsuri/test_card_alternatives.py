@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from kernels.bots.matsuri_order import choose_hanabi_order_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
-from kernels.game.matsuri_choices import neutral_moved_nb
+from kernels.tokaido.bots.matsuri_order import choose_hanabi_order_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
+from kernels.tokaido.game.matsuri_choices import neutral_moved_nb
 from sim.games.tokaido.referee.state import Illegal
 from tests.helpers.matsuri_positions import INN1 as M_INN1
 from tests.helpers.matsuri_positions import matsuri_at, matsuri_ids, mt_config, mt_position

@@ -10,7 +10,7 @@ from collections import deque
 
 import pytest
 
-from kernels.core.enums import Ability, Deck, Ev, Space
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Space
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import RulesError
 from tests.helpers.matsuri_positions import INN1, mt_config, mt_position

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Deck, Ev, G, Opt, P
-from kernels.game.crossroads import calligraphy_scoring_nb
-from kernels.game.matsuri import tsukimi_scoring_nb
-from kernels.game.matsuri_travelers import suseri_nb
+from kernels.tokaido.core.enums import PF, Ability, Deck, Ev, G, Opt, P
+from kernels.tokaido.game.crossroads import calligraphy_scoring_nb
+from kernels.tokaido.game.matsuri import tsukimi_scoring_nb
+from kernels.tokaido.game.matsuri_travelers import suseri_nb
 from tests.helpers.matsuri_positions import matsuri_at, matsuri_ids, set_stack
 from tests.helpers.matsuri_travelers import ENCOUNTER, INN1, NO_START, mt_rules
 from tests.helpers.positions import (

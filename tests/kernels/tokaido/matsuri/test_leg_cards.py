@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import RulesError
@@ -127,7 +127,7 @@ def test_friendship_opens_a_half_closed_double_but_not_a_closed_space():
     pos.ps[2, PF.POS] = pos.ps[3, PF.POS] = 23
     t, _, moves = begin_turn(pos)
     assert t == 0 and FARM_D in moves and FARM_S not in moves
-    pos.ru["params"][__import__("kernels.core.enums", fromlist=["P"]).P.M_FRIENDSHIP_HALF] = 0
+    pos.ru["params"][__import__("kernels.tokaido.core.enums", fromlist=["P"]).P.M_FRIENDSHIP_HALF] = 0
     _, _, moves = begin_turn(pos)
     assert FARM_D not in moves
 
@@ -232,7 +232,9 @@ def test_matsuri_needs_crossroads_and_its_rules_are_overridable():
         GameConfig(n_players=3, expansions=("matsuri",))
     cfg = mt_config(3, overrides=(("matsuri.choyo_discount", 2),))
     assert (
-        cfg.rules().tables()["params"][__import__("kernels.core.enums", fromlist=["P"]).P.M_CHOYO_DISCOUNT]
+        cfg.rules().tables()["params"][
+            __import__("kernels.tokaido.core.enums", fromlist=["P"]).P.M_CHOYO_DISCOUNT
+        ]
         == 2
     )
     from sim.games.tokaido.rules.tables import _read_data, build_rules

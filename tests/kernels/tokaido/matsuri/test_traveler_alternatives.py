@@ -13,7 +13,7 @@ from collections.abc import Generator
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.state import Event, Illegal
 from tests.helpers.matsuri_travelers import INN1, TEMPLE, mt_rules
 from tests.helpers.positions import BOTH, amulet_ids, begin_turn, meal_ids, xr_position

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
-from kernels.core.prices import souvenir_price_nb
-from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
+from kernels.tokaido.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.core.prices import souvenir_price_nb
+from kernels.tokaido.game.crossroads import alternative_nb, calligraphy_scoring_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.matsuri_travelers import FARM, INN1, LAST, MT, mt_rules
 from tests.helpers.positions import (
@@ -211,7 +211,7 @@ def test_kamui_three_points_without_a_meal(mode: str) -> None:
 def test_kamui_free_meal_choice(mode: str, cancels: bool) -> None:
     """MT-Kamui: "does not buy" (002:L604) read as "takes no meal card": a free meal (Hospitality) cancels his
     points (``abilities.kamui_free_meal_cancels = true``); the literal reading (false) scores them."""
-    from kernels.game.matsuri_travelers import kamui_nb
+    from kernels.tokaido.game.matsuri_travelers import kamui_nb
 
     rs = mt_rules(
         ["kamui", "kinko", "satsuki"], (("abilities.kamui_free_meal_cancels", str(cancels).lower()),)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, P, Space
-from kernels.core.prices import amulet_price_nb, legendary_price_nb, souvenir_price_nb
-from kernels.core.weights import W
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb
-from kernels.game.matsuri_travelers import suseri_nb
+from kernels.tokaido.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, P, Space
+from kernels.tokaido.core.prices import amulet_price_nb, legendary_price_nb, souvenir_price_nb
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.crossroads import alternative_nb, alternative_possible_nb
+from kernels.tokaido.game.matsuri_travelers import suseri_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.matsuri_travelers import ENCOUNTER, INN1, MT, NO_START, TEMPLE, VILLAGE, mt_rules
 from tests.helpers.positions import (
@@ -352,7 +352,7 @@ def test_rakuren_draw_bounds_refused() -> None:
 def test_ayumu_meal_is_free_with_choyo() -> None:
     """002:L597 with L1537-1545, M24, MT-Ayumu: his meal costs 1, and Cho-yo's 1 off still applies,
     so at the Cho-yo Inn his meals cost 0 (he eats with no coin)."""
-    from kernels.core.enums import G
+    from kernels.tokaido.core.enums import G
     from tests.helpers.matsuri_positions import matsuri_ids
     from tests.helpers.positions import meal_ids
 

@@ -7,9 +7,9 @@ chosen order, then the Matsuri that the last arrival triggers. Each test cites t
 
 from __future__ import annotations
 
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt, PanSrc
-from kernels.core.events import Token
-from kernels.game.turn import end_scoring_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt, PanSrc
+from kernels.tokaido.core.events import Token
+from kernels.tokaido.game.turn import end_scoring_nb
 from tests.helpers.matsuri_positions import EDO, INN1, matsuri_at, matsuri_ids, mt_config, mt_position
 from tests.helpers.positions import BOTH, amulet_ids, calligraphy_ids, give_amulets, make_rules
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
-from kernels.game.crossroads import alternative_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, Opt, Space
+from kernels.tokaido.game.crossroads import alternative_nb
 from sim.games.tokaido.referee.promos import closest_traveler
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, kern, make_position, make_rules, meal_ids, xr_position

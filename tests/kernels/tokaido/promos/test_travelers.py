@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, PanSrc, Space
-from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
-from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
-from kernels.game.promos import closest_nb, eriku_start_nb, setup_antoine_nb
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, Ev, G, Opt, P, PanSrc, Space
+from kernels.tokaido.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
+from kernels.tokaido.game.crossroads import alternative_nb, calligraphy_scoring_nb
+from kernels.tokaido.game.promos import closest_nb, eriku_start_nb, setup_antoine_nb
 from sim.games.tokaido.referee.promos import antoine_rank_keys, antoine_temple_bonus, antoine_winners
 from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
@@ -354,7 +354,7 @@ def test_felicia_duels_only_for_cards_with_a_cost(mode: str) -> None:
     assert len(duel) == 1 and duel[0][3:6] == (Deck.BATHHOUSE, -1, cost) and len(rps) == cost
     assert pos.ps[0, PF.COINS] == 5 and pos.ps[0, PF.BATHHOUSES] == 1
     pos.clear_log()
-    from kernels.game.stations import temple_nb
+    from kernels.tokaido.game.stations import temple_nb
 
     kern(temple_nb, mode)(pos.pub, pos.hid, pos.ru, 0)
     assert duel_rows(pos) == ([], [], [])
