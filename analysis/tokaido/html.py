@@ -14,8 +14,8 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width:
-1200px;
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+       margin: 0 auto; max-width: 1200px;
        padding: 1.5rem 2rem 4rem; color: #1d2731; line-height: 1.45; }
 h1 { font-size: 1.6rem; margin-bottom: .3rem; } h2 { margin-top: 2.2rem; border-bottom: 2px solid #e3e8ee;
      padding-bottom: .2rem; } h3 { margin-top: 1.6rem; }

@@ -95,8 +95,8 @@ if sys.argv[3] == "python":
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import play_games
-from tests.kernels.tokaido.test_games_without_jit import weights  # this module (the checkout is on
-PYTHONPATH)
+# this module (the checkout is on PYTHONPATH)
+from tests.kernels.tokaido.test_games_without_jit import weights
 cases = json.loads(sys.argv[1])
 out = {}
 for k, (spec, seed, start, count) in enumerate(cases):
@@ -230,7 +230,7 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
         return int(proc.stdout.strip())
 
     assert lead() == 1  # player 1 is farther along (space 9 against 5)
-    enums = src / "kernels" / "core" / "enums.py"  # another file than the probed kernel's
+    enums = src / "kernels" / "tokaido" / "core" / "enums.py"  # another file than the probed kernel's
     text = enums.read_text()
     pos, seq = f"    POS: int = {PF.POS}", f"    SEQ: int = {PF.SEQ}"
     assert pos in text and seq in text
