@@ -28,6 +28,7 @@ from typing import Any
 import polars as pl
 
 from analysis import fmt
+from sim.bots import config_key
 
 DISTORTING = ("random", "greedy")  # tiers known to distort balance (docs/bots.md)
 WEAKER = ("heuristic", "tuned")  # playable, but weaker than the expert
@@ -128,7 +129,7 @@ def groups(lf: pl.LazyFrame, manifest: Mapping[str, Any], keys: Sequence[str]) -
     for row in df.iter_rows(named=True):
         xs, vs = pick(row, "expansions"), pick(row, "variants")
         n = int(row["n_players"])
-        key = f"{n}p-{'+'.join(sorted(xs)) or 'base'}"
+        key = config_key(n, xs)
         out.append(Group({k: row[k] for k in keys}, key, tuple(row["_bots"]), "+".join(sorted(vs)) or "none"))
     return out
 

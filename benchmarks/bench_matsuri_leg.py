@@ -2,7 +2,7 @@
 
 "Without" is the tier's weight vector with ``m_leg_stop = m_leg_share = 0``: the same code, the
 move choice and the keep decision as they were before (``kernels/bots/matsuri_leg.py``). A duel
-(``sim.bots.duel``: seats split and swapped, the same deals for both) reports A's win share with its
+(``sim.tuning.duel``: seats split and swapped, the same deals for both) reports A's win share with its
 Wilson interval and the Elo gap; then self-play speeds of both vectors, interleaved.
 
     .venv/bin/python benchmarks/bench_matsuri_leg.py --tier expert --players 4 --deals 10000 --threads 2
@@ -21,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.core.weights import W
-from sim.bots.duel import play_duel
+from sim import bots
 from sim.rules.config import GameConfig
 from sim.run import engine
+from sim.tuning.duel import play_duel
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     config = GameConfig(n_players=a.players, bots=(a.tier,), expansions=tuple(a.expansions.split(",")))
     rules = config.rules()
-    new = engine.bot_weights(a.tier, rules, config)
+    new = bots.bot_weights(a.tier, rules, config)
     old = new.copy()
     old[W.M_LEG_STOP] = old[W.M_LEG_SHARE] = 0.0
     res, rate = play_duel(config, new, old, a.deals, a.seed, a.threads, names=(f"{a.tier} (leg values)", a.tier))

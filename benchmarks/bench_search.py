@@ -1,7 +1,7 @@
 """The search bot against the expert (strength) and its cost (games per CPU-second), one thread.
 
 ``duel``: search in half the seats, the expert in the others, the ladder's design (split rotated,
-every deal played twice with the seats swapped, ``sim.bots.ladder.mirrored_blocks``); the search
+every deal played twice with the seats swapped, ``sim.tuning.ladder.mirrored_blocks``); the search
 weights may be changed with ``KEY=VALUE`` (``S_KEY``: ``horizon=0 prior=0``...). ``speed``: one
 search player and the expert in the other seats (``one``), or search everywhere (``all``).
 Figures are per CPU-second of this process (``time.process_time``): two idle cores give twice.
@@ -24,16 +24,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.core import weights as Wt  # noqa: E402
-from sim.bots.ladder import mirrored_blocks, pair_result, score_games  # noqa: E402
+from sim import bots
 from sim.rules.config import GameConfig  # noqa: E402
 from sim.run import engine  # noqa: E402
+from sim.tuning.ladder import mirrored_blocks, pair_result, score_games  # noqa: E402
 
 
 def seat_weights(config: GameConfig, over: dict[str, float]) -> np.ndarray:
     rules = config.rules()
     ws = []
     for b in config.bot_names():
-        w = engine.bot_weights(b, rules, config)
+        w = bots.bot_weights(b, rules, config)
         if b == "search":
             for k, v in over.items():
                 w[getattr(Wt.W, "S_" + k.upper())] = v

@@ -1,7 +1,7 @@
 """tokaido-sim orchestration, one concern per package (dependencies point down this list):
 
 - ``sim.cli``: the command line.
-- ``sim.checks``: golden games, statistical baselines, playthroughs.  ``sim.bots``: tuning, ladder.
+- ``sim.checks``: golden games, statistical baselines, playthroughs.  ``sim.tuning``: tuning, ladder.
 - ``sim.duo``: Tokaido Duo (board as data, runs, study, its own referee).
 - ``sim.run``: the engine wrapper, runs, datasets, studies, clusters.
 - ``sim.referee``: the independent referee (reads the rules tables, never the engine).

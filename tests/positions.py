@@ -58,9 +58,9 @@ from kernels.core.weights import W
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 from kernels.game.turn import setup_nb
 from kernels.play import turn_nb
+from sim.bots import bot_weights
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
-from sim.run.engine import bot_weights
 
 MODES = ("jit", "py")
 BOTH = pytest.mark.parametrize("mode", MODES)

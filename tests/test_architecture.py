@@ -32,13 +32,15 @@ LAYERS: dict[str, set[str]] = {
     "sim.data": set(),
     "sim": set(),
     "sim.rules": {"kernels.core", "sim.errors", "sim.data", "sim"},
+    "sim.bots": {"kernels.core", "sim.rules", "sim.errors", "sim.data", "sim"},  # the bots' data, one home
     "sim.referee": {"kernels.core", "sim.rules", "sim.errors"},
-    "sim.run": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.rules", "sim.errors", "sim.data", "sim"},
+    "sim.run": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.rules", "sim.bots", "sim.errors",
+                "sim.data", "sim"},
     "sim.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
-    "sim.bots": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim"},
+    "sim.tuning": {"kernels.core", "sim.rules", "sim.bots", "sim.run", "sim.errors", "sim.data", "sim"},
     "sim.checks": {"kernels.core", "sim.rules", "sim.run", "sim.referee", "sim.errors", "sim.data", "sim",
                    "analysis", "kernels.duo", "sim.duo"},
-    "analysis": {"kernels.core"},
+    "analysis": {"kernels.core", "sim.bots"},  # sim.bots: the one configuration key
     "sim.balance": {"kernels.core", "sim.rules", "sim.run", "sim.errors", "sim.data", "sim", "analysis"},
     "sim.cli": {"*"},
 }
@@ -157,3 +159,24 @@ def test_the_checker_sees_a_cycle() -> None:
     found = {n.module for n in ast.walk(fake) if isinstance(n, ast.ImportFrom)}
     assert "kernels.play" in found and unit("kernels.play") not in LAYERS[unit("kernels.game.turn")]
     assert unit("kernels.duo.search") not in LAYERS[unit("kernels.duo.game")]  # Duo's engine cannot search
+
+
+def test_the_tier_is_read_in_one_place() -> None:
+    """Every decision of Tokaido goes through one dispatch per decision kind (kernels/bots/policy.py), which
+    asks kernels/bots/tier.py for the player's policy: no other kernel reads a bot id or the expert switch
+    (Tokaido Duo, a game of its own, has its own bots)."""
+    import re
+
+    read = re.compile(r"\[[^\]]*PF\.BOT\][^=\n]*(==|!=|>=|<=|>|<|\bif\b)|W\.EXPERT\]|PF\.BOT\]\s*(==|!=|>=|<=)")
+    allowed = {"kernels/bots/tier.py"}
+    found = {}
+    for name, path in MODULES.items():
+        rel = str(path.relative_to(ROOT))
+        if not name.startswith("kernels") or name.startswith("kernels.duo") or rel in allowed:
+            continue
+        code = [ln for ln in path.read_text().splitlines() if not ln.lstrip().startswith(("#", "A ", "``"))]
+        hits = [ln.strip() for ln in code if read.search(ln) and '"""' not in ln]
+        if hits:
+            found[rel] = hits
+    assert not found, f"the tier is read outside kernels/bots/tier.py: {found}"
+

@@ -14,14 +14,14 @@ import numpy as np
 import pytest
 from positions import make_position, make_rules
 
-from kernels.bots.features import B_CAND
 from kernels.bots.heuristic import move_values_nb
+from kernels.bots.scratch import B_CAND
 from kernels.core.enums import Bot, P
 from kernels.core.weights import HF, W
-from sim.bots.draft import cell_seed
+from sim.bots import bot_weights
 from sim.rules.config import GameConfig
 from sim.run import engine
-from sim.run.engine import bot_weights
+from sim.tuning.draft import cell_seed
 
 ENC, PADDY = 3, 4  # the first Encounter and Paddy of the road (the start Inn is space 0)
 CANDS = [ENC, PADDY]
@@ -42,7 +42,7 @@ def values(behind: str, tier: str = "expert") -> dict[int, float]:
     for t in range(5):
         pos.ru["botw"][t] = w
     pos.pub["cand"][: len(CANDS)] = CANDS
-    move_values_nb(pos.pub, pos.ru, 0, w, len(CANDS))
+    move_values_nb(pos.pub, pos.ru, 0, w, len(CANDS), w[W.EXPERT] > 0.5)
     return dict(zip(CANDS, pos.pub["bscr"][B_CAND : B_CAND + len(CANDS)].copy(), strict=True))
 
 

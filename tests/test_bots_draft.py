@@ -8,12 +8,12 @@ import tomllib
 import numpy as np
 import pytest
 
-from sim.bots import agreement as A
-from sim.bots import draft as D
+from sim import bots
 from sim.checks import sane
 from sim.cli.app import main
 from sim.rules.config import GameConfig
-from sim.run import engine
+from sim.tuning import agreement as A
+from sim.tuning import draft as D
 
 
 def test_calibrate_draft_writes_win_shares_with_provenance(tmp_path, capsys, monkeypatch):
@@ -42,12 +42,12 @@ def test_calibrate_draft_rejects_bad_input(tmp_path, capsys):
 
 
 def test_a_missing_traveler_gets_the_fair_share(tmp_path, monkeypatch):
-    monkeypatch.setattr(engine, "_data_file", lambda name: tmp_path / f"{name}.toml")
+    monkeypatch.setattr(bots, "data_file", lambda name: tmp_path / f"{name}.toml")
     (tmp_path / "draft-x.toml").write_text('["4p-base"]\nhiroshige = 0.4\n')
     config = GameConfig(n_players=4)
-    vals = engine.draft_values("x", config, config.rules())
+    vals = bots.draft_values("x", config, config.rules())
     assert vals is not None and vals[0] == 0.4 and all(v == 0.25 for k, v in vals.items() if k)
-    assert engine.draft_values("missing", config, config.rules()) is None
+    assert bots.draft_values("missing", config, config.rules()) is None
 
 
 def test_sane_play_counts_idle_villages_and_keep_rates():
@@ -128,7 +128,7 @@ def test_the_slope_line_takes_out_a_tier_compressing_the_gaps():
 
 
 def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
-    from sim.bots import seatgain as G
+    from sim.tuning import seatgain as G
 
     # heuristic in one seat among greedy players wins far more than greedy did in that seat
     g = G.seat_gain("greedy", "heuristic", 3, (), 300, seed=5)
@@ -144,7 +144,7 @@ def test_seat_gain_pairs_the_same_deals_and_finds_the_stronger_tier():
 
 
 def test_seat_gain_on_the_log_odds_scale_has_no_floor():
-    from sim.bots.seatgain import _logit_gain
+    from sim.tuning.seatgain import _logit_gain
 
     # a weak Traveler (bulk wins 1 of 19 deals -> 3 of 19) and a middling one (5 of 19 -> 10.5 of 19)
     # gain 0.105 and 0.289 of the wins, but about the same in log-odds (0.96 and 1.17; +0.5 win, +1 deal)
@@ -159,8 +159,8 @@ def test_seat_gain_on_the_log_odds_scale_has_no_floor():
 
 
 def test_seat_gain_reuses_the_agreement_games_as_its_reference():
-    from sim.bots import draft as D
-    from sim.bots import seatgain as G
+    from sim.tuning import draft as D
+    from sim.tuning import seatgain as G
 
     # the agreement cell's bulk games are the same stream: reusing them changes nothing
     cell = D.measure("greedy", 3, (), (), 400, seed=5)

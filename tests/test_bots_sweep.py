@@ -1,14 +1,15 @@
-"""The coordinate sweep that polishes the expert's weights (sim/bots/sweep.py, ``tune --method sweep``)."""
+"""The coordinate sweep that polishes the expert's weights (sim/tuning/sweep.py, ``tune --method sweep``)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from sim.bots import sweep as S
-from sim.bots import tune as T
+from sim import bots
 from sim.rules.config import GameConfig
 from sim.run import engine
+from sim.tuning import sweep as S
+from sim.tuning import tune as T
 
 
 def test_per_game_fitness_is_the_tuners_fitness_game_by_game():
@@ -27,7 +28,7 @@ def test_swept_keys_leave_out_what_the_configuration_cannot_use():
 
 def _start(n: int) -> np.ndarray:
     config = GameConfig(n_players=n, bots=("expert",) * n)
-    return engine.bot_weights("expert", config.rules(), config)
+    return bots.bot_weights("expert", config.rules(), config)
 
 
 def test_a_sweep_with_no_move_good_enough_returns_the_start():

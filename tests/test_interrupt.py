@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from cli_helpers import ENV, MARKED_CLI
 
+from sim import bots
 from sim.rules.config import GameConfig
 from sim.run import dataset, engine, outdir, pace, progress, runner
 from sim.run.game import TokaidoGame
@@ -144,7 +145,7 @@ def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
     cfg = GameConfig(n_players=4, bots=("search",))
     rules = cfg.rules()
     # full rollouts (the search before issue 13's one-leg rollouts): a game of seconds, not ~0.2 s
-    w = engine.bot_weights("search", rules, cfg)
+    w = bots.bot_weights("search", rules, cfg)
     w[W.S_HORIZON], w[W.S_ROLLOUTS] = 0, 32
     ws = np.repeat(w[None, :], 4, axis=0)
     engine.play_games(cfg, rules, 1, 0, 1, weights=ws)  # load the kernels outside the clock

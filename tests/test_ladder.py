@@ -1,4 +1,4 @@
-"""The ladder (sim/bots/ladder.py, ``tokaido-sim ladder``): design, statistics, and a small run."""
+"""The ladder (sim/tuning/ladder.py, ``tokaido-sim ladder``): design, statistics, and a small run."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from sim.bots import ladder as L
 from sim.cli.app import main
+from sim.tuning import ladder as L
 
 
 def test_wilson_interval():

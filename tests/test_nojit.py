@@ -28,9 +28,10 @@ import pytest
 
 from kernels.core.enums import PF
 from kernels.core.weights import W
+from sim.bots import bot_weights
 from sim.rules.config import GameConfig
 from sim.rules.tables import Rules
-from sim.run.engine import bot_weights, play_games
+from sim.run.engine import play_games
 
 ROOT = Path(__file__).resolve().parents[1]
 

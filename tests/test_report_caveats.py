@@ -14,11 +14,12 @@ from analysis_fixtures import make_dataset
 from analysis import caveats
 from analysis.caveats import Disputed, TierCheck
 from analysis.report import write_report
-from sim.bots import agreement as A
-from sim.bots.draft import Cell
+from sim.bots import config_key
 from sim.checks import golden
 from sim.cli import analysis as cli_analysis
 from sim.cli.app import main
+from sim.tuning import agreement as A
+from sim.tuning.draft import Cell
 
 NAMES = ("hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
          "zen-emon")
@@ -105,7 +106,7 @@ def test_the_agreement_table_round_trips(tmp_path: Path) -> None:
     for n, shift in ((2, -0.1), (4, 0.0)):
         r = A.compare(*_cells(n, shift), n)
         r.tier_a, r.tier_b = "expert", "search"
-        rows.append((A.exact_key(n, ()), r))
+        rows.append((config_key(n, ()), r))
     path = tmp_path / "agreement-expert.toml"
     path.write_text(A.table_toml(rows, "tokaido-sim calibrate-agreement --seed 3", 3))
     prov, got = A.load_table(path)

@@ -18,7 +18,7 @@ from positions import (
     xr_position,
 )
 
-from kernels.bots.crossroads import choose_legendary_nb
+from kernels.bots.policy import choose_legendary_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
 from sim.cli import app as cli
 from sim.referee.game import referee_game, rows_from_records

@@ -19,7 +19,7 @@ from positions import BOTH, make_rules, xmove
 from test_referee_matsuri import at_inn, card, drive, mref, r6
 from test_referee_matsuri_leg import stack
 
-from kernels.bots.matsuri_order import choose_hanabi_order_nb
+from kernels.bots.policy import choose_hanabi_order_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
 from kernels.game.matsuri_choices import neutral_moved_nb
 from sim.referee.state import Illegal

@@ -25,7 +25,7 @@ bot still plays legal games, only without using it well.
 
 from numba import njit
 
-from kernels.bots.features import coin_value_nb
+from kernels.bots.context import coin_value_nb
 from kernels.core.enums import PF, Ability, Deck, P, Space
 from kernels.core.weights import HF, XF, W
 

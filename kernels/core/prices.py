@@ -2,7 +2,7 @@
 
 Shared by the engine (``kernels.game``) and the bots (``kernels.bots``), so a bot's idea of what it can
 afford is the rule itself: Ayumu's meals and Small objects, Titia's Art souvenirs and Legendary Objects,
-Mari's free Amulet.
+Mari's free Amulet, and a Village purchase's price with Zen-emon's and Sasayakko's deals.
 """
 
 from numba import njit
@@ -14,10 +14,15 @@ from kernels.core.present import SOUVENIR_PRICES, holds_nb
 @njit(cache=True)
 def souvenir_price_nb(pub, ru, t, c):
     """The price of souvenir card ``c`` at a Shop, before Zen-emon's and Sasayakko's deals."""
-    cost = ru["card"][Deck.SOUVENIR, 1, c]
+    card = ru["card"]
+    return family_price_nb(pub, ru, t, card[Deck.SOUVENIR, 0, c], card[Deck.SOUVENIR, 1, c])
+
+
+@njit(cache=True)
+def family_price_nb(pub, ru, t, fam, cost):
+    """The price of a souvenir of family ``fam`` and printed cost ``cost`` (what a card's price depends on)."""
     if not holds_nb(pub, SOUVENIR_PRICES):  # priced in every Village decision: the common case first
         return cost
-    fam = ru["card"][Deck.SOUVENIR, 0, c]
     ab = pub["ps"][t, PF.ABILITY]
     if ab == Ability.AYUMU and fam == ru["params"][P.AYUMU_FREE_FAMILY]:
         return 0
@@ -55,3 +60,38 @@ def mari_free_stop_nb(pub, ru, t):
         if pub["mkt"][1, c] == 1:
             return True
     return False
+
+
+@njit(cache=True)
+def table_prices_nb(pub, ru, t, ntbl, base):
+    """``base[i]``: what ``t`` pays for table card ``i`` alone, once per table."""
+    for i in range(ntbl):
+        base[i] = souvenir_price_nb(pub, ru, t, pub["tbl"][i])
+
+
+@njit(cache=True)
+def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
+    """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins paid).
+
+    Zen-emon pays 1 for card ``zen``; Sasayakko buying two or more gets the
+    cheapest free but must hold the coins for all of them.
+    """
+    need = 0
+    nb = 0
+    cheapest = -1
+    for i in range(ntbl):
+        prices[i] = 0
+        if (mask >> i) & 1:
+            c = base[i]
+            if i == zen:
+                c = min(c, ru["params"][P.ZEN_EMON_PRICE])
+            prices[i] = c
+            need += c
+            nb += 1
+            if cheapest < 0 or c < prices[cheapest]:
+                cheapest = i
+    paid = need
+    if pub["ps"][t, PF.ABILITY] == Ability.SASAYAKKO and nb >= 2:
+        paid -= prices[cheapest]
+        prices[cheapest] = 0
+    return need, paid

@@ -112,7 +112,7 @@ def describe_event(row: Any) -> str:
     return " ".join(parts)
 
 
-MEASURED_ONLY = ("agreement-",)  # sim.bots.agreement.TABLE_PREFIX: a measurement of the bots, read by no bot
+MEASURED_ONLY = ("agreement-",)  # sim.tuning.agreement.TABLE_PREFIX: a measurement of the bots, read by no bot
 
 
 def bots_digest() -> str:

@@ -66,7 +66,7 @@ def tier_checks(tier: str = "expert") -> dict[str, Any]:
     """The measured agreement of ``tier`` with the stronger tier (``sim/data/bots/agreement-TIER.toml``,
     made by ``calibrate-agreement``) as the report's ``analysis.caveats.TierCheck`` rows; {} if none."""
     from analysis.caveats import Disputed, TierCheck
-    from sim.bots import agreement as A
+    from sim.tuning import agreement as A
 
     path = A.table_path(tier)
     if not path.is_file():

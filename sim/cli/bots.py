@@ -52,9 +52,9 @@ def tune(
     seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
 ) -> None:
     """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its provenance."""
-    from sim.bots import tune as T
     from sim.rules.config import EXPANSIONS
     from sim.run.progress import progress_bar
+    from sim.tuning import tune as T
 
     counts = _counts(players)
     xsets = _sets(expansions, "expansions", EXPANSIONS)
@@ -88,8 +88,9 @@ def tune(
                        players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
     T.check_settings(s)
     if out is None:  # never overwrite the shipped weights by default
-        xs = "crossroads" if "crossroads" in s.expansions else "base"
-        out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{counts[0]}p-{xs}.toml")
+        from sim.bots import config_key
+
+        out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{config_key(counts[0], s.expansions)}.toml")
     from sim.run.outdir import check_out_file
 
     check_out_file(out)
@@ -102,7 +103,7 @@ def tune(
         return cm.__enter__()
 
     if method == "imitate":
-        from sim.bots import imitate as I
+        from sim.tuning import imitate as I
 
         si = I.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
                                iterations=iterations, seed=seed, start=s.start, threads=threads, gate=gate)
@@ -121,7 +122,7 @@ def tune(
             typer.echo(f"wrote {out}")
         return
     if method == "sweep":
-        from sim.bots import sweep as S
+        from sim.tuning import sweep as S
 
         ss = S.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
                              start=s.start, opponents=opponents, threads=threads)
@@ -188,8 +189,9 @@ def calibrate_draft(
 ) -> None:
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
     from kernels.core import enums as E
-    from sim.bots import draft as D
+    from sim import bots
     from sim.rules.config import EXPANSIONS, VARIANTS
+    from sim.tuning import draft as D
 
     if tier not in E.BOT_NAMES or tier in ("random", "greedy"):
         raise UserError(f"--tier must be a heuristic tier ({', '.join(E.BOT_NAMES[2:])}), got '{tier}'")
@@ -197,7 +199,7 @@ def calibrate_draft(
         raise UserError("--games must be at least 100")
     counts = _counts(players)
     xsets, vsets = _sets(expansions, "expansions", EXPANSIONS), _sets(variants, "variants", VARIANTS)
-    path = out or D.DATA_DIR / f"{D.engine.DRAFT_PREFIX}{tier}.toml"
+    path = out or D.DATA_DIR / f"{bots.DRAFT_PREFIX}{tier}.toml"
     cells = []
     for x in xsets:
         for v in vsets:
@@ -224,9 +226,10 @@ def calibrate_agreement(
 ) -> None:
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
     from kernels.core import enums as E
-    from sim.bots import agreement as A
-    from sim.bots.draft import write_table
+    from sim.bots import config_key
     from sim.rules.config import EXPANSIONS
+    from sim.tuning import agreement as A
+    from sim.tuning.draft import write_table
 
     pair = [t.strip() for t in tiers.split(",") if t.strip()]
     if len(pair) != 2 or pair[0] == pair[1] or any(t not in E.BOT_NAMES for t in pair):
@@ -240,7 +243,7 @@ def calibrate_agreement(
     for x in xsets:
         for n in counts:
             r = A.agreement(pair[0], pair[1], n, x, games, reference_games, seed, threads)
-            rows.append((A.exact_key(n, x), r))
+            rows.append((config_key(n, x), r))
             if not quiet:
                 typer.echo(f"{rows[-1][0]}: rho {r.rho:.2f} ({r.rho_lo:.2f} to {r.rho_hi:.2f}); beyond 3 pp: "
                            f"{', '.join(r.beyond) or 'none'}; verdicts that differ: {', '.join(r.differ) or 'none'}")
@@ -271,8 +274,8 @@ def ladder(
     from datetime import UTC, datetime
 
     from kernels.core import enums as E
-    from sim.bots import ladder as L
     from sim.run.progress import progress_bar
+    from sim.tuning import ladder as L
 
     names = tuple(t.strip() for t in tiers.split(",") if t.strip())
     for t in names:
@@ -310,8 +313,8 @@ def ladder(
     agree_md = ""
     pair = [t.strip() for t in agreement.split(",") if t.strip()]
     if pair and agreement_games > 0:
-        from sim.bots import agreement as A
         from sim.rules.config import EXPANSIONS
+        from sim.tuning import agreement as A
 
         if len(pair) != 2 or any(t not in E.BOT_NAMES for t in pair):
             raise UserError(f"--agreement needs two tiers like expert,search, got '{agreement}'")
@@ -321,7 +324,7 @@ def ladder(
                  for x in xsets for n in counts]
         agree_md = "\n" + A.markdown([c for _, _, c in cells])
         if agreement_seat_games > 0:
-            from sim.bots import seatgain as G
+            from sim.tuning import seatgain as G
 
             # the bulk tier's agreement games are the seat gain's reference games: reused, not replayed
             agree_md += "\n" + G.markdown([G.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads,
@@ -377,9 +380,9 @@ def fit_search_eval(
     seed: Seed = 1,
 ) -> None:
     """Fit the search bot's evaluation at the Inns (truncated rollouts) from expert self-play."""
-    from sim.bots import draft as D
-    from sim.bots import search_fit as F
     from sim.rules.config import EXPANSIONS, GameConfig
+    from sim.tuning import draft as D
+    from sim.tuning import search_fit as F
 
     if games < 100:
         raise UserError("--games must be at least 100")

@@ -1,4 +1,4 @@
-"""The search's move decisions, recorded, and the heuristic's values of them (``sim/bots/imitate.py`` fits on them).
+"""The search's move decisions, recorded, and the heuristic's values of them (``sim/tuning/imitate.py`` fits on them).
 
 ``record`` plays search self-play games (``kernels.imitate.search_states_nb``) in chunks of
 ``CHUNK`` games on a thread pool; a game's record depends only on (seed, game index), so the
@@ -17,7 +17,6 @@ import numpy as np
 
 from kernels.core.state import PUB_DTYPE
 from kernels.imitate import META_N, move_values_nb, search_states_nb
-from kernels.play import EV_ROW
 from sim.rules.config import GameConfig
 from sim.run.engine import rules_record
 
@@ -46,7 +45,7 @@ class Positions:
     def values(self, w: np.ndarray, work: np.ndarray | None = None) -> np.ndarray:
         """``vals[r, k]``: the heuristic's value with weights ``w`` (every seat) of candidate k at position r."""
         ru = self.rules.copy()
-        ru[0]["botw"][:EV_ROW] = w  # the search's evaluation row stays
+        ru[0]["botw"][:] = w
         vals = np.empty((len(self.states), max(1, int(self.meta[:, 2].max(initial=1)))))
         move_values_nb(self.states, self.meta, len(self.states), ru,
                        np.zeros(WORK, PUB_DTYPE) if work is None else work, vals)

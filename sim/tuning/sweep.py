@@ -1,6 +1,6 @@
 """Polish a tier's weights by coordinate ascent on large paired duels (``tokaido-sim tune --method sweep``).
 
-CMA-ES (``sim.bots.tune.cem``) moves every weight at once and judges each candidate on a
+CMA-ES (``sim.tuning.tune.cem``) moves every weight at once and judges each candidate on a
 few hundred games: it finds the broad shape, but a change worth a few points of win share
 is lost in its noise. The sweep takes the other side of that trade. Each round, every
 weight that acts in the configuration is moved one step up and one step down (a step is
@@ -10,7 +10,7 @@ weights (the previous best), or in turn the names given (``start``, ``current`` 
 Against the start alone the sweep learns, in part, to exploit the start: at 4 players its
 weights beat the start by +99 Elo, and the search by 138 Elo more than the start does, but
 ``tuned`` by only +5 where the start gets +58 (docs/bots.md, "The coordinate sweep").
-The fitness is ``sim.bots.tune.fitness`` game by game, and the deals are the
+The fitness is ``sim.tuning.tune.fitness`` game by game, and the deals are the
 same for every candidate (common random numbers), so the difference from the current
 weights is paired: its z is its mean over its standard error. The round takes up to
 ``take`` of the best moves with z >= ``z_min`` (one per weight) and the next round starts
@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.bots.tune import key_index, tuned_keys
+from sim import bots
 from sim.rules.config import GameConfig
 from sim.run import engine, pace
+from sim.tuning.tune import key_index, tuned_keys
 
 # Weights of choices the configuration cannot have are not swept (their games never change);
 # these are skipped by name so that no round is spent on them.
@@ -62,7 +63,7 @@ def swept_keys(expansions: tuple[str, ...]) -> list[str]:
 
 
 def per_game_fitness(records: np.ndarray, n: int) -> np.ndarray:
-    """``sim.bots.tune.fitness`` game by game: player 0's n x win share + 0.02 x margin over the best other."""
+    """``sim.tuning.tune.fitness`` game by game: player 0's n x win share + 0.02 x margin over the best other."""
     rec = records.reshape(-1, n)
     p0 = rec[:, 0]
     win = engine.win_share(p0)
@@ -74,13 +75,13 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
     n = s.players
     config = GameConfig(n_players=n, bots=("expert",) * n, expansions=s.expansions)
     rules = config.rules()
-    start = engine.bot_weights(s.start, rules, config)
+    start = bots.bot_weights(s.start, rules, config)
     keys = swept_keys(s.expansions)
     moving = "current" in s.opponents  # the field changes with the weights: re-measure the start each round
     per_round = (2 * len(keys) + 1 + int(moving)) * s.games
     advance = progress(s.rounds * per_round) if progress else (lambda k: None)
 
-    others = {b: engine.bot_weights(b, rules, config) for b in s.opponents if b not in ("start", "current")}
+    others = {b: bots.bot_weights(b, rules, config) for b in s.opponents if b not in ("start", "current")}
 
     def play(w: np.ndarray) -> np.ndarray:
         ws = np.repeat(start[None, :], n, axis=0)
@@ -129,11 +130,11 @@ def write_weights(path, w: np.ndarray, s: SweepSettings, command: str) -> None:
     """The expert weight file with the sweep's provenance and every round's moves in its header."""
     from datetime import UTC, datetime
 
-    from sim.bots.tune import weights_toml, write_weight_file
+    from sim.tuning.tune import weights_toml, write_weight_file
 
     date = datetime.now(UTC).isoformat(timespec="seconds")
     header = [
-        f"Weights polished by a coordinate sweep (sim/bots/sweep.py): expert, {s.players} players, "
+        f"Weights polished by a coordinate sweep (sim/tuning/sweep.py): expert, {s.players} players, "
         f"expansions {'+'.join(s.expansions) or 'none'}.",
         f"Made by: {command}",
         f"Seed {s.seed}, {date}: start '{s.start}'; each round every weight +- max({s.step} x |w|, {s.min_step}),",

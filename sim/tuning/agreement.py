@@ -2,7 +2,7 @@
 players get stronger is a bot artifact.)
 
 For each configuration, both tiers play self-play games with Travelers dealt at random
-(``sim.bots.draft.measure``: each Traveler's share of the wins); the agreement is the
+(``sim.tuning.draft.measure``: each Traveler's share of the wins); the agreement is the
 Spearman rank correlation of the two tiers' shares and the largest difference, and a
 Traveler's *verdict* (stronger or weaker than the fair share 1/N, at 95%) differs when
 the two tiers call it on opposite sides. A difference is also given in standard errors of the
@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from sim.bots.draft import DATA_DIR, Cell, measure
+from sim.tuning.draft import DATA_DIR, Cell, measure
 
 TOLERANCE = 0.03  # the issue's "every Traveler within 3 points"
 RHO_DRAWS = 4000  # bootstrap draws for rho's interval and ceiling (fixed seed: the table is reproducible)
@@ -182,12 +182,6 @@ def per_traveler(r: Agreement) -> list[str]:
     return lines
 
 
-def exact_key(n: int, expansions: tuple[str, ...]) -> str:
-    """A configuration's section in the agreement table: ``4p-base``, ``3p-crossroads``,
-    ``4p-crossroads+matsuri`` (unlike the weight files' keys, every expansion counts)."""
-    return f"{n}p-{'+'.join(sorted(expansions)) or 'base'}"
-
-
 def table_path(tier: str) -> Path:
     return DATA_DIR / f"{TABLE_PREFIX}{tier}.toml"
 
@@ -205,7 +199,7 @@ def table_toml(rows: list[tuple[str, Agreement]], command: str, seed: int) -> st
         f"# Tier agreement of '{tier_a}' with '{tier_b}': each Traveler's share of the wins in each tier's",
         "# self-play with Travelers dealt at random (a shared win counts 1/k; fair = 1/N), per configuration.",
         "# The balance report reads it to name the Travelers whose figures the two tiers dispute",
-        "# (sim/bots/agreement.py; docs/bots.md, Tier agreement).",
+        "# (sim/tuning/agreement.py; docs/bots.md, Tier agreement).",
         f"# Made by: {command}",
         "# Refresh after a rule or bot change with the same command.",
         "",

@@ -1,6 +1,6 @@
 """One strong player among the bulk tier: does the stronger tier play some Travelers worse?
 
-When two tiers rank a Traveler differently (``sim.bots.agreement``), either the stronger tier
+When two tiers rank a Traveler differently (``sim.tuning.agreement``), either the stronger tier
 plays that Traveler differently, or the Traveler's worth depends on how well the *others* play.
 This separates the two. On the same deals (Travelers dealt at random, the agreement cell's
 stream), the bulk tier plays every seat; then one seat is given to the stronger tier, the seat
@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.bots.draft import cell_key, cell_seed
 from sim.rules.config import GameConfig
 from sim.run import engine
+from sim.tuning.draft import cell_key, cell_seed
 
 
 @dataclass

@@ -34,11 +34,11 @@ import cma
 import numpy as np
 
 from kernels.core.state import PUB_DTYPE
-from sim.bots.sweep import swept_keys
-from sim.bots.tune import key_index, tuned_keys
+from sim import bots
 from sim.rules.config import GameConfig
-from sim.run import engine
 from sim.run.imitation import WORK, Positions, record
+from sim.tuning.sweep import swept_keys
+from sim.tuning.tune import key_index, tuned_keys
 
 
 @dataclass
@@ -133,8 +133,8 @@ def imitate(s: ImitateSettings, progress: Callable[[int], Callable[[int], None]]
     config = GameConfig(n_players=n, bots=("search",) * n, expansions=s.expansions, travelers="random")
     rules = config.rules()
     expert_cfg = GameConfig(n_players=n, bots=("expert",) * n, expansions=s.expansions, travelers="random")
-    cur = engine.bot_weights(s.start, rules, expert_cfg)
-    search_w = engine.bot_weights("search", rules, config)
+    cur = bots.bot_weights(s.start, rules, expert_cfg)
+    search_w = bots.bot_weights("search", rules, config)
     tuned = np.array([key_index(k) for k in tuned_keys("expert")], dtype=np.int64)
     keys = [k for k in swept_keys(s.expansions) if n == 2 or k != "h_block"]
     steps = len(GATE_STEPS) if s.gate else 0
@@ -161,7 +161,7 @@ def gate(config: GameConfig, cur: np.ndarray, fitted: np.ndarray, s: ImitateSett
     ``GATE_STEPS`` in paired duels against the round's start on the same deals; the best step is
     kept if it wins more than half, else the round's start is kept. ``figures['gate']`` gets
     each step's win share, ``figures['step']`` the step kept (0: none)."""
-    from sim.bots.duel import play_duel
+    from sim.tuning.duel import play_duel
 
     shares = {}
     for a in GATE_STEPS:
@@ -178,7 +178,7 @@ def start_provenance(s: ImitateSettings) -> list[str]:
     """The header of the weight file the fit started from, indented: a file made by rounds on top
     of earlier rounds says how those were made too."""
     cfg = GameConfig(n_players=s.players, bots=("expert",) * s.players, expansions=s.expansions)
-    path = engine.weight_file(s.start, engine.config_key(cfg))
+    path = bots.weight_file(s.start, cfg)
     if path is None:
         return []
     old = [ln[2:] for ln in path.read_text().splitlines() if ln.startswith("# ")]
@@ -189,11 +189,11 @@ def write_weights(path, w: np.ndarray, s: ImitateSettings, command: str) -> None
     """The expert weight file with the fit's provenance and every round's figures in its header."""
     from datetime import UTC, datetime
 
-    from sim.bots.tune import weights_toml, write_weight_file
+    from sim.tuning.tune import weights_toml, write_weight_file
 
     date = datetime.now(UTC).isoformat(timespec="seconds")
     header = [
-        f"Weights fitted to the search's move choices (sim/bots/imitate.py): expert, {s.players} players, "
+        f"Weights fitted to the search's move choices (sim/tuning/imitate.py): expert, {s.players} players, "
         f"expansions {'+'.join(s.expansions) or 'none'}.",
         f"Made by: {command}",
         f"Seed {s.seed}, {date}: start '{s.start}'; {s.rounds} rounds of {s.games} search self-play games recorded,",

@@ -1,6 +1,6 @@
 """Two weight vectors of one tier against each other: is a change of a bot's values an improvement?
 
-The ladder (``sim.bots.ladder.play_pair``) pits tiers; a duel pits two weight vectors of the same
+The ladder (``sim.tuning.ladder.play_pair``) pits tiers; a duel pits two weight vectors of the same
 tier (the same code), e.g. the expert with and without a new valuation switched on by its weights.
 The design is the ladder's: the players are split between A and B (N/2 each, alternating at odd N),
 the split rotates over blocks of deals and every deal is played twice with the seats swapped, so
@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from sim.bots.ladder import PairResult, mirrored_blocks, pair_result, score_games
 from sim.rules.config import GameConfig
 from sim.run import engine, pace
+from sim.tuning.ladder import PairResult, mirrored_blocks, pair_result, score_games
 
 
 def play_duel(

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.bots import SEARCH_EVAL, key_of
 from sim.rules.config import GameConfig
-from sim.run.engine import SEARCH_EVAL, config_key
 from sim.run.inns import inn_states
 
 __all__ = ["SEARCH_EVAL", "Fit", "fit", "to_toml", "write"]
@@ -69,12 +69,12 @@ def fit(config: GameConfig, games: int, seed: int) -> Fit:
         acc[k] = float(((now + x @ b).argmax(axis=1) == win).mean())
         acc0[k] = float((now.argmax(axis=1) == win).mean())
     travelers = {t: tcoef[:, i] for i, t in enumerate(names) if seen[i]}
-    return Fit(str(config_key(config)), games, coef, r2, acc, acc0, travelers)
+    return Fit(key_of(config), games, coef, r2, acc, acc0, travelers)
 
 
 def to_toml(fits: list[Fit], command: str, seed: int) -> str:
     stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
-    lines = ["# The search bot's evaluation at the Inns (kernels/search.py margin_nb; sim/bots/search_fit.py).",
+    lines = ["# The search bot's evaluation at the Inns (kernels/search.py margin_nb; sim/tuning/search_fit.py).",
              f"# Made by: {command}", f"# Seed {seed}, {stamp}; expert self-play, Travelers dealt at random.",
              "# A player's value at Inn k = score as if the journey ended there + sum(coef * feature)"
              " + their Traveler's term, features:",

@@ -6,7 +6,7 @@ measures each Traveler's share of the wins (a shared win counts 1/k). ``write_ta
 stores the shares with their provenance (command, seed, games, date) as
 ``sim/data/bots/draft-TIER.toml``; a tier whose weight file says ``draft_table = "TIER"``
 keeps, of its two dealt Travelers, the one with the higher share in its configuration
-(``sim.run.engine.draft_values``; ``draft_temp`` > 0: a softmax instead).
+(``sim.bots.draft_values``; ``draft_temp`` > 0: a softmax instead).
 
 The draft comes before the line-up at the start Inn, so a player does not know its
 seat when it keeps a Traveler: with Preparations (coins by seat) the table is measured
@@ -21,17 +21,18 @@ from pathlib import Path
 
 import numpy as np
 
+from sim import bots
 from sim.rules.config import GameConfig
 from sim.run import engine
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data" / engine.BOT_DIR
+DATA_DIR = Path(__file__).resolve().parents[1] / "data" / bots.BOT_DIR
 
 
 @dataclass
 class Cell:
     """One configuration's measurement."""
 
-    key: str  # section name: engine.config_key (+ "-VARIANTS")
+    key: str  # section name: sim.bots.config_key (+ "-VARIANTS")
     games: int
     seed: int
     shares: dict[str, float]  # Traveler -> win share
@@ -42,7 +43,7 @@ class Cell:
 
 
 def cell_key(config: GameConfig) -> str:
-    key = str(engine.config_key(config))
+    key = str(bots.key_of(config))
     return f"{key}-{'+'.join(sorted(config.variants))}" if config.variants else key
 
 
@@ -79,7 +80,7 @@ def table_toml(tier: str, cells: list[Cell], command: str, seed: int) -> str:
     lines = [
         f"# The draft table of the '{tier}' tier: each Traveler's share of the wins in self-play",
         "# with Travelers dealt at random (a shared win counts 1/k; fair = 1/N). A tier whose weight",
-        f'# file says draft_table = "{tier}" keeps the dealt Traveler with the higher share (sim/bots/draft.py).',
+        f'# file says draft_table = "{tier}" keeps the dealt Traveler with the higher share (sim/tuning/draft.py).',
         f"# Made by: {command}",
         "# Refresh after a rule or bot change with the same command.",
         "",
