@@ -50,7 +50,7 @@ def ability_stop_nb(pub, ru, t, w, typ):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ability_opp_nb(pub, ru, u, typ):
     """Rough points another player ``u``'s ability adds to its stop on a space of type ``typ``: what the
     expert's ``deny`` and ``leave`` count it would miss if that space were taken from it (Umegae's

@@ -100,7 +100,7 @@ def ach_delta_nb(pub, ru, t, field, delta):
     return after - before
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_gain_nb(pub, ru, t, add):
     """The best points a next souvenir would score once family ``add`` (-1: none) joined."""
     ps = pub["ps"]

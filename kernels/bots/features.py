@@ -187,7 +187,7 @@ def expected_max_nb(buf, n, r):
     return e
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def temple_choice_nb(pub, ru, t, w):
     """(coins to give 1..3, weighted value) of a Temple stop for ``t``."""
     ps = pub["ps"]
@@ -209,7 +209,7 @@ def temple_choice_nb(pub, ru, t, w):
     return best, bv
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def encounter_card_value_nb(pub, ru, t, w, c):
     """Weighted value for ``t`` of Encounter card ``c`` (context loaded)."""
     card = ru["card"]

@@ -50,7 +50,7 @@ from kernels.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.core.weights import HF, W
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def encounter_value_nb(pub, ru, t, w):
     """Expected value of an Encounter stop (Yoshiyasu keeps the better of two; Umegae's bonus).
 
@@ -292,27 +292,28 @@ def heuristic_village_nb(pub, ru, t, ntbl, expert):
             if zen >= 0 and (mask >> zen) & 1 == 0:
                 continue
             need, nb, cheapest = 0, 0, 99
-            pts = 0.0
-            for f in range(nf):
-                fam[f] = ps[t, PF.FAM0 + f]
             for i in range(ntbl):
                 if (mask >> i) & 1:
-                    c = tbl[i]
                     price = base[i]
                     if i == zen:
                         price = min(price, params[P.ZEN_EMON_PRICE])
                     need += price
                     nb += 1
                     cheapest = min(cheapest, price)
-                    f = card[Deck.SOUVENIR, 0, c]
+            if need > coins:  # unaffordable: no points to count
+                continue
+            pts = 0.0
+            for f in range(nf):
+                fam[f] = ps[t, PF.FAM0 + f]
+            for i in range(ntbl):
+                if (mask >> i) & 1:
+                    f = card[Deck.SOUVENIR, 0, tbl[i]]
                     size = 0
                     for g in range(nf):
                         if fam[g] > fam[f]:
                             size += 1
                     pts += params[P.SET_PTS0 + size]
                     fam[f] += 1
-            if need > coins:
-                continue
             paid = need - cheapest if (sasa and nb >= 2) else need
             # set potential after the purchase: the best next gain with the new family counts
             pot = 0

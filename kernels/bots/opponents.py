@@ -21,7 +21,7 @@ from kernels.core.score import panorama_open_nb
 N_TYPES = 9
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_value_nb(pub, ru, u, typ):
     """Rough value (points) of stopping on a space of type ``typ`` now for another player ``u``."""
     coins = pub["ps"][u, PF.COINS]
@@ -67,7 +67,7 @@ def opp_nb(pub, ru, u, typ, have, expert):
     return pub["bscr"][B_OPP + i], have
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_begin_nb(pub, ru, t, expert):
     """The ``have`` mask of the values kept for the players other than ``t`` whose inputs did not change."""
     ps = pub["ps"]
@@ -93,7 +93,7 @@ def opp_begin_nb(pub, ru, t, expert):
     return have
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_end_nb(pub, t, have):
     """Keep the values a move computed for the next (``have`` as ``opp_begin_nb`` returned it, grown)."""
     b = pub["bscr"]

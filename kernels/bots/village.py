@@ -32,7 +32,7 @@ from kernels.core.prices import family_price_nb
 from kernels.core.weights import HF, W
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def village_value_nb(pub, ru, t, w):
     """Expected value of a Village stop: the best single purchase among the 3 cards drawn.
 
