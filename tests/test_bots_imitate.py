@@ -140,7 +140,7 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
         "from kernels.core.weights import W\n"
         "from sim.run import imitation as R\n"
         "from sim.rules.config import GameConfig\n"
-        "from sim.run import engine\n"
+        "from sim import bots\n"
         "c = GameConfig(n_players=3, bots=('search',) * 3, travelers='random')\n"
         "ws = np.repeat(bots.bot_weights('search', c.rules(), c)[None, :], 3, axis=0)\n"
         "ws[:, W.S_ROLLOUTS], ws[:, W.S_TOPK] = 2, 2\n"
