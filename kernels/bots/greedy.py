@@ -1,7 +1,8 @@
 """The rule-based policies: random (uniform over the legal choices) and greedy (points now + a coin value).
 
-``kernels.bots.policy`` calls these for ``Policy.RANDOM`` and ``Policy.GREEDY``; a function taking
-``rand`` enumerates the legal choices once for both (random draws among them with the game's stream,
+``kernels.bots.policy`` calls these for ``Policy.RANDOM`` and ``Policy.GREEDY`` (inlined there: the
+engine's cheapest tiers pay no call for the dispatch); a function taking ``rand`` enumerates the legal
+choices once for both (random draws among them with the game's stream,
 greedy takes the best). The greedy values of a space (``space_values_nb``), of a panorama card and of an
 Encounter card are also what the engine hands a hook as the greedy value of a yes/no option.
 Greedy maximises points now plus ``w[COIN]`` per coin, keeping a reserve of coins for meals, with a cost
@@ -27,7 +28,6 @@ from kernels.core.score import (
 )
 from kernels.core.weights import W
 
-ALL_TYPES = 511
 
 @njit(cache=True)
 def _reserve_pen_nb(w, coins_after):
@@ -58,9 +58,8 @@ def _best_souvenir_nb(pub, ru, t):
 
 
 @njit(cache=True)
-def space_values_nb(pub, ru, t, w, vals, mask=ALL_TYPES):
-    """Greedy value for ``t`` of stopping on each space type now, into ``vals[9]`` (the types in bit ``mask``:
-    a move values the types among its candidates)."""
+def space_values_nb(pub, ru, t, w, vals):
+    """Greedy value for ``t`` of stopping on each space type now, into ``vals[9]``."""
     ps = pub["ps"]
     dcnt = pub["dcnt"]
     params = ru["params"]
@@ -70,8 +69,7 @@ def space_values_nb(pub, ru, t, w, vals, mask=ALL_TYPES):
     vals[Space.INN] = w[W.INN]
     vals[Space.FARM] = params[P.FARM_COINS] * cw
     for k in range(3):
-        if (mask >> (Space.PADDY + k)) & 1:
-            vals[Space.PADDY + k] = panorama_value_nb(pub, ru, t, k)
+        vals[Space.PADDY + k] = panorama_value_nb(pub, ru, t, k)
     hv = w[W.HOT_SPRING] + (1.0 if ab == Ability.MITSUKUNI else 0.0)
     vals[Space.HOT_SPRING] = hv if dcnt[Deck.HOT_SPRING] > 0 else 0.0
     tv = 1.0 + w[W.TEMPLE_RANK] - cw - _reserve_pen_nb(w, coins - 1) + _reserve_pen_nb(w, coins)
@@ -84,17 +82,15 @@ def space_values_nb(pub, ru, t, w, vals, mask=ALL_TYPES):
     if ab == Ability.YOSHIYASU:
         ev += 1.0
     vals[Space.ENCOUNTER] = ev
-    if (mask >> Space.VILLAGE) & 1:
-        sv = _best_souvenir_nb(pub, ru, t) - cw * w[W.SOUVENIR_COST]
-        if ab == Ability.ZEN_EMON or ab == Ability.SASAYAKKO:
-            sv += cw
-        vals[Space.VILLAGE] = max(0.0, sv) * w[W.VILLAGE] if dcnt[Deck.SOUVENIR] > 0 else 0.0
+    sv = _best_souvenir_nb(pub, ru, t) - cw * w[W.SOUVENIR_COST]
+    if ab == Ability.ZEN_EMON or ab == Ability.SASAYAKKO:
+        sv += cw
+    vals[Space.VILLAGE] = max(0.0, sv) * w[W.VILLAGE] if dcnt[Deck.SOUVENIR] > 0 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def move_nb(pub, ru, t, ctrl, ncand):
-    """Index into ``pub['cand']`` of the destination greedy ``ctrl`` chooses for ``t`` (the space types
-    among the candidates are valued; all of them when another type's value is read: Crossroads, leg cards)."""
+    """Index into ``pub['cand']`` of the destination greedy ``ctrl`` chooses for ``t``."""
     ps = pub["ps"]
     w = ru["botw"][ctrl]
     board = ru["board"]
@@ -102,13 +98,10 @@ def move_nb(pub, ru, t, ctrl, ncand):
     vals = pub["fscr"]
     pos = ps[t, PF.POS]
     best, bv = 0, -1e9
-    mask = 0
-    for k in range(ncand):
-        mask |= 1 << int(board[0, cand[k]])  # int(): plain ints under NUMBA_DISABLE_JIT too
     if ps[t, PF.NEUTRAL] == 1:
         # the lead player moves the Neutral onto the space the opponent wants most
         opp = 1 - ctrl
-        space_values_nb(pub, ru, opp, w, vals, mask)
+        space_values_nb(pub, ru, opp, w, vals)
         vals[Space.INN] = 0.0
         for k in range(ncand):
             s = cand[k]
@@ -117,8 +110,8 @@ def move_nb(pub, ru, t, ctrl, ncand):
             if v > bv:
                 best, bv = k, v
         return best
+    space_values_nb(pub, ru, t, w, vals)
     leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
-    space_values_nb(pub, ru, t, w, vals, ALL_TYPES if (leg or ru["params"][P.XR] == 1) else mask)
     enc = vals[Space.ENCOUNTER]
     if leg:  # Matsuri: the cards acting on this leg (kernels/bots/matsuri_leg.py)
         gion = greedy_gion_gain_nb(pub, ru, t) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
@@ -135,7 +128,7 @@ def move_nb(pub, ru, t, ctrl, ncand):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def village_nb(pub, ru, t, ntbl, rand):
     """Random (``rand``) or greedy purchase from the table: (mask of bought table cards, Zen-emon's 1-coin
     card or -1). Uses ``pub['iscr'][0:4]`` for prices, ``[4:8]`` for each card's own price and ``[8:16]``
@@ -186,7 +179,7 @@ def village_nb(pub, ru, t, ntbl, rand):
     return best_m, best_z
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def donation_nb(pub, ru, t, rand):
     """Coins (1..3) a random (``rand``) or greedy ``t`` gives to the Temple."""
     ps = pub["ps"]
@@ -203,7 +196,7 @@ def donation_nb(pub, ru, t, rand):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def panorama_nb(pub, ru, t, rand):
     """A panorama type still open to a random (``rand``) or greedy ``t`` (the caller checks one exists)."""
     random = rand
@@ -267,13 +260,13 @@ def greedy_gion_gain_nb(pub, ru, t):
     return best - tot / n if n > 0 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def encounter_nb(pub, ru, t, c1, c2):
     """Greedy Yoshiyasu keeps one of two Encounter cards: 0 keeps ``c1``, 1 keeps ``c2``."""
     return 1 if encounter_value_nb(pub, ru, t, c2) > encounter_value_nb(pub, ru, t, c1) else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def meal_nb(pub, ru, t, offered, budget, rand):
     """A random (``rand``) or greedy meal: (index into the hand or -1 for no meal, 1 if taken free as
     Satsuki's offer); ``budget`` is the dearest price ``t`` can pay."""
@@ -305,7 +298,7 @@ def meal_nb(pub, ru, t, offered, budget, rand):
     return best, free
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draft_nb(pub, ru, p, t1, t2):
     """Draft, every tier but random: ``p`` keeps ``t1`` (0) or ``t2`` (1) by ``DRAFT_COIN`` x starting coins +
     its prior (a win share from its draft table); with ``DRAFT_TEMP`` > 0 a softmax draw instead."""

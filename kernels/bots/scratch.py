@@ -39,7 +39,7 @@ B_SORT = 88  # 32 floats: sort buffer
 B_CAND = 120  # N_SPACES floats: the heuristic value of each candidate move
 B_VKEY = 176  # 16 floats: a Village's keys sorted by value; an Encounter's value per kind
 B_MEMO = 192  # MAX_TRAV x MEMO_N: each player's values kept while their inputs stay
-MEMO_N = 32  # per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean,
+MEMO_N = 20  # per player: [0:2] family key, [2:5] its weights, [5:10] B_FAM values, [10:12] meal key, [12] meal mean,
 # [13:16] the key of its values as an opponent (kernels/bots/opponents.py), [16] their have-mask,
 # [17] Shokunin key (the souvenirs gone), [18] B_SHOK
 B_DEC = B_MEMO + MAX_TRAV * MEMO_N  # one decision's memos (``begin_decision_nb``)
@@ -47,7 +47,7 @@ D_PAN_HAVE = 0  # bit k: t's value of panorama k's next card is in D_PAN + k
 D_PAN = 1  # 3 values
 D_DON_N = 4  # how many distinct amounts the others gave the Temple (-1: not counted yet)
 D_DON = 5  # those amounts (MAX_TRAV - 1 values)
-B_GAME = B_DEC + 48  # what the rules fix for a whole game (``game_tables_nb``)
+B_GAME = B_DEC + 16  # what the rules fix for a whole game (``game_tables_nb``)
 G_INIT = 0  # 1 once built
 G_NINNS = 1  # Inns on the road
 G_R = 2  # P.VILLAGE_DRAW, the r of the tables below
@@ -59,7 +59,7 @@ B_PILE = B_GAME + G_TOTAL + 33  # the cards not yet seen, per pile
 K_HOT = 0  # the Hot Spring cards gone, then the count and total value of those left
 K_SOUV = 3  # the souvenirs gone, 1 if every card has a key below, then the count left
 K_KEYS = 6  # 16 counts of the souvenirs left by key 4 x family + printed cost (4 families, costs 0-3)
-assert B_PILE + K_KEYS + 16 <= BSCR_N
+assert D_DON + MAX_TRAV - 1 <= 16 and B_PILE + K_KEYS + 16 <= BSCR_N
 
 
 @njit(cache=True, inline="always")

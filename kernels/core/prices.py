@@ -69,7 +69,7 @@ def table_prices_nb(pub, ru, t, ntbl, base):
         base[i] = souvenir_price_nb(pub, ru, t, pub["tbl"][i])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
     """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins paid).
 

@@ -61,7 +61,7 @@ from kernels.core.enums import (
 )
 from kernels.core.weights import EV_N, W_N
 
-BSCR_N = 560  # kernels/bots/features.py: its layout (context, memos, game and pile tables)
+BSCR_N = 456  # kernels/bots/features.py: its layout (context, memos, game and pile tables)
 
 PUB_DTYPE = np.dtype(
     [
