@@ -19,7 +19,7 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels.bots.features import context_nb
+from kernels.bots.context import context_nb
 from kernels.bots.heuristic import (
     base_values_nb,
     encounter_value_nb,
@@ -32,6 +32,7 @@ from kernels.bots.village import village_value_nb
 from kernels.core.enums import PF, G
 from kernels.core.rng import seed_game_nb
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.core.weights import W
 from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
@@ -43,20 +44,20 @@ PROBES = ("context", "base values (all types)", "type values (all types)", "oppo
 @njit
 def probe_nb(pub, ru, t, w, ncand, which):
     if which == 1:
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     elif which == 2:
-        base_values_nb(pub, ru, t, w)
+        base_values_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     elif which == 3:
-        type_values_nb(pub, ru, t, w)
+        type_values_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     elif which == 4:
         opp_values_nb(pub, ru, t)
     elif which == 5:
-        move_values_nb(pub, ru, t, w, ncand)
+        move_values_nb(pub, ru, t, w, ncand, w[W.EXPERT] > 0.5)
     elif which == 6:
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
         village_value_nb(pub, ru, t, w)
     elif which == 7:
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
         encounter_value_nb(pub, ru, t, w)
 
 

@@ -23,9 +23,10 @@ The layer above ``kernels.play`` (it drives games through ``decide_move_nb``);
 import numpy as np
 from numba import njit, prange
 
-from kernels.bots.features import B_CAND
 from kernels.bots.heuristic import heuristic_move_nb
-from kernels.core.enums import PF, Bot
+from kernels.bots.scratch import B_CAND
+from kernels.bots.tier import policy_nb, searches_nb
+from kernels.core.enums import Policy
 from kernels.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.game.turn import begin_turn_nb, move_nb
 from kernels.play import decide_move_nb, new_game_nb
@@ -53,7 +54,7 @@ def search_states_nb(seed, start, count, rules, states, meta):
             t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
             if t < 0:
                 break
-            keep = ncand > 1 and pub["ps"][ctrl, PF.BOT] == Bot.SEARCH and r < cap
+            keep = ncand > 1 and searches_nb(pub, ctrl) and r < cap
             if keep:
                 states[r] = pub
             k = decide_move_nb(pub, ru, t, ctrl, ncand)
@@ -74,7 +75,7 @@ def _values_nb(states, meta, r, ru, work, c, vals):
     p = work[c]
     p["bscr"][:] = 0.0
     nc = meta[r, 2]
-    heuristic_move_nb(p, ru, meta[r, 0], meta[r, 1], nc)
+    heuristic_move_nb(p, ru, meta[r, 0], meta[r, 1], nc, policy_nb(p, ru, meta[r, 1]) == Policy.EXPERT)
     for k in range(vals.shape[1]):
         vals[r, k] = p["bscr"][B_CAND + k] if k < nc else -np.inf
 

@@ -292,3 +292,24 @@ def test_every_module_is_in_the_architecture() -> None:
 def test_the_architecture_check_sees_a_missing_module() -> None:
     assert undocumented({"kernels.core": "`rng`, `state`"}, ["kernels.core.rng", "kernels.core.board"]) == [
         "kernels.core.board"]
+
+
+def test_the_tier_is_read_in_one_place() -> None:
+    """Every decision of Tokaido goes through one dispatch per decision kind (kernels/bots/policy.py), which
+    asks kernels/bots/tier.py for the player's policy: no other kernel reads a bot id or the expert switch
+    (Tokaido Duo, a game of its own, has its own bots)."""
+    import re
+
+    read = re.compile(r"\[[^\]]*PF\.BOT\][^=\n]*(==|!=|>=|<=|>|<|\bif\b)|W\.EXPERT\]|PF\.BOT\]\s*(==|!=|>=|<=)")
+    allowed = {"kernels/bots/tier.py"}
+    found = {}
+    for name, path in MODULES.items():
+        rel = str(path.relative_to(ROOT))
+        if not name.startswith("kernels") or name.startswith("kernels.duo") or rel in allowed:
+            continue
+        code = [ln for ln in path.read_text().splitlines() if not ln.lstrip().startswith(("#", "A ", "``"))]
+        hits = [ln.strip() for ln in code if read.search(ln) and '"""' not in ln]
+        if hits:
+            found[rel] = hits
+    assert not found, f"the tier is read outside kernels/bots/tier.py: {found}"
+

@@ -22,14 +22,9 @@ Encounters left are ``all - gone`` (Gion shows the stopper the pile, not its ord
 
 from numba import njit
 
-from kernels.bots.features import (
-    B_SORT,
-    coin_value_nb,
-    encounter_card_value_nb,
-    expected_max_nb,
-    pool_nb,
-    rank_bonus_nb,
-)
+from kernels.bots.context import coin_value_nb
+from kernels.bots.features import encounter_card_value_nb, expected_max_nb, rank_bonus_nb
+from kernels.bots.scratch import B_SORT, pool_nb
 from kernels.core.enums import PF, Ability, Deck, G, P, Space
 from kernels.core.events import Matsuri
 from kernels.core.score import pan_card_pts_nb, panorama_open_nb

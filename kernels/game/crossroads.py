@@ -9,14 +9,15 @@ those bought at the current stop, usable from the buyer's next move.
 
 from numba import njit
 
-from kernels.bots.crossroads import (
+from kernels.bots.crossroads import mean_die_nb
+from kernels.bots.policy import (
     choose_amulet_nb,
     choose_calligraphy_nb,
     choose_legendary_nb,
+    choose_mt_option_nb,
+    choose_option_nb,
     choose_use_nb,
-    mean_die_nb,
 )
-from kernels.bots.policy import choose_mt_option_nb, choose_option_nb
 from kernels.core.enums import (
     MARKET_CAP,
     PF,

@@ -21,14 +21,13 @@ Card table ``ru['card'][Deck.MATSURI]``: row 0 the kind (``Matsuri``), row 1 ``t
 import numpy as np
 from numba import njit
 
-from kernels.bots.matsuri import (
+from kernels.bots.matsuri import hadaka_value_nb, yama_value_nb
+from kernels.bots.policy import (
     choose_extra_nb,
     choose_gion_nb,
     choose_matsuri_card_nb,
     choose_obon_nb,
     choose_tsukimi_nb,
-    hadaka_value_nb,
-    yama_value_nb,
 )
 from kernels.core.enums import DECK_CAP, MARKET_CAP, PF, Ability, Deck, DieSrc, Ev, G, Opt, P, PanSrc, Space
 from kernels.core.events import Matsuri, Timing, Token

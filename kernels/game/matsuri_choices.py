@@ -6,7 +6,7 @@ Both are guarded by their rule parameter, so the defaults play exactly as before
 
 from numba import njit
 
-from kernels.bots.matsuri_order import choose_hanabi_order_nb
+from kernels.bots.policy import choose_hanabi_order_nb
 from kernels.core.enums import PF, Ev, G, Opt, P
 from kernels.core.piles import log_nb
 

@@ -7,17 +7,15 @@ Functions take the three records of ``kernels.core.state``: ``pub`` (public stat
 
 from numba import njit
 
-from kernels.bots.crossroads import (
-    alt_value_nb,
+from kernels.bots.crossroads import alt_value_nb
+from kernels.bots.policy import (
+    choose_donation_nb,
     choose_health_order_nb,
+    choose_meal_nb,
+    choose_option_nb,
     choose_second_nb,
     choose_station_option_nb,
     choose_use_nb,
-)
-from kernels.bots.policy import (
-    choose_donation_nb,
-    choose_meal_nb,
-    choose_option_nb,
     choose_village_nb,
     space_values_nb,
     table_prices_nb,

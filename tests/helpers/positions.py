@@ -44,7 +44,7 @@ from kernels.core.weights import W
 from kernels.game.stations import inn_nb, station_nb, temple_nb
 from kernels.game.turn import setup_nb
 from kernels.play import turn_nb
-from sim.games.tokaido.engine import bot_weights
+from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 

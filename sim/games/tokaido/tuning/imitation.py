@@ -17,7 +17,6 @@ import numpy as np
 
 from kernels.core.state import PUB_DTYPE
 from kernels.imitate import META_N, move_values_nb, search_states_nb
-from kernels.play import EV_ROW
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -46,7 +45,7 @@ class Positions:
     def values(self, w: np.ndarray, work: np.ndarray | None = None) -> np.ndarray:
         """``vals[r, k]``: the heuristic's value with weights ``w`` (every seat) of candidate k at position r."""
         ru = self.rules.copy()
-        ru[0]["botw"][:EV_ROW] = w  # the search's evaluation row stays
+        ru[0]["botw"][:] = w
         vals = np.empty((len(self.states), max(1, int(self.meta[:, 2].max(initial=1)))))
         move_values_nb(self.states, self.meta, len(self.states), ru,
                        np.zeros(WORK, PUB_DTYPE) if work is None else work, vals)

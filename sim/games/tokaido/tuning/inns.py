@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.core import enums as E
-from kernels.play import EV_NF, inn_states_nb
+from kernels.core.weights import EV_NF
+from kernels.play import inn_states_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 

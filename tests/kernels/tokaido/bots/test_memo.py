@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from kernels.bots import heuristic as H
-from kernels.bots.features import B_CAND, B_FAM, B_MEMO, MEMO_N, context_nb
+from kernels.bots.context import context_nb
+from kernels.bots.scratch import B_CAND, B_FAM, B_MEMO, MEMO_N
 from kernels.core.enums import PF, Ability, Deck, G
 from kernels.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
@@ -23,7 +24,7 @@ def fresh_context(pub, ru, t, w):
     """The context of ``pub`` computed with an empty memo (on a copy)."""
     p = pub.copy()
     p["bscr"][B_MEMO:] = 0.0
-    context_nb(p, ru, t, w)
+    context_nb(p, ru, t, w, w[W.EXPERT] > 0.5)
     return p["bscr"][:B_MEMO].copy()
 
 
@@ -34,7 +35,7 @@ def test_memoised_context_is_the_fresh_context(spec):
         pub = pubs[0]
         w = ru["botw"][ctrl]
         ref = fresh_context(pub, ru, t, w)
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
         assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
         n += 1
     assert n > 30
@@ -52,7 +53,7 @@ def _warm_all(spec="players=4,travelers=draft,bots=expert"):
             pub["ps"][t, PF.SOUVENIRS] = 6
             pub["ps"][(t + 1) % n, PF.SOUVENIRS] = 7
             w = ru["botw"][ctrl].copy()
-            context_nb(pub, ru, t, w)
+            context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
             assert pub["bscr"][B_MEMO + MEMO_N * t + 1] != 0.0  # the memo is in use
             yield pub, ru, t, w
 
@@ -93,7 +94,7 @@ def test_the_memo_notices_each_input(change):
             break
     else:
         raise AssertionError("no position where the change matters")
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
 
 
@@ -105,12 +106,12 @@ def test_the_memo_notices_other_weights(k):
     w2[W.HF0 + k] += 0.75
     ref = fresh_context(pub, ru, t, w2)
     assert not np.array_equal(ref[B_FAM : B_FAM + 4], pub["bscr"][B_FAM : B_FAM + 4])
-    context_nb(pub, ru, t, w2)
+    context_nb(pub, ru, t, w2, w2[W.EXPERT] > 0.5)
     assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
 
 
 def _move_values(pub, ru, t, w, ncand):
-    H.move_values_nb(pub, ru, t, w, ncand)
+    H.move_values_nb(pub, ru, t, w, ncand, w[W.EXPERT] > 0.5)
     return pub["bscr"][B_CAND : B_CAND + ncand].tolist()
 
 

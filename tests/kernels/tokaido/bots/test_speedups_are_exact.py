@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 from kernels.bots import heuristic as H
 from kernels.bots import village as V
 from kernels.bots.abilities import ability_opp_nb
-from kernels.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
+from kernels.bots.context import context_nb
+from kernels.bots.features import expected_max_nb
+from kernels.bots.scratch import B_CAND, B_OPP, B_PILE, B_SORT, B_TYPE, K_KEYS, pool_nb
 from kernels.core.enums import N_SPACES, PF, Deck, G, Space
+from kernels.core.state import BSCR_N
 from kernels.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
@@ -28,7 +31,7 @@ NT = H.N_TYPES
 
 def reference_move_values(pub, ru, t, w, ncand):
     """The move values as computed before the speed-ups: every type, every opponent, space by space."""
-    H.type_values_nb(pub, ru, t, w)
+    H.type_values_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     H.opp_values_nb(pub, ru, t)
     ps, gs, b, board, cand = pub["ps"], pub["gs"], pub["bscr"], ru["board"], pub["cand"]
     if w[W.EXPERT] > 0.5:  # the expert adds what the opponents' abilities make a space worth to them
@@ -80,7 +83,7 @@ def reference_move_values(pub, ru, t, w, ncand):
 
 
 def reference_village_value(pub, ru, t, w):
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     return V._village_value_cards_nb(pub, ru, t, w, pool_nb(pub, ru, Deck.SOUVENIR))
 
 
@@ -91,7 +94,7 @@ def test_move_values_match_the_full_computation(spec):
         w = ru["botw"][ctrl]
         ref = reference_move_values(pubs.copy()[0], ru, t, w, ncand)
         pub = pubs[0]
-        H.move_values_nb(pub, ru, t, w, ncand)
+        H.move_values_nb(pub, ru, t, w, ncand, w[W.EXPERT] > 0.5)
         assert list(pub["bscr"][B_CAND : B_CAND + ncand]) == ref  # float for float
         n += 1
     assert n > 50
@@ -106,7 +109,7 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
             pub = pubs.copy()[0]
             pub["ps"][t, PF.COINS] = coins
             ref = reference_village_value(pub, ru, t, w)
-            context_nb(pub, ru, t, w)
+            context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
             assert V.village_value_nb(pub, ru, t, w) == ref
             n += 1
     assert n > 300
@@ -117,7 +120,7 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
                 min_size=1, max_size=30), st.integers(1, 4))
 def test_expected_max_by_counts_is_expected_max(cards, r):
     """Distinct values x counts give the very float ``expected_max_nb`` gives on the list."""
-    b = np.zeros(192)
+    b = np.zeros(BSCR_N)
     seen = 0
     vals = {}
     for key, v in cards:
@@ -126,6 +129,6 @@ def test_expected_max_by_counts_is_expected_max(cards, r):
         if (seen >> key) & 1 == 0:
             seen |= 1 << key
             b[B_SORT + key] = vals[key]
-        b[B_SORT + 16 + key] += 1.0
+        b[B_PILE + K_KEYS + key] += 1.0
     buf = np.array([vals[k] for k, _ in cards] + [0.0] * (32 - len(cards)))
     assert V._expected_max_counts_nb(b, seen, len(cards), r) == expected_max_nb(buf, len(cards), r)

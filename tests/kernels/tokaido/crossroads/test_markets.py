@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.bots.crossroads import choose_legendary_nb
+from kernels.bots.policy import choose_legendary_nb
 from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
 from sim.cli import app as cli
 from sim.games.tokaido.engine import play_games
