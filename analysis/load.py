@@ -76,16 +76,23 @@ def parquet_files(path: str | Path) -> list[Path]:
     if p.is_file() and p.suffix == ".parquet":
         return [p]
     if not p.is_dir():
-        raise ValueError(f"dataset '{p}' does not exist: give a directory written by `tokaido-sim run` or `study`")
+        raise ValueError(
+            f"dataset '{p}' does not exist: give a directory written by `tokaido-sim run` or `study`"
+        )
     # hidden files (a leading dot) are temp files of a run in progress
-    files = sorted(f for f in p.rglob("*.parquet") if not any(s.startswith(".") for s in f.relative_to(p).parts))
+    files = sorted(
+        f for f in p.rglob("*.parquet") if not any(s.startswith(".") for s in f.relative_to(p).parts)
+    )
     if not files:
-        raise ValueError(f"no Parquet files (*.parquet) in '{p}': is it a dataset written by `tokaido-sim run`?")
+        raise ValueError(
+            f"no Parquet files (*.parquet) in '{p}': is it a dataset written by `tokaido-sim run`?"
+        )
     return files
 
 
 def read_manifest(path: str | Path) -> Manifest:
-    """The dataset's ``manifest.json`` (an empty ``Manifest`` if there is none); one-line ``ValueError`` if bad."""
+    """The dataset's ``manifest.json`` (an empty ``Manifest`` if there is none); one-line ``ValueError`` if
+    bad."""
     p = Path(path)
     return _read_manifest(p if p.is_dir() else p.parent) or Manifest()
 
@@ -119,13 +126,17 @@ def load_dataset(path: str | Path) -> Dataset:
         log.warning(note)
     if not files:
         raise ValueError(f"no Parquet file of '{p}' is listed in its manifest: nothing to read")
-    lf = pl.scan_parquet(files, hive_partitioning=p.is_dir(), hidden_file_prefix=".", try_parse_hive_dates=False)
+    lf = pl.scan_parquet(
+        files, hive_partitioning=p.is_dir(), hidden_file_prefix=".", try_parse_hive_dates=False
+    )
     names = lf.collect_schema().names()
     missing = [c for c in REQUIRED if c not in names]
     if missing and "duo_board_version" in names:
         raise ValueError(f"'{p}' is a Tokaido Duo dataset: use `tokaido-sim duo report` / `duo plot`")
     if missing:
-        raise ValueError(f"dataset '{p}' lacks the column(s) {', '.join(missing)}: not a tokaido-sim results dataset")
+        raise ValueError(
+            f"dataset '{p}' lacks the column(s) {', '.join(missing)}: not a tokaido-sim results dataset"
+        )
     casts = [pl.col(c).cast(t) for c, t in SCHEMA.items() if c in names]
     # datasets written before the Crossroads columns existed read them as 0
     zeros = [pl.lit(0, pl.Int16).alias(c) for c in POINT_SOURCES + COUNTS if c not in names]
@@ -147,5 +158,7 @@ def conditions(lf: pl.LazyFrame) -> list[str]:
     if not present:
         return []
     # a missing value (a run concatenated with a study) is not another configuration
-    counts = lf.select([pl.col(c).drop_nulls().n_unique().alias(c) for c in present]).collect().row(0, named=True)
+    counts = (
+        lf.select([pl.col(c).drop_nulls().n_unique().alias(c) for c in present]).collect().row(0, named=True)
+    )
     return [c for c in present if counts[c] > 1]

@@ -63,7 +63,9 @@ def _z(level: float) -> float:
 
 
 # ---------------------------------------------------------------- proportions
-def wilson_interval(successes: npt.ArrayLike, n: npt.ArrayLike, level: float = 0.95) -> tuple[FloatArray, FloatArray]:
+def wilson_interval(
+    successes: npt.ArrayLike, n: npt.ArrayLike, level: float = 0.95
+) -> tuple[FloatArray, FloatArray]:
     """Wilson score interval for a proportion ``successes / n`` (successes may be fractional)."""
     _z(level)
     x, m = np.broadcast_arrays(_arr(successes), _arr(n))
@@ -121,14 +123,25 @@ def diff_proportions(
     ok = (na > 0) & (nb > 0)
     sa, sb = np.where(ok, na, 1.0), np.where(ok, nb, 1.0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        lo, hi = confint_proportions_2indep(np.where(ok, a, 0.0), sa, np.where(ok, b, 0.0), sb,
-                                            method="newcomb", compare="diff", alpha=1 - level)
+        lo, hi = confint_proportions_2indep(
+            np.where(ok, a, 0.0),
+            sa,
+            np.where(ok, b, 0.0),
+            sb,
+            method="newcomb",
+            compare="diff",
+            alpha=1 - level,
+        )
         d = a / na - b / nb
         pool = (a + b) / (na + nb)
         z = d / np.sqrt(pool * (1 - pool) * (1 / na + 1 / nb))
     p = norm_sf2(np.where(np.isfinite(z), z, np.where(d == 0, 0.0, z)))
-    return Diff(_arr(np.where(ok, d, np.nan)), _arr(np.where(ok, lo, np.nan)), _arr(np.where(ok, hi, np.nan)),
-                _arr(np.where(ok, p, np.nan)))
+    return Diff(
+        _arr(np.where(ok, d, np.nan)),
+        _arr(np.where(ok, lo, np.nan)),
+        _arr(np.where(ok, hi, np.nan)),
+        _arr(np.where(ok, p, np.nan)),
+    )
 
 
 # ---------------------------------------------------------------- means
@@ -157,8 +170,13 @@ def mean_ci(values: npt.ArrayLike, level: float = 0.95, dist: str = "t") -> tupl
 
 
 def diff_means(
-    mean1: npt.ArrayLike, var1: npt.ArrayLike, n1: npt.ArrayLike,
-    mean2: npt.ArrayLike, var2: npt.ArrayLike, n2: npt.ArrayLike, level: float = 0.95,
+    mean1: npt.ArrayLike,
+    var1: npt.ArrayLike,
+    n1: npt.ArrayLike,
+    mean2: npt.ArrayLike,
+    var2: npt.ArrayLike,
+    n2: npt.ArrayLike,
+    level: float = 0.95,
 ) -> Diff:
     """Unpaired difference ``mean1 - mean2`` of independent samples (Welch's t interval and test).
 
@@ -180,7 +198,9 @@ def diff_means(
     return Diff(_arr(d), _arr(d - half), _arr(d + half), _arr(p))
 
 
-def paired_from_summary(n: npt.ArrayLike, mean_d: npt.ArrayLike, var_d: npt.ArrayLike, level: float = 0.95) -> Diff:
+def paired_from_summary(
+    n: npt.ArrayLike, mean_d: npt.ArrayLike, var_d: npt.ArrayLike, level: float = 0.95
+) -> Diff:
     """Paired difference from the mean and variance of the per-pair differences (one-sample t)."""
     k, m, v = _arr(n), _arr(mean_d), _arr(var_d)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -219,8 +239,17 @@ def paired_diff(a: npt.ArrayLike, b: npt.ArrayLike, level: float = 0.95) -> Pair
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = float((pr.hi - pr.lo) / (un.hi - un.lo))
         corr = float(sps.pearsonr(x, y).statistic) if x.std() > 0 and y.std() > 0 else math.nan
-    return Paired(n, float(pr.diff), float(pr.lo), float(pr.hi), float(pr.p_value),
-                  float(un.lo), float(un.hi), ratio, corr)
+    return Paired(
+        n,
+        float(pr.diff),
+        float(pr.lo),
+        float(pr.hi),
+        float(pr.p_value),
+        float(un.lo),
+        float(un.hi),
+        ratio,
+        corr,
+    )
 
 
 # ---------------------------------------------------------------- multiplicity

@@ -48,7 +48,10 @@ play_games(config, rules, 1, 0, games)
 print(json.dumps({"rate": games / (time.perf_counter() - t), "cpu_rate": games / (time.process_time() - c)}))
 """
 
-CONFIGS = ("players=4,travelers=draft,bots=greedy", "players=4,travelers=draft,bots=greedy,expansions=crossroads")
+CONFIGS = (
+    "players=4,travelers=draft,bots=greedy",
+    "players=4,travelers=draft,bots=greedy,expansions=crossroads",
+)
 
 
 def games_of(spec: str, default: int) -> tuple[str, int]:
@@ -60,8 +63,13 @@ def games_of(spec: str, default: int) -> tuple[str, int]:
 def child(tree: Path, spec: str, games: int, check: int, out: str, key: str = "rate") -> float:
     spec, games = games_of(spec, games)
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    proc = subprocess.run([sys.executable, "-c", CHILD, spec, str(games), str(check), out], env=env,
-                          capture_output=True, text=True, cwd=tree)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, spec, str(games), str(check), out],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+    )
     if proc.returncode != 0:
         sys.exit(f"error: {tree} failed on {spec}: {proc.stderr.strip().splitlines()[-1:]}")
     return float(json.loads(proc.stdout.strip().splitlines()[-1])[key])
@@ -75,12 +83,21 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--check-games", type=int, default=2000)
     ap.add_argument("--no-check", action="store_true", help="the trees are meant to play different games")
-    ap.add_argument("--config", action="append", help="config spec (repeatable; default: base and Crossroads)")
-    ap.add_argument("--b-config", action="append", default=[],
-                    help="config timed in tree B only, in the same rounds (a feature A lacks, e.g. Matsuri)")
-    ap.add_argument("--cpu", action="store_true",
-                    help="games per CPU-second of the process (all its threads) instead of per wall second: "
-                         "steadier on a machine other jobs share")
+    ap.add_argument(
+        "--config", action="append", help="config spec (repeatable; default: base and Crossroads)"
+    )
+    ap.add_argument(
+        "--b-config",
+        action="append",
+        default=[],
+        help="config timed in tree B only, in the same rounds (a feature A lacks, e.g. Matsuri)",
+    )
+    ap.add_argument(
+        "--cpu",
+        action="store_true",
+        help="games per CPU-second of the process (all its threads) instead of per wall second: "
+        "steadier on a machine other jobs share",
+    )
     args = ap.parse_args()
     key = "cpu_rate" if args.cpu else "rate"
     configs = tuple(args.config or CONFIGS)
@@ -107,18 +124,26 @@ def main() -> None:
                 for bspec in args.b_config if spec == configs[-1] else []:
                     rates.setdefault((bspec, "B"), []).append(child(args.b, bspec, args.games, 0, "", key))
     load = os.getloadavg()
-    print(f"A = `{args.a}`, B = `{args.b}`; {args.games:,} games x {args.rounds} alternating rounds; "
-          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}; "
-          f"{'games per CPU-second' if args.cpu else 'games per second (wall)'}")
-    print("\n| config | A best | A median | B best | B median | B / A (best) | B / A (median) | B / A (paired) |")
+    print(
+        f"A = `{args.a}`, B = `{args.b}`; {args.games:,} games x {args.rounds} alternating rounds; "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load[0]:.2f}; "
+        f"{'games per CPU-second' if args.cpu else 'games per second (wall)'}"
+    )
+    print(
+        "\n| config | A best | A median | B best | B median | B / A (best) | B / A (median) | B / A (paired) "
+        "|"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for spec in configs:
         a, b = rates[(spec, "A")], rates[(spec, "B")]
         # each round's B over the same round's A, the two timed back to back: the median and its range
         paired = sorted(y / x for x, y in zip(a, b, strict=True))
-        print(f"| {spec} | {max(a):,.0f} | {statistics.median(a):,.0f} | {max(b):,.0f} | "
-              f"{statistics.median(b):,.0f} | {max(b) / max(a):.3f} | {statistics.median(b) / statistics.median(a):.3f} | "
-              f"{statistics.median(paired):.3f} ({paired[0]:.2f}-{paired[-1]:.2f}) |")
+        print(
+            f"| {spec} | {max(a):,.0f} | {statistics.median(a):,.0f} | {max(b):,.0f} | "
+            f"{statistics.median(b):,.0f} | {max(b) / max(a):.3f} | "
+            f"{statistics.median(b) / statistics.median(a):.3f} | "
+            f"{statistics.median(paired):.3f} ({paired[0]:.2f}-{paired[-1]:.2f}) |"
+        )
     for spec in args.b_config:
         b = rates[(spec, "B")]
         print(f"| {spec} | – | – | {max(b):,.0f} | {statistics.median(b):,.0f} | – | – |")

@@ -64,7 +64,9 @@ def check_legal(config: GameConfig, games: int) -> None:
     batch = engine.play_games(config, rules, 99, 0, games, log=True)
     n = config.n_players
     for i in range(games):
-        res = referee_game(config, rules, batch.game_events(i), rows_from_records(batch.records[i * n : (i + 1) * n]))
+        res = referee_game(
+            config, rules, batch.game_events(i), rows_from_records(batch.records[i * n : (i + 1) * n])
+        )
         if not res.ok:
             sys.exit(f"error: {config.spec()} game {i} disagrees with the referee: {res.errors[:1]}")
 
@@ -72,9 +74,23 @@ def check_legal(config: GameConfig, games: int) -> None:
 def run_cli(config: GameConfig, games: int, a: argparse.Namespace) -> float:
     """Wall seconds of ``tokaido-sim run`` of ``games`` games in a fresh process."""
     with tempfile.TemporaryDirectory() as d:
-        cmd = [str(ROOT / ".venv/bin/tokaido-sim"), "run", "--players", str(config.n_players), "--bots",
-               "+".join(config.bots), "--games", str(games), "--seed", str(a.seed), "--out", str(Path(d) / "run"),
-               "--threads", str(a.threads), "-q"]
+        cmd = [
+            str(ROOT / ".venv/bin/tokaido-sim"),
+            "run",
+            "--players",
+            str(config.n_players),
+            "--bots",
+            "+".join(config.bots),
+            "--games",
+            str(games),
+            "--seed",
+            str(a.seed),
+            "--out",
+            str(Path(d) / "run"),
+            "--threads",
+            str(a.threads),
+            "-q",
+        ]
         if config.expansions:
             cmd += ["--expansions", "+".join(config.expansions)]
         w0 = time.perf_counter()
@@ -84,7 +100,9 @@ def run_cli(config: GameConfig, games: int, a: argparse.Namespace) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tiers", default="greedy,expert", help="greedy first; search1: one search player among experts")
+    ap.add_argument(
+        "--tiers", default="greedy,expert", help="greedy first; search1: one search player among experts"
+    )
     ap.add_argument("--expansions", default="none,crossroads,crossroads+matsuri")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=4000)
@@ -92,15 +110,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--e2e-games", type=int, default=0, help="end to end: games of `tokaido-sim run` (0: skip)")
+    ap.add_argument(
+        "--e2e-games", type=int, default=0, help="end to end: games of `tokaido-sim run` (0: skip)"
+    )
     ap.add_argument("--referee-games", type=int, default=20)
     ap.add_argument("--out", type=Path, help="also write the Markdown table here")
     a = ap.parse_args(argv)
     tiers = [t for t in a.tiers.split(",") if t]
     xsets = [() if x in ("none", "base", "") else tuple(x.split("+")) for x in a.expansions.split(",")]
     load0 = os.getloadavg()
-    configs = {(t, x): GameConfig(n_players=a.players, bots=bots_of(t, a.players), expansions=x, travelers="draft")
-               for x in xsets for t in tiers}
+    configs = {
+        (t, x): GameConfig(n_players=a.players, bots=bots_of(t, a.players), expansions=x, travelers="draft")
+        for x in xsets
+        for t in tiers
+    }
     for c in configs.values():  # legal games first, and the compiled kernels loaded: never timed
         if a.referee_games:
             check_legal(c, a.referee_games)
@@ -114,17 +137,23 @@ def main(argv: list[str] | None = None) -> int:
                 rules = c.rules()
                 n = games_of(t, a)
                 ru = engine.rules_record(c, rules)
-                wall, used = timed(lambda c=c, rules=rules, n=n, ru=ru: engine.play_games(
-                    c, rules, a.seed, 0, n, threads=a.threads, ru=ru))
+                wall, used = timed(
+                    lambda c=c, rules=rules, n=n, ru=ru: engine.play_games(
+                        c, rules, a.seed, 0, n, threads=a.threads, ru=ru
+                    )
+                )
                 rounds[(t, x)].append((n / max(used, 1e-9), n / max(wall, 1e-9)))
     load1 = os.getloadavg()
-    lines = [f"{cpu_model()}, {os.cpu_count()} cores, {a.threads} engine thread(s); load average "
-             f"{load0[0]:.2f} / {load0[1]:.2f} / {load0[2]:.2f} at the start, {load1[0]:.2f} / {load1[1]:.2f} / "
-             f"{load1[2]:.2f} at the end; {a.players} players, drafted Travelers; {a.repeat} rounds of "
-             f"{a.games:,} games ({a.search_games} for search), tiers interleaved", "",
-             "| expansions | tier | games per CPU-s (median) | range | wall games/s (median) | / greedy per CPU-s "
-             "(median of rounds) | range | end to end games/s |",
-             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        f"{cpu_model()}, {os.cpu_count()} cores, {a.threads} engine thread(s); load average "
+        f"{load0[0]:.2f} / {load0[1]:.2f} / {load0[2]:.2f} at the start, {load1[0]:.2f} / {load1[1]:.2f} / "
+        f"{load1[2]:.2f} at the end; {a.players} players, drafted Travelers; {a.repeat} rounds of "
+        f"{a.games:,} games ({a.search_games} for search), tiers interleaved",
+        "",
+        "| expansions | tier | games per CPU-s (median) | range | wall games/s (median) | / greedy per CPU-s "
+        "(median of rounds) | range | end to end games/s |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for x in xsets:
         base = rounds.get((tiers[0], x))
         for t in tiers:
@@ -137,9 +166,11 @@ def main(argv: list[str] | None = None) -> int:
                 start = run_cli(configs[(t, x)], 1, a)
                 took = run_cli(configs[(t, x)], a.e2e_games, a)
                 e2e = f"{a.e2e_games / took:,.0f} ({a.e2e_games:,} games, {start:.1f} s start-up)"
-            lines.append(f"| {'+'.join(x) or 'none'} | {t} | {statistics.median(cpu):,.1f} | {min(cpu):,.1f}-"
-                         f"{max(cpu):,.1f} | {statistics.median(wall):,.1f} | {statistics.median(ratio):.3f} | "
-                         f"{ratio[0]:.3f}-{ratio[-1]:.3f} | {e2e} |")
+            lines.append(
+                f"| {'+'.join(x) or 'none'} | {t} | {statistics.median(cpu):,.1f} | {min(cpu):,.1f}-"
+                f"{max(cpu):,.1f} | {statistics.median(wall):,.1f} | {statistics.median(ratio):.3f} | "
+                f"{ratio[0]:.3f}-{ratio[-1]:.3f} | {e2e} |"
+            )
     text = "\n".join(lines)
     print(text)
     if a.out:

@@ -66,8 +66,10 @@ print(json.dumps({"seconds": dt}))
 def proc_field(path: str, key: str) -> str | None:
     """The first ``key`` line's value in a /proc file (``model name`` of cpuinfo, ``MemTotal`` of meminfo)."""
     try:
-        return next((ln.split(":", 1)[1].strip() for ln in Path(path).read_text().splitlines() if ln.startswith(key)),
-                    None)
+        return next(
+            (ln.split(":", 1)[1].strip() for ln in Path(path).read_text().splitlines() if ln.startswith(key)),
+            None,
+        )
     except OSError:
         return None
 
@@ -78,7 +80,9 @@ def cpu_model() -> str:
 
 def git_commit() -> str:
     try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+        rev = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        )
         dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True)
         if rev.returncode:
             return "unknown (not a git checkout)"
@@ -91,11 +95,14 @@ def machine() -> dict[str, str]:
     return {
         "CPU": cpu_model(),
         "cores (os.cpu_count)": str(os.cpu_count()),
-        "cores available to this process": str(len(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else "?",
+        "cores available to this process": str(len(os.sched_getaffinity(0)))
+        if hasattr(os, "sched_getaffinity")
+        else "?",
         "RAM": f"{int((proc_field('/proc/meminfo', 'MemTotal') or '0 kB').split()[0]) / 2**20:.1f} GiB",
         "OS": platform.platform(),
         "python": platform.python_version(),
-        "numba": f"{numba.__version__} (threading layer: {layer()}, {numba.config.NUMBA_NUM_THREADS} threads max)",
+        "numba": f"{numba.__version__} (threading layer: {layer()}, {numba.config.NUMBA_NUM_THREADS} threads "
+        f"max)",
         "numpy": np.__version__,
         "pyarrow": pyarrow.__version__,
         "commit": git_commit(),
@@ -190,12 +197,15 @@ def check_referee(config: GameConfig, seed: int, games: int) -> tuple[int, float
     bad = 0
     with Meter() as m:
         for i in range(games):
-            rows = rows_from_records(batch.records[i * n:(i + 1) * n])
+            rows = rows_from_records(batch.records[i * n : (i + 1) * n])
             res = referee_game(config, rules, batch.game_events(i), rows)
             if not res.ok:
                 bad += 1
                 if bad == 1:
-                    print(f"referee mismatch: {config.spec()}, seed {seed}, game {i}: {res.errors[:3]}", file=sys.stderr)
+                    print(
+                        f"referee mismatch: {config.spec()}, seed {seed}, game {i}: {res.errors[:3]}",
+                        file=sys.stderr,
+                    )
     return bad, games / m.seconds, m.others
 
 
@@ -205,7 +215,10 @@ def pure_python(config: GameConfig, seed: int, games: int) -> tuple[np.ndarray, 
         out = Path(tmp) / "records.npy"
         proc = subprocess.run(
             [sys.executable, "-c", PURE_CHILD, config.spec(), str(seed), str(games), str(out)],
-            env={**ENV, "NUMBA_DISABLE_JIT": "1"}, cwd=tmp, capture_output=True, text=True,
+            env={**ENV, "NUMBA_DISABLE_JIT": "1"},
+            cwd=tmp,
+            capture_output=True,
+            text=True,
         )
         if proc.returncode:
             raise SystemExit(f"pure-Python run failed:\n{proc.stderr[-2000:]}")
@@ -217,7 +230,9 @@ def same_records(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 # ---------------------------------------------------------------- timings
-def time_kernel(config: GameConfig, seed: int, args: argparse.Namespace, threads: int) -> list[tuple[float, float]]:
+def time_kernel(
+    config: GameConfig, seed: int, args: argparse.Namespace, threads: int
+) -> list[tuple[float, float]]:
     rules = config.rules()
     before = numba.get_num_threads()
     try:
@@ -245,9 +260,23 @@ def end_to_end(config: GameConfig, seed: int, games: int, threads: int, info: di
     """``tokaido-sim run`` in a subprocess (start-up included), checked; returns ``games``."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run"
-        cmd = [*cli_command(), "run", "--games", str(games), "--seed", str(seed), "--out", str(out),
-               "--players", str(config.n_players), "--bots", ",".join(config.bots), "--threads", str(threads),
-               "--quiet"]
+        cmd = [
+            *cli_command(),
+            "run",
+            "--games",
+            str(games),
+            "--seed",
+            str(seed),
+            "--out",
+            str(out),
+            "--players",
+            str(config.n_players),
+            "--bots",
+            ",".join(config.bots),
+            "--threads",
+            str(threads),
+            "--quiet",
+        ]
         proc = subprocess.run(cmd, env=ENV, capture_output=True, text=True)
         if proc.returncode:
             raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr[-2000:]}")
@@ -256,7 +285,7 @@ def end_to_end(config: GameConfig, seed: int, games: int, threads: int, info: di
         if manifest.get("status") != "complete" or rows != games * config.n_players:
             raise SystemExit(f"end-to-end run incomplete: status {manifest.get('status')}, {rows} rows")
         info["bytes"] = sum(p.stat().st_size for p in out.iterdir())
-        info["cmd"] = " ".join(["tokaido-sim", *cmd[len(cli_command()):]]).replace(str(out), "OUT")
+        info["cmd"] = " ".join(["tokaido-sim", *cmd[len(cli_command()) :]]).replace(str(out), "OUT")
         return games
 
 
@@ -271,13 +300,36 @@ def report(args: argparse.Namespace, facts: dict[str, str], r: dict) -> str:
     e2e, e2e_others = best(r["e2e"])
     pure, pure_others = best(r["pure"])
     t1, tn = min(kernel), max(kernel)
-    rows = [(f"kernel only, {t} thread{'s' if t > 1 else ''} (best of: {fmt(r['kernel'][t])})", args.kernel_games,
-             f"{g:,.0f}", o) for t, (g, o) in kernel.items()]
+    rows = [
+        (
+            f"kernel only, {t} thread{'s' if t > 1 else ''} (best of: {fmt(r['kernel'][t])})",
+            args.kernel_games,
+            f"{g:,.0f}",
+            o,
+        )
+        for t, (g, o) in kernel.items()
+    ]
     rows += [
-        (f"end to end: `{r['e2e_info']['cmd']}` ({args.games / e2e:.2f} s, {r['e2e_info']['bytes'] / 2**20:.1f} MiB "
-         f"of Parquet; runs: {fmt(r['e2e'])})", args.games, f"{e2e:,.0f}", e2e_others),
-        ("pure Python kernels (`NUMBA_DISABLE_JIT=1`), 1 thread", args.pure_games, f"{pure:,.1f}", pure_others),
-        ("referee (pure Python: replay and compare)", args.referee_games, f"{r['referee_rate']:,.0f}", r["ref_others"]),
+        (
+            f"end to end: `{r['e2e_info']['cmd']}` ({args.games / e2e:.2f} s, "
+            f"{r['e2e_info']['bytes'] / 2**20:.1f} MiB "
+            f"of Parquet; runs: {fmt(r['e2e'])})",
+            args.games,
+            f"{e2e:,.0f}",
+            e2e_others,
+        ),
+        (
+            "pure Python kernels (`NUMBA_DISABLE_JIT=1`), 1 thread",
+            args.pure_games,
+            f"{pure:,.1f}",
+            pure_others,
+        ),
+        (
+            "referee (pure Python: replay and compare)",
+            args.referee_games,
+            f"{r['referee_rate']:,.0f}",
+            r["ref_others"],
+        ),
     ]
     disturbed = [name for name, _, _, o in rows if o > QUIET]
     lines = [
@@ -297,7 +349,8 @@ def report(args: argparse.Namespace, facts: dict[str, str], r: dict) -> str:
         "",
         "## Correctness (checked before anything is timed)",
         "",
-        f"- referee: {args.referee_games:,} games replayed by `sim/games/tokaido/referee/game.py`, **{r['ref_bad']} mismatches**",
+        f"- referee: {args.referee_games:,} games replayed by `sim/games/tokaido/referee/game.py`, "
+        f"**{r['ref_bad']} mismatches**",
         f"- compiled vs pure Python (`NUMBA_DISABLE_JIT=1`): {args.check_games:,} games, records "
         f"**{'identical' if r['nojit_same'] else 'DIFFERENT'}**",
         f"- end-to-end run: manifest complete, {args.games * args.players:,} Parquet rows",
@@ -315,11 +368,14 @@ def report(args: argparse.Namespace, facts: dict[str, str], r: dict) -> str:
         f"- parallel speed-up of the kernel, {tn} vs {t1} thread: {kernel[tn][0] / kernel[t1][0]:.2f}x",
         f"- end to end / kernel only ({tn} threads): {e2e / kernel[tn][0]:.2f}",
         f"- target: >= {TARGET:,} games/s end to end on 2 cores (4 players, greedy, base game): "
-        f"**{'met' if e2e >= TARGET else 'NOT met'}** ({e2e / TARGET:.1f}x the target, {cores} cores available)",
+        f"**{'met' if e2e >= TARGET else 'NOT met'}** ({e2e / TARGET:.1f}x the target, {cores} cores "
+        f"available)",
     ]
     if disturbed:
         names = "; ".join(re.split(r" \(|:", n)[0] for n in disturbed)
-        lines.append(f"- WARNING: other processes used the CPUs during: {names}; those figures are low estimates.")
+        lines.append(
+            f"- WARNING: other processes used the CPUs during: {names}; those figures are low estimates."
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -336,15 +392,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--referee-games", type=int, default=1000, help="games refereed (correctness and speed)")
     ap.add_argument("--check-games", type=int, default=200, help="games compared, compiled vs pure Python")
     ap.add_argument("--pure-games", type=int, default=300, help="games timed in pure Python")
-    ap.add_argument("--wait-quiet", type=float, default=0, metavar="SECONDS",
-                    help="wait up to this long for other processes to leave the CPUs idle before each timing, "
-                         "and time again a timing they disturbed")
+    ap.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="wait up to this long for other processes to leave the CPUs idle before each timing, "
+        "and time again a timing they disturbed",
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "BENCHMARKS.md")
     args = ap.parse_args(argv)
     threads = sorted({int(x) for x in args.threads.split(",")})
     config = GameConfig(n_players=args.players, bots=("greedy",))
     rules = config.rules()
-    r: dict = {"spec": config.spec(), "load_start": load(), "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")}
+    r: dict = {
+        "spec": config.spec(),
+        "load_start": load(),
+        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    }
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores; load {r['load_start']}", flush=True)
 
     # correctness first: nothing is timed unless the engine is right
@@ -352,10 +417,15 @@ def main(argv: list[str] | None = None) -> int:
     r["ref_bad"], r["referee_rate"], r["ref_others"] = check_referee(config, args.seed, args.referee_games)
     print("checking: compiled vs pure Python ...", flush=True)
     pure_recs, _ = pure_python(config, args.seed, args.check_games)
-    r["nojit_same"] = same_records(pure_recs, play_games(config, rules, args.seed, 0, args.check_games).records)
+    r["nojit_same"] = same_records(
+        pure_recs, play_games(config, rules, args.seed, 0, args.check_games).records
+    )
     if r["ref_bad"] or not r["nojit_same"]:
-        print(f"correctness check failed (referee mismatches {r['ref_bad']}, pure Python equal: "
-              f"{r['nojit_same']}); nothing timed", file=sys.stderr)
+        print(
+            f"correctness check failed (referee mismatches {r['ref_bad']}, pure Python equal: "
+            f"{r['nojit_same']}); nothing timed",
+            file=sys.stderr,
+        )
         return 1
 
     wait_quiet(args.wait_quiet)
@@ -365,8 +435,11 @@ def main(argv: list[str] | None = None) -> int:
         r["kernel"][t] = time_kernel(config, args.seed, args, t)
     print(f"timing: end to end, {args.games:,} games ...", flush=True)
     r["e2e_info"] = {}
-    r["e2e"] = measure(lambda: end_to_end(config, args.seed, args.games, max(threads), r["e2e_info"]),
-                       args.e2e_repeat, args.wait_quiet)
+    r["e2e"] = measure(
+        lambda: end_to_end(config, args.seed, args.games, max(threads), r["e2e_info"]),
+        args.e2e_repeat,
+        args.wait_quiet,
+    )
     print("timing: pure Python ...", flush=True)
     pure: list[tuple[float, float]] = []
     for _ in range(1 + (args.wait_quiet > 0)):

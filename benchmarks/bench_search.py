@@ -1,7 +1,8 @@
 """The search bot against the expert (strength) and its cost (games per CPU-second), one thread.
 
 ``duel``: search in half the seats, the expert in the others, the ladder's design (split rotated,
-every deal played twice with the seats swapped, ``sim.games.tokaido.tuning.ladder.mirrored_blocks``); the search
+every deal played twice with the seats swapped, ``sim.games.tokaido.tuning.ladder.mirrored_blocks``); the
+search
 weights may be changed with ``KEY=VALUE`` (``S_KEY``: ``horizon=0 prior=0``...). ``speed``: one
 search player and the expert in the other seats (``one``), or search everywhere (``all``).
 Figures are per CPU-second of this process (``time.process_time``): two idle cores give twice.
@@ -23,7 +24,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from kernels.core import weights as Wt  # noqa: E402
+from kernels.tokaido.core import weights as Wt  # noqa: E402
 from sim.games.tokaido import (
     bots,
     engine,  # noqa: E402
@@ -49,14 +50,18 @@ def duel(n: int, deals: int, seed: int, xp: tuple[str, ...], over: dict[str, flo
     c0 = time.process_time()
     for start, count, is_a in mirrored_blocks(n, deals):
         config = GameConfig(n_players=n, bots=tuple("search" if x else "expert" for x in is_a), expansions=xp)
-        batch = engine.play_games(config, config.rules(), seed, start, count, threads=1,
-                                  weights=seat_weights(config, over))
+        batch = engine.play_games(
+            config, config.rules(), seed, start, count, threads=1, weights=seat_weights(config, over)
+        )
         parts.append(score_games(batch.records, is_a))
     r = pair_result(n, "search", "expert", parts)
     cpu = time.process_time() - c0
-    return (f"{n}p {'+'.join(xp) or 'base'} {over}: {r.games} games, win {r.win_a:.3f} ({r.win_lo:.3f}-{r.win_hi:.3f}), "
-            f"Elo {r.elo:+.0f} ({r.elo_lo:+.0f} to {r.elo_hi:+.0f}), score {r.score_a:.1f} / {r.score_b:.1f}, "
-            f"{r.games / cpu:.2f} games per CPU-second")
+    return (
+        f"{n}p {'+'.join(xp) or 'base'} {over}: {r.games} games, win {r.win_a:.3f} "
+        f"({r.win_lo:.3f}-{r.win_hi:.3f}), "
+        f"Elo {r.elo:+.0f} ({r.elo_lo:+.0f} to {r.elo_hi:+.0f}), score {r.score_a:.1f} / {r.score_b:.1f}, "
+        f"{r.games / cpu:.2f} games per CPU-second"
+    )
 
 
 def speed(n: int, games: int, seats: str, over: dict[str, float]) -> str:
@@ -85,7 +90,11 @@ def main() -> None:
     over = {k: float(v) for k, v in (x.split("=", 1) for x in a.over)}
     xp = tuple(x for x in a.expansions.split(",") if x)
     with np.errstate(over="ignore"):
-        print(duel(a.players, a.deals, a.seed, xp, over) if a.what == "duel" else speed(a.players, a.games, a.seats, over))
+        print(
+            duel(a.players, a.deals, a.seed, xp, over)
+            if a.what == "duel"
+            else speed(a.players, a.games, a.seats, over)
+        )
 
 
 if __name__ == "__main__":

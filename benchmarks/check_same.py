@@ -38,8 +38,13 @@ CONFIGS = (
 
 def run(tree: Path, spec: str, games: int, seed: int, out: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    proc = subprocess.run([sys.executable, "-c", CHILD, spec, str(games), str(seed), out], env=env,
-                          capture_output=True, text=True, cwd=tree)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, spec, str(games), str(seed), out],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+    )
     if proc.returncode != 0:
         sys.exit(f"error: {tree} failed on {spec}: {proc.stderr.strip().splitlines()[-1:]}")
 
@@ -64,11 +69,15 @@ def main() -> int:
             rec_a, rec_b = ra["records"], rb["records"]
             common = [n for n in rec_a.dtype.names if n in (rec_b.dtype.names or ())]
             same_rec = all(np.array_equal(rec_a[n], rec_b[n]) for n in common)
-            same_log = np.array_equal(ra["n_events"], rb["n_events"]) and np.array_equal(ra["events"], rb["events"])
+            same_log = np.array_equal(ra["n_events"], rb["n_events"]) and np.array_equal(
+                ra["events"], rb["events"]
+            )
             ok = same_rec and same_log
             bad += not ok
-            print(f"{spec}: {args.games} games, records {'identical' if same_rec else 'DIFFER'}, "
-                  f"action logs {'identical' if same_log else 'DIFFER'}")
+            print(
+                f"{spec}: {args.games} games, records {'identical' if same_rec else 'DIFFER'}, "
+                f"action logs {'identical' if same_log else 'DIFFER'}"
+            )
     return 1 if bad else 0
 
 

@@ -55,18 +55,44 @@ if count:
 
 def count(tree: Path, spec: str, games: int, tmp: str) -> tuple[int, int]:
     """(all instructions, those in compiled code) of ``games`` games of ``spec`` in ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_NUM_THREADS": "1",
-           "NUMBA_CPU_NAME": "generic", "NUMBA_CPU_FEATURES": ""}
-    warm = subprocess.run([sys.executable, "-c", CHILD, spec, "8", "0"], env=env, cwd=tree,
-                          capture_output=True, text=True)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "NUMBA_NUM_THREADS": "1",
+        "NUMBA_CPU_NAME": "generic",
+        "NUMBA_CPU_FEATURES": "",
+    }
+    warm = subprocess.run(
+        [sys.executable, "-c", CHILD, spec, "8", "0"], env=env, cwd=tree, capture_output=True, text=True
+    )
     if warm.returncode != 0:
         sys.exit(f"error: {tree} failed on {spec}: {warm.stderr.strip().splitlines()[-1:]}")
     out = f"{tmp}/cg.out"
-    subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
-                    sys.executable, "-c", CHILD, spec, str(games), "1"], env=env, cwd=tree,
-                   capture_output=True, text=True, check=True)
-    ann = subprocess.run(["callgrind_annotate", "--threshold=100", "--inclusive=no", out],
-                         capture_output=True, text=True, check=True).stdout
+    subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            "-c",
+            CHILD,
+            spec,
+            str(games),
+            "1",
+        ],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    ann = subprocess.run(
+        ["callgrind_annotate", "--threshold=100", "--inclusive=no", out],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     total = jit = 0
     for line in ann.splitlines():
         m = re.match(r"\s*([\d,]+) \(.*?\)\s+(.*)", line)
@@ -96,8 +122,11 @@ def main() -> None:
             for tree in args.trees:
                 total, jit = count(tree, spec, args.games, tmp)
                 first = first or (total, jit)
-                print(f"| {spec} | `{tree}` | {total / args.games:,.0f} | {jit / args.games:,.0f} | "
-                      f"{total / first[0]:.3f}, {jit / max(first[1], 1):.3f} |", flush=True)
+                print(
+                    f"| {spec} | `{tree}` | {total / args.games:,.0f} | {jit / args.games:,.0f} | "
+                    f"{total / first[0]:.3f}, {jit / max(first[1], 1):.3f} |",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

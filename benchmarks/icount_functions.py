@@ -24,16 +24,16 @@ import os, sys
 try:
     from sim.games.tokaido import engine
     from sim.games.tokaido.rules.config import GameConfig
-    from kernels.play import play_batch_nb
+    from kernels.tokaido.play import play_batch_nb
 except ImportError:  # trees from before the games' plug-in layout
     try:
         from sim.run import engine
         from sim.games.tokaido.rules.config import GameConfig
-        from kernels.play import play_batch_nb
+        from kernels.tokaido.play import play_batch_nb
     except ImportError:  # trees from before the package layout
         from sim import engine
         from sim.config import GameConfig
-        from kernels.game import play_batch_nb
+        from kernels.tokaido.game import play_batch_nb
 spec, games, mapf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 config = GameConfig.parse(spec); rules = config.rules(); ru = engine.rules_record(config, rules)
 engine.rules_record = lambda *a, **k: ru  # older trees build it in every play_games call
@@ -83,7 +83,10 @@ def run(tree, spec, games, tag):
         "NUMBA_CPU_FEATURES": "",
     }
     mapf, out = f"/tmp/cgfn_{tag}.map", f"/tmp/cgfn_{tag}.out"
-    warm = CHILD.split("spec, games")[0] + "c = GameConfig.parse(sys.argv[1]); engine.play_games(c, c.rules(), 1, 0, 8, threads=1)"
+    warm = (
+        CHILD.split("spec, games")[0]
+        + "c = GameConfig.parse(sys.argv[1]); engine.play_games(c, c.rules(), 1, 0, 8, threads=1)"
+    )
     subprocess.run(
         [sys.executable, "-c", warm, spec], env=env, cwd=tree, check=True
     )  # compile natively, not under valgrind

@@ -19,26 +19,33 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kernels.bots.context import context_nb
-from kernels.bots.heuristic import (
+from kernels.core.rng import seed_game_nb
+from kernels.tokaido.bots.context import context_nb
+from kernels.tokaido.bots.heuristic import (
     base_values_nb,
     encounter_value_nb,
     move_values_nb,
     opp_values_nb,
     type_values_nb,
 )
-from kernels.bots.policy import choose_move_nb
-from kernels.bots.village import village_value_nb
-from kernels.core.enums import PF, G
-from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE
-from kernels.core.weights import W
-from kernels.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
+from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.bots.village import village_value_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
-PROBES = ("context", "base values (all types)", "type values (all types)", "opponents' values",
-          "move values (the whole decision)", "context + Village value", "context + Encounter value")
+PROBES = (
+    "context",
+    "base values (all types)",
+    "type values (all types)",
+    "opponents' values",
+    "move values (the whole decision)",
+    "context + Village value",
+    "context + Encounter value",
+)
 
 
 @njit
@@ -83,7 +90,7 @@ def run_nb(seed, n, rules, which, rep):
                     probe_nb(pub, ru, t, ru["botw"][ctrl], ncand, which)
             move_nb(pub, hid, ru, t, ctrl, pub["cand"][choose_move_nb(pub, ru, t, ctrl, ncand)])
         end_scoring_nb(pub, ru)
-        pubs[0]["gs"][G.TURNS] += 0  # keep the records' arrays alive (kernels.play.play_game_nb)
+        pubs[0]["gs"][G.TURNS] += 0  # keep the records' arrays alive (kernels.tokaido.play.play_game_nb)
         hids[0]["lg"][1] += 0
     return dec
 
@@ -100,14 +107,19 @@ def main() -> int:
     c0 = time.process_time()
     d = run_nb(1, a.games, ru, 0, 0)
     base = time.process_time() - c0
-    print(f"{a.config}: {a.games / base:,.0f} games per CPU-s, {base / a.games * 1e6:.1f} us per game, "
-          f"{d / a.games:.1f} move decisions per game")
+    print(
+        f"{a.config}: {a.games / base:,.0f} games per CPU-s, {base / a.games * 1e6:.1f} us per game, "
+        f"{d / a.games:.1f} move decisions per game"
+    )
     for which, name in enumerate(PROBES, start=1):
         run_nb(1, 2, ru, which, 1)
         c0 = time.process_time()
         run_nb(1, a.games, ru, which, a.rep)
         extra = time.process_time() - c0 - base
-        print(f"{name}: {extra / (d * a.rep) * 1e9:,.0f} ns per call, {extra / a.rep / a.games * 1e6:.1f} us per game")
+        print(
+            f"{name}: {extra / (d * a.rep) * 1e9:,.0f} ns per call, {extra / a.rep / a.games * 1e6:.1f} us "
+            f"per game"
+        )
     return 0
 
 

@@ -1,10 +1,11 @@
 """Numba kernels of tokaido-sim: pure functions over integer records, in layers that import downwards only.
 
 - ``kernels.core``: the state layout (``enums``, ``state``), rng, piles and log, board, scoring.
-- ``kernels.bots``: the policies behind every decision hook (random, greedy, heuristic tiers).
-- ``kernels.game``: the engine (stations, Crossroads, the turn structure); asks ``kernels.bots``.
-- ``kernels.search``: the determinized search bot; plays rollouts with ``kernels.game``.
-- ``kernels.play``: the driver (one game, a parallel batch); the only module that knows every tier.
+- ``kernels.tokaido.bots``: the policies behind every decision hook (random, greedy, heuristic tiers).
+- ``kernels.tokaido.game``: the engine (stations, Crossroads, the turn structure); asks
+``kernels.tokaido.bots``.
+- ``kernels.tokaido.search``: the determinized search bot; plays rollouts with ``kernels.tokaido.game``.
+- ``kernels.tokaido.play``: the driver (one game, a parallel batch); the only module that knows every tier.
 - ``kernels.duo``: Tokaido Duo, a separate game with its own layers (rules <- search <- play).
 
 Numba's on-disk cache (``cache=True``) is invalidated per source file, but a
@@ -69,11 +70,16 @@ def choose_cache(preferred: Path, fallback: Path) -> tuple[Path | None, str | No
         return preferred, None
     new = not fallback.exists()
     if writable(fallback):
-        note = (f"note: cannot write the kernels' cache in {preferred.parent}; caching them in {fallback} instead"
-                if new else None)  # said once: when the per-user cache is made
+        note = (
+            f"note: cannot write the kernels' cache in {preferred.parent}; caching them in {fallback} instead"
+            if new
+            else None
+        )  # said once: when the per-user cache is made
         return fallback, note
-    return None, (f"note: neither {preferred.parent} nor {fallback.parent} can be written; the kernels are compiled "
-                  "without a cache (about 3 CPU-minutes each run)")
+    return None, (
+        f"note: neither {preferred.parent} nor {fallback.parent} can be written; the kernels are compiled "
+        "without a cache (about 3 CPU-minutes each run)"
+    )
 
 
 def _configure() -> None:

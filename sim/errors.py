@@ -13,9 +13,14 @@ from typing import Any, TypeVar
 import typer
 
 F = TypeVar("F", bound=Callable[..., Any])
-PATH_ERRORS = {errno.EISDIR: "is a folder, not a file", errno.ENOTDIR: "is not a folder (a part of the path is a file)",
-               errno.ENOENT: "does not exist", errno.EACCES: "cannot be used (permission denied)",
-               errno.EEXIST: "already exists", errno.EROFS: "is on a read-only file system"}
+PATH_ERRORS = {
+    errno.EISDIR: "is a folder, not a file",
+    errno.ENOTDIR: "is not a folder (a part of the path is a file)",
+    errno.ENOENT: "does not exist",
+    errno.EACCES: "cannot be used (permission denied)",
+    errno.EEXIST: "already exists",
+    errno.EROFS: "is on a read-only file system",
+}
 
 
 class UserError(ValueError):
@@ -30,6 +35,7 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 def user_errors(func: F) -> F:
     """Turn user errors into one line on stderr and exit code 2 (1 for I/O failures, 130 on Ctrl-C)."""
+
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -43,6 +49,8 @@ def user_errors(func: F) -> F:
                 raise fail(f"{exc.filename} {what}; give another path") from None
             raise fail(str(exc), 1) from None
         except KeyboardInterrupt:
-            raise fail("interrupted; a run or study keeps its finished parts: rerun it with --resume", 130) from None
+            raise fail(
+                "interrupted; a run or study keeps its finished parts: rerun it with --resume", 130
+            ) from None
 
     return wrapper  # type: ignore[return-value]

@@ -63,12 +63,17 @@ def decode(data: bytes, path: str | Path, what: str, fix: str = "") -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise _line(p, f"is not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line})", what,
-                    fix or "save it as UTF-8") from None
+        raise _line(
+            p,
+            f"is not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line})",
+            what,
+            fix or "save it as UTF-8",
+        ) from None
 
 
 def read_text(path: str | Path, what: str, fix: str = "", empty_ok: bool = False) -> str:
-    """The file as UTF-8 text; ``FileError`` if it cannot be read, is not text, or (unless ``empty_ok``) is empty."""
+    """The file as UTF-8 text; ``FileError`` if it cannot be read, is not text, or (unless ``empty_ok``) is
+    empty."""
     text = decode(read_bytes(path, what, fix), path, what, fix)
     if not empty_ok and not text.strip():
         raise _line(Path(path), "is empty", what, fix)
@@ -131,8 +136,11 @@ def json_lines(text: str, path: str | Path, what: str, fix: str = "") -> Iterato
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            problem = ("ends in the middle of a JSON object (truncated?)" if _cut(exc, line) and n == last else
-                       f"is not a whole JSON object ({exc.msg} at column {exc.colno})")
+            problem = (
+                "ends in the middle of a JSON object (truncated?)"
+                if _cut(exc, line) and n == last
+                else f"is not a whole JSON object ({exc.msg} at column {exc.colno})"
+            )
             raise _line(p, f"line {n} {problem}", what, fix) from None
         if not isinstance(obj, dict):
             raise _line(p, f"line {n} holds a JSON {_json_type(obj)}, not an object", what, fix)

@@ -44,7 +44,8 @@ def _flatten(prefix: str, node: Any, out: list[tuple[str, Any]], path: Path) -> 
 
 
 def flatten(table: dict[str, Any], where: str) -> list[tuple[str, Any]]:
-    """A TOML table of rules (nested by dotted keys) as ``(dotted key, value)`` pairs; ``where`` names it in errors."""
+    """A TOML table of rules (nested by dotted keys) as ``(dotted key, value)`` pairs; ``where`` names it in
+    errors."""
     out: list[tuple[str, Any]] = []
     _flatten("", table, out, Path(where))
     return out
@@ -63,8 +64,9 @@ def load_patch(path: str | Path) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     if not data:
         empty = " (it is empty)" if not text.strip() else ""
-        raise UserError(f"patch file {p} holds no rule{empty}: expected {what}; write e.g. "
-                        "[travelers.kinko] coins = 8")
+        raise UserError(
+            f"patch file {p} holds no rule{empty}: expected {what}; write e.g. [travelers.kinko] coins = 8"
+        )
     _flatten("", data, out, p)
     return out
 
@@ -103,12 +105,14 @@ def parse_value(text: str) -> Any:
 
 
 def parse_sets(sets: list[str] | None) -> tuple[tuple[str, Any], ...]:
-    """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their type)."""
+    """``--set`` items (``KEY=VALUE`` or ``@patch.toml``) as override pairs (a patch's values keep their
+    type)."""
     return parse_sets_and_patches(sets)[0]
 
 
 def parse_sets_and_patches(sets: list[str] | None) -> tuple[tuple[tuple[str, Any], ...], dict[int, str]]:
-    """``parse_sets``, and the index of each pair read from a patch file with its file (``sim.games.tokaido.rules.inert``)."""
+    """``parse_sets``, and the index of each pair read from a patch file with its file
+    (``sim.games.tokaido.rules.inert``)."""
     out: list[tuple[str, Any]] = []
     patches: dict[int, str] = {}
     for item in sets or []:

@@ -24,11 +24,21 @@ MAX_DEPTH = 2  # a project class and at most one project class above it: areas a
 # Each unit of the house and the units it may import (besides itself).
 LAYERS: dict[str, set[str]] = {
     "kernels.core": set(),
-    "kernels.bots": {"kernels.core"},
-    "kernels.game": {"kernels.core", "kernels.bots"},
-    "kernels.search": {"kernels.core", "kernels.bots", "kernels.game"},
-    "kernels.play": {"kernels.core", "kernels.bots", "kernels.game", "kernels.search"},
-    "kernels.imitate": {"kernels.core", "kernels.bots", "kernels.game", "kernels.play"},  # records the search's moves
+    "kernels.tokaido.bots": {"kernels.core"},
+    "kernels.tokaido.game": {"kernels.core", "kernels.tokaido.bots"},
+    "kernels.tokaido.search": {"kernels.core", "kernels.tokaido.bots", "kernels.tokaido.game"},
+    "kernels.tokaido.play": {
+        "kernels.core",
+        "kernels.tokaido.bots",
+        "kernels.tokaido.game",
+        "kernels.tokaido.search",
+    },
+    "kernels.tokaido.imitate": {
+        "kernels.core",
+        "kernels.tokaido.bots",
+        "kernels.tokaido.game",
+        "kernels.tokaido.play",
+    },  # records the search's moves
     "kernels.duo": {"kernels.core"},  # enums, state, moves, bots, game: the rules of Duo
     "kernels.duo.search": {"kernels.core", "kernels.duo"},
     "kernels.duo.play": {"kernels.core", "kernels.duo", "kernels.duo.search"},
@@ -37,26 +47,88 @@ LAYERS: dict[str, set[str]] = {
     "sim": set(),
     "sim.files": {"sim.errors"},  # reading the files users give: one line for any bad file
     "sim.overrides": {"sim.errors", "sim.files"},
-    "sim.dataset": {"kernels.core", "sim.errors", "sim.files"},  # the dataset format: the writer's and the reader's
-    "sim.run": {"kernels", "kernels.core", "sim.dataset", "sim.errors", "sim.files", "sim"},  # the shared runner: no game
+    "sim.dataset": {
+        "kernels.core",
+        "sim.errors",
+        "sim.files",
+    },  # the dataset format: the writer's and the reader's
+    "sim.run": {
+        "kernels",
+        "kernels.core",
+        "sim.dataset",
+        "sim.errors",
+        "sim.files",
+        "sim",
+    },  # the shared runner: no game
     "sim.checks": {"sim.errors", "sim.files", "sim.run", "sim"},  # golden games and playthroughs of any game
     "sim.games": {"sim.games.plugin"},  # the registry finds the plug-ins at run time (importlib)
     "sim.games.plugin": {"sim.checks"},
     "analysis": {"kernels.core", "sim.dataset"},  # the dataset format; nothing else of sim
-    "sim.games.tokaido": {"kernels", "kernels.core", "kernels.play", "kernels.imitate", "sim.errors", "sim.files",
-                          "sim", "sim.overrides", "sim.dataset", "sim.run", "sim.checks", "sim.games.plugin",
-                          "analysis"},
-    "sim.games.tokaido.cli": {"kernels.core", "sim.errors", "sim.files", "sim", "sim.overrides", "sim.dataset",
-                              "sim.run", "sim.checks", "sim.cli.options", "sim.cli.validate", "sim.games.tokaido",
-                              "analysis"},  # Tokaido's commands, on the options every game shares
-    "sim.games.tokaido.plugin": {"sim.games.plugin", "sim.checks", "sim.games.tokaido", "sim.games.tokaido.cli"},
+    "sim.games.tokaido": {
+        "kernels",
+        "kernels.core",
+        "kernels.tokaido.play",
+        "kernels.tokaido.imitate",
+        "sim.errors",
+        "sim.files",
+        "sim",
+        "sim.overrides",
+        "sim.dataset",
+        "sim.run",
+        "sim.checks",
+        "sim.games.plugin",
+        "analysis",
+    },
+    "sim.games.tokaido.cli": {
+        "kernels.core",
+        "sim.errors",
+        "sim.files",
+        "sim",
+        "sim.overrides",
+        "sim.dataset",
+        "sim.run",
+        "sim.checks",
+        "sim.cli.options",
+        "sim.cli.validate",
+        "sim.games.tokaido",
+        "analysis",
+    },  # Tokaido's commands, on the options every game shares
+    "sim.games.tokaido.plugin": {
+        "sim.games.plugin",
+        "sim.checks",
+        "sim.games.tokaido",
+        "sim.games.tokaido.cli",
+    },
     "sim.games.duo.plugin": {"sim.games.plugin", "sim.checks", "sim.games.duo", "sim.games.duo.cli"},
     "sim.cli.options": {"sim.cli.validate", "sim.errors", "sim.run"},  # what every game's commands share
     "sim.cli.validate": {"sim.run", "sim.dataset", "sim.errors", "sim.files"},
-    "sim.games.duo": {"kernels.core", "kernels.duo", "kernels.duo.play", "sim.errors", "sim.files", "sim",
-                      "sim.overrides", "sim.dataset", "sim.run", "sim.checks", "sim.games.plugin", "analysis"},
-    "sim.games.duo.cli": {"kernels.duo", "sim.errors", "sim.files", "sim", "sim.overrides", "sim.dataset", "sim.run",
-                          "sim.checks", "sim.cli.options", "sim.cli.validate", "sim.games.duo"},
+    "sim.games.duo": {
+        "kernels.core",
+        "kernels.duo",
+        "kernels.duo.play",
+        "sim.errors",
+        "sim.files",
+        "sim",
+        "sim.overrides",
+        "sim.dataset",
+        "sim.run",
+        "sim.checks",
+        "sim.games.plugin",
+        "analysis",
+    },
+    "sim.games.duo.cli": {
+        "kernels.duo",
+        "sim.errors",
+        "sim.files",
+        "sim",
+        "sim.overrides",
+        "sim.dataset",
+        "sim.run",
+        "sim.checks",
+        "sim.cli.options",
+        "sim.cli.validate",
+        "sim.games.duo",
+    },
     "sim.cli": {"*"},
 }
 
@@ -83,8 +155,10 @@ def imports_of(name: str, path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            targets = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in MODULES else node.module
-                       for a in node.names]
+            targets = [
+                f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in MODULES else node.module
+                for a in node.names
+            ]
         else:
             continue
         for t in targets:
@@ -118,7 +192,7 @@ def test_no_import_cycles() -> None:
             if n.startswith(m + "."):  # a package importing its own modules (re-exports) is no cycle
                 continue
             if state.get(n) == 1:
-                raise AssertionError("import cycle: " + " -> ".join(stack[stack.index(n):] + [n]))
+                raise AssertionError("import cycle: " + " -> ".join(stack[stack.index(n) :] + [n]))
             if n not in state:
                 visit(n)
         stack.pop()
@@ -157,25 +231,37 @@ def test_layers_have_no_cycle() -> None:
 
 
 def test_long_files_are_named() -> None:
-    """A file is split by concern, not by length: one over ``MAX_LINES`` is named as a warning, not a failure."""
-    long = {str(p.relative_to(ROOT)): n for p in MODULES.values() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    """A file is split by concern, not by length: one over ``MAX_LINES`` is named as a warning, not a
+    failure."""
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in MODULES.values()
+        if (n := len(p.read_text().splitlines())) > MAX_LINES
+    }
     if long:
-        warnings.warn(f"files over {MAX_LINES} lines (split one if it holds more than one concern): {long}",
-                      stacklevel=1)
+        warnings.warn(
+            f"files over {MAX_LINES} lines (split one if it holds more than one concern): {long}",
+            stacklevel=1,
+        )
 
 
 def test_every_package_says_what_it_holds() -> None:
     for name, path in MODULES.items():
         if path.name == "__init__.py":
             doc = ast.get_docstring(ast.parse(path.read_text()))
-            assert doc and len(doc) > 40, f"{name}/__init__.py needs a docstring saying what the package holds"
+            assert doc and len(doc) > 40, (
+                f"{name}/__init__.py needs a docstring saying what the package holds"
+            )
 
 
 def test_the_checker_sees_a_cycle() -> None:
     """The cycle test can fail: a lazy import of the driver from the engine is found."""
-    fake = ast.parse("def f():\n    from kernels.play import turn_nb\n")
+    fake = ast.parse("def f():\n    from kernels.tokaido.play import turn_nb\n")
     found = {n.module for n in ast.walk(fake) if isinstance(n, ast.ImportFrom)}
-    assert "kernels.play" in found and unit("kernels.play") not in LAYERS[unit("kernels.game.turn")]
+    assert (
+        "kernels.tokaido.play" in found
+        and unit("kernels.tokaido.play") not in LAYERS[unit("kernels.tokaido.game.turn")]
+    )
     assert unit("kernels.duo.search") not in LAYERS[unit("kernels.duo.game")]  # Duo's engine cannot search
 
 
@@ -184,14 +270,19 @@ def class_depths(sources: dict[str, str]) -> dict[str, int]:
     line of bases holds, itself included. A base is a project class when its module defines it or imports
     it from a module of ``sources``; the standard library's and other libraries' bases (object, Exception,
     Protocol, NamedTuple, Enum...) count for nothing. Exceptions are left out: an error taxonomy
-    (``UserError`` > ``FileError`` > ``ManifestError``) sorts errors for ``except``, it stacks no behaviour."""
+    (``UserError`` > ``FileError`` > ``ManifestError``) sorts errors for ``except``, it stacks no
+    behaviour."""
     bases: dict[str, list[str]] = {}
     raised: set[str] = set()  # classes with a built-in exception among their own bases
     for module, text in sources.items():
         tree = ast.parse(text)
         local = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-        imported = {a.asname or a.name: f"{n.module}.{a.name}" for n in ast.walk(tree)
-                    if isinstance(n, ast.ImportFrom) and n.module in sources for a in n.names}
+        imported = {
+            a.asname or a.name: f"{n.module}.{a.name}"
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom) and n.module in sources
+            for a in n.names
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 names = [b.id for b in node.bases if isinstance(b, ast.Name)]
@@ -207,7 +298,9 @@ def class_depths(sources: dict[str, str]) -> dict[str, int]:
         return 1 + max((depth(b, (*seen, cls)) for b in bases[cls]), default=0)
 
     def is_exception(cls: str, seen: tuple[str, ...] = ()) -> bool:
-        return cls in raised or any(is_exception(b, (*seen, cls)) for b in bases.get(cls, ()) if b not in seen)
+        return cls in raised or any(
+            is_exception(b, (*seen, cls)) for b in bases.get(cls, ()) if b not in seen
+        )
 
     return {cls: depth(cls) for cls in bases if not is_exception(cls)}
 
@@ -223,12 +316,14 @@ def test_inheritance_is_shallow() -> None:
 def test_the_checker_sees_a_deep_chain() -> None:
     """The depth test can fail: three project classes stacked across modules are found, library bases are not
     counted, and a class may extend one project class."""
-    depths = class_depths({
-        "pkg.a": "from typing import NamedTuple\nclass A: pass\nclass T(NamedTuple):\n    x: int\n"
-                 "class E(ValueError): pass\nclass F(E): pass\n",
-        "pkg.b": "from pkg.a import A, F\nclass B(A): pass\nclass G(F): pass\n",
-        "pkg.c": "from pkg.b import B as Base\nclass C(Base): pass\n",
-    })
+    depths = class_depths(
+        {
+            "pkg.a": "from typing import NamedTuple\nclass A: pass\nclass T(NamedTuple):\n    x: int\n"
+            "class E(ValueError): pass\nclass F(E): pass\n",
+            "pkg.b": "from pkg.a import A, F\nclass B(A): pass\nclass G(F): pass\n",
+            "pkg.c": "from pkg.b import B as Base\nclass C(Base): pass\n",
+        }
+    )
     assert depths == {"pkg.a.A": 1, "pkg.a.T": 1, "pkg.b.B": 2, "pkg.c.C": 3}
 
 
@@ -248,13 +343,20 @@ def test_tests_share_through_helpers_only() -> None:
             elif isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             else:
-                if isinstance(node, ast.Attribute) and node.attr == "path" and getattr(node.value, "id", "") == "sys":
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr == "path"
+                    and getattr(node.value, "id", "") == "sys"
+                ):
                     bad.append(f"{where}:{node.lineno} uses sys.path")
                 continue
             for name in names:
                 top = name.split(".")[0]
-                if name.startswith(".") or (top == "tests" and not name.startswith("tests.helpers")) or (
-                        top != "tests" and top in local):
+                if (
+                    name.startswith(".")
+                    or (top == "tests" and not name.startswith("tests.helpers"))
+                    or (top != "tests" and top in local)
+                ):
                     bad.append(f"{where}:{node.lineno} imports {name}")
     assert not bad, "import shared test code from tests.helpers, by its package path: " + "; ".join(bad)
 
@@ -286,22 +388,29 @@ def undocumented(rows: dict[str, str], modules: list[str]) -> list[str]:
 def test_every_module_is_in_the_architecture() -> None:
     """A newcomer finds every module in docs/architecture.md, in the row of its package."""
     missing = undocumented(doc_rows(), sorted(MODULES))
-    assert not missing, f"docs/architecture.md does not name: {', '.join(missing)}; add each to its package's row"
+    assert not missing, (
+        f"docs/architecture.md does not name: {', '.join(missing)}; add each to its package's row"
+    )
 
 
 def test_the_architecture_check_sees_a_missing_module() -> None:
-    assert undocumented({"kernels.core": "`rng`, `state`"}, ["kernels.core.rng", "kernels.core.board"]) == [
-        "kernels.core.board"]
+    assert undocumented(
+        {"kernels.core": "`rng`, `state`"}, ["kernels.core.rng", "kernels.tokaido.core.board"]
+    ) == ["kernels.tokaido.core.board"]
 
 
 def test_the_tier_is_read_in_one_place() -> None:
-    """Every decision of Tokaido goes through one dispatch per decision kind (kernels/bots/policy.py), which
-    asks kernels/bots/tier.py for the player's policy: no other kernel reads a bot id or the expert switch
+    """Every decision of Tokaido goes through one dispatch per decision kind
+    (kernels/tokaido/bots/policy.py), which
+    asks kernels/tokaido/bots/tier.py for the player's policy: no other kernel reads a bot id or the expert
+    switch
     (Tokaido Duo, a game of its own, has its own bots)."""
     import re
 
-    read = re.compile(r"\[[^\]]*PF\.BOT\][^=\n]*(==|!=|>=|<=|>|<|\bif\b)|W\.EXPERT\]|PF\.BOT\]\s*(==|!=|>=|<=)")
-    allowed = {"kernels/bots/tier.py"}
+    read = re.compile(
+        r"\[[^\]]*PF\.BOT\][^=\n]*(==|!=|>=|<=|>|<|\bif\b)|W\.EXPERT\]|PF\.BOT\]\s*(==|!=|>=|<=)"
+    )
+    allowed = {"kernels/tokaido/bots/tier.py"}
     found = {}
     for name, path in MODULES.items():
         rel = str(path.relative_to(ROOT))
@@ -311,5 +420,4 @@ def test_the_tier_is_read_in_one_place() -> None:
         hits = [ln.strip() for ln in code if read.search(ln) and '"""' not in ln]
         if hits:
             found[rel] = hits
-    assert not found, f"the tier is read outside kernels/bots/tier.py: {found}"
-
+    assert not found, f"the tier is read outside kernels/tokaido/bots/tier.py: {found}"

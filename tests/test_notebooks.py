@@ -31,7 +31,9 @@ def _ensure_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = tmp_path / "jupyter" / "kernels" / "python3"
     spec.mkdir(parents=True)
     argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "Python 3", "language": "python"}))
+    (spec / "kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "Python 3", "language": "python"})
+    )
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
 
 
@@ -65,17 +67,22 @@ def test_notebook_outputs_are_stripped(path: Path) -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path: Path, datasets: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(datasets)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(datasets)}}
+    )
     client.execute()  # raises CellExecutionError with the traceback if a cell fails
-    images = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {})]
+    images = [
+        o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {})
+    ]
     assert images, f"{path.name} displayed no plot"
     assert list((datasets / "plots").glob("*.png"))
 
 
 def _run(path: Path, cwd: Path) -> nbformat.NotebookNode:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}).execute()
+    NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}
+    ).execute()
     return nb
 
 
@@ -83,7 +90,9 @@ def _text(nb: nbformat.NotebookNode) -> str:
     return "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
 
 
-def test_variants_notebook_says_how_to_make_its_input(datasets: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_variants_notebook_says_how_to_make_its_input(
+    datasets: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TOKAIDO_DATASET", str(datasets / "no-such-study"))
     with pytest.raises(CellExecutionError) as exc:
         _run(ROOT / "notebooks" / "variants_and_expansions.ipynb", datasets)
@@ -95,10 +104,21 @@ def test_balance_notebook_names_a_study(datasets: Path, monkeypatch: pytest.Monk
     study = datasets / "study"
     for v in ("none", "gastronomy"):
         make_dataset(study, 100, 4, seed=5, variants=v, hive=True)
-    cells = [{"path": f"n_players=4/variants={v}", "games": 100, "status": "complete"} for v in ("none", "gastronomy")]
-    (study / "manifest.json").write_text(json.dumps({
-        "kind": "study", "seed": 5, "status": "complete", "cells": cells,
-        "study": {"name": "tiny", "players": [4], "variants": ["none", "gastronomy"]}}))
+    cells = [
+        {"path": f"n_players=4/variants={v}", "games": 100, "status": "complete"}
+        for v in ("none", "gastronomy")
+    ]
+    (study / "manifest.json").write_text(
+        json.dumps(
+            {
+                "kind": "study",
+                "seed": 5,
+                "status": "complete",
+                "cells": cells,
+                "study": {"name": "tiny", "players": [4], "variants": ["none", "gastronomy"]},
+            }
+        )
+    )
     monkeypatch.setenv("TOKAIDO_DATASET", str(study))
     text = _text(_run(ROOT / "notebooks" / "balance_overview.ipynb", datasets))
     assert "config: None" not in text

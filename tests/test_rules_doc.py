@@ -26,8 +26,9 @@ RULE_DIRS = ("base", "crossroads", "matsuri", "promos")  # the rule tests on han
 
 def rule_files(pattern: str = r".+") -> list[Path]:
     """The rule test files whose path from tests/ matches ``pattern``."""
-    return [p for d in RULE_DIRS for p in sorted((RULES / d).glob("test_*.py"))
-            if re.fullmatch(pattern, rel(p))]
+    return [
+        p for d in RULE_DIRS for p in sorted((RULES / d).glob("test_*.py")) if re.fullmatch(pattern, rel(p))
+    ]
 
 
 def rel(path: Path) -> str:
@@ -36,12 +37,16 @@ def rel(path: Path) -> str:
 
 def defined_tests(path: Path) -> set[str]:
     tree = ast.parse(path.read_text())
-    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-            and n.name.startswith("test_")}
+    return {
+        n.name
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test_")
+    }
 
 
 def test_every_referenced_test_exists() -> None:
-    """Each ``tests/kernels/tokaido/area/test_x.py::test_name`` in docs/rules.md names a test function of that file."""
+    """Each ``tests/kernels/tokaido/area/test_x.py::test_name`` in docs/rules.md names a test function of
+    that file."""
     text = DOC.read_text()
     refs = REF.findall(text)
     assert len(refs) >= 80
@@ -60,7 +65,8 @@ def test_every_rule_test_is_documented() -> None:
     undocumented = [
         f"{rel(path)}::{func}"
         for path in rule_files()
-        for func in sorted(defined_tests(path)) if (rel(path), func) not in named
+        for func in sorted(defined_tests(path))
+        if (rel(path), func) not in named
     ]
     assert not undocumented, f"add these rule tests to docs/rules.md: {undocumented}"
 
@@ -99,7 +105,12 @@ def test_every_rule_choice_is_covered() -> None:
 SECTIONS: list[tuple[str, str, str, int]] = [
     ("Crossroads", "X", r"kernels/tokaido/crossroads/test_\w+\.py", 40),
     ("Matsuri", "MR", r"kernels/tokaido/matsuri/test_(trigger_and_instant_cards|leg_cards)\.py", 20),
-    ("Matsuri Travelers", "MT", r"kernels/tokaido/matsuri/test_(travelers_\w+|traveler_alternatives)\.py", 20),
+    (
+        "Matsuri Travelers",
+        "MT",
+        r"kernels/tokaido/matsuri/test_(travelers_\w+|traveler_alternatives)\.py",
+        20,
+    ),
     ("Promo Travelers", "PR", r"kernels/tokaido/promos/test_\w+\.py", 10),
 ]
 
@@ -148,10 +159,14 @@ def test_section_rule_ids_are_unique_and_in_order(title: str, prefix: str, files
     assert not missing, f"add these rule tests to a {prefix} row of '## {title}' in docs/rules.md: {missing}"
 
 
-@pytest.mark.parametrize(("title", "choice", "rule", "expect"), [
-    ("Crossroads", "C", "X", [*(f"C{i}" for i in range(23, 40)), "C42"]),
-    ("Promo Travelers", "P", "PR", [f"P{i}" for i in range(1, 9)]),
-], ids=["crossroads", "promos"])
+@pytest.mark.parametrize(
+    ("title", "choice", "rule", "expect"),
+    [
+        ("Crossroads", "C", "X", [*(f"C{i}" for i in range(23, 40)), "C42"]),
+        ("Promo Travelers", "P", "PR", [f"P{i}" for i in range(1, 9)]),
+    ],
+    ids=["crossroads", "promos"],
+)
 def test_every_expansion_choice_is_covered(title: str, choice: str, rule: str, expect: list[str]) -> None:
     """Each choice of a docs/rules-choices.md expansion section has a row of the section's choices
     table in docs/rules.md naming existing rules, and each of those rules cites it in its source."""
@@ -159,9 +174,11 @@ def test_every_expansion_choice_is_covered(title: str, choice: str, rule: str, e
     assert choices == expect
     text = section(DOC, title)
     rules = {m.group(1): m.group(0) for m in re.finditer(rf"^\| ({rule}\d+) \|.*$", text, flags=re.M)}
-    mapped = {m.group(1): m.group(2).replace(" ", "").split(",")
-              for m in re.finditer(rf"^\| ({choice}\d+) [^|]*\| ([{rule}\d, ]+) \|", text, flags=re.M)}
-    assert sorted(mapped, key=lambda c: int(c[len(choice):])) == choices
+    mapped = {
+        m.group(1): m.group(2).replace(" ", "").split(",")
+        for m in re.finditer(rf"^\| ({choice}\d+) [^|]*\| ([{rule}\d, ]+) \|", text, flags=re.M)
+    }
+    assert sorted(mapped, key=lambda c: int(c[len(choice) :])) == choices
     for c, xs in mapped.items():
         for x in xs:
             assert x in rules, f"{c} maps to {x}, which is not a {title} rule"
@@ -190,7 +207,9 @@ def test_open_engine_bugs_are_the_strict_xfail_tests() -> None:
     assert "### Open engine bugs" in text
     table = text.split("### Open engine bugs", 1)[1].split("\n###", 1)[0]
     listed = {(f, t) for f, t in REF.findall(table)}
-    xfails = {(rel(p), t) for p in rule_files(r"kernels/tokaido/crossroads/\w+\.py") for t in xfail_strict_tests(p)}
+    xfails = {
+        (rel(p), t) for p in rule_files(r"kernels/tokaido/crossroads/\w+\.py") for t in xfail_strict_tests(p)
+    }
     assert listed == xfails
     for line in table.splitlines():
         if REF.search(line):

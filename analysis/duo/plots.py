@@ -25,7 +25,12 @@ from analysis.duo.report import (
 )
 from analysis.tokaido.plots import _figure, _save
 
-PLOT_FILES = ("duo_first_picker.png", "duo_points_by_character.png", "duo_triggers.png", "duo_token_waves.png")
+PLOT_FILES = (
+    "duo_first_picker.png",
+    "duo_points_by_character.png",
+    "duo_triggers.png",
+    "duo_token_waves.png",
+)
 CHAR_COLORS = {"pilgrim": "#2e86c1", "merchant": "#d4ac0d", "artist": "#a93226"}
 BOT_COLORS = ("#34495e", "#1a7f37", "#8e44ad")
 
@@ -39,8 +44,15 @@ def _captioned(width: float, height: float, ds: DuoDataset) -> Figure:
     engine.set(rect=(0, bottom, 1, 1 - bottom))  # (left, bottom, width, height) left to the axes
     colour = "#1a7f37" if ds.verified else "#c0392b"
     flag = f"verified={str(ds.verified).lower()}" + ("" if ds.verified else " — NOT the published board")
-    fig.text(0.5, 0.04 / height, f"Tokaido Duo · {ds.provenance}\n{flag}", ha="center", va="bottom", fontsize=8,
-             color=colour)
+    fig.text(
+        0.5,
+        0.04 / height,
+        f"Tokaido Duo · {ds.provenance}\n{flag}",
+        ha="center",
+        va="bottom",
+        fontsize=8,
+        color=colour,
+    )
     return fig
 
 
@@ -49,8 +61,9 @@ def plot_first_picker(ds: DuoDataset, path: str | Path) -> Path:
     fig = _captioned(7, 1.6 + 0.6 * fp.height, ds)
     ax = fig.subplots()
     y = np.arange(fp.height)
-    for k, (col, label, colour) in enumerate((("win_first", "first picker", "#1a7f37"),
-                                              ("win_second", "second picker", "#7f8c8d"))):
+    for k, (col, label, colour) in enumerate(
+        (("win_first", "first picker", "#1a7f37"), ("win_second", "second picker", "#7f8c8d"))
+    ):
         v = fp[col].to_numpy()
         err = np.vstack([v - fp[f"{col}_lo"].to_numpy(), fp[f"{col}_hi"].to_numpy() - v])
         ax.barh(y + (0.2 - 0.4 * k), v, height=0.38, xerr=err, color=colour, label=label, capsize=3)
@@ -98,12 +111,26 @@ def plot_triggers(ds: DuoDataset, path: str | Path) -> Path:
         sub = trig.filter(pl.col("matchup") == m)
         v = sub["share"].to_numpy()
         err = np.vstack([v - sub["share_lo"].to_numpy(), sub["share_hi"].to_numpy() - v])
-        left.bar(x + (k - (len(matchups) - 1) / 2) * width, v, width=width, yerr=err, capsize=3,
-                 color=BOT_COLORS[k % len(BOT_COLORS)], label=m)
+        left.bar(
+            x + (k - (len(matchups) - 1) / 2) * width,
+            v,
+            width=width,
+            yerr=err,
+            capsize=3,
+            color=BOT_COLORS[k % len(BOT_COLORS)],
+            label=m,
+        )
         rounds = ds.games.filter(pl.col("matchup") == m)["rounds"].to_numpy()
         bins = np.arange(rounds.min() - 0.5, rounds.max() + 1.5)
-        right.hist(rounds, bins=bins, density=True, histtype="stepfilled", alpha=0.45,
-                   color=BOT_COLORS[k % len(BOT_COLORS)], label=f"{m} (mean {rounds.mean():.1f})")
+        right.hist(
+            rounds,
+            bins=bins,
+            density=True,
+            histtype="stepfilled",
+            alpha=0.45,
+            color=BOT_COLORS[k % len(BOT_COLORS)],
+            label=f"{m} (mean {rounds.mean():.1f})",
+        )
     left.set_xticks(x, names)
     left.set_ylim(0, 1)
     left.set_ylabel("share of games in which it fired (95% CI)")
@@ -139,8 +166,9 @@ def plot_token_waves(ds: DuoDataset, path: str | Path) -> Path:
     ax.invert_yaxis()
     ax.set_xlabel("win rate with − without (percentage points, 95% Newcombe interval)")
     ax.legend(loc="best", fontsize=8)
-    fig.suptitle("Duo: Hot Spring token and wave tiles, association with winning (not a causal value)",
-                 fontsize=11)
+    fig.suptitle(
+        "Duo: Hot Spring token and wave tiles, association with winning (not a causal value)", fontsize=11
+    )
     return _save(fig, path)
 
 

@@ -49,10 +49,13 @@ class Answers:
 
     def _traveler(self, r: Mapping[str, Any]) -> str:
         chance = "" if r["verdict"] else " (within chance)"
-        return f"{name(r['traveler'])} {fmt.pct(r['win_rate'])} {hw(r)}{chance} {self.short(r, r['traveler'])}"
+        return (
+            f"{name(r['traveler'])} {fmt.pct(r['win_rate'])} {hw(r)}{chance} {self.short(r, r['traveler'])}"
+        )
 
     def short(self, row: Mapping[str, Any], traveler: str) -> str:
-        """The tier mark alone (✓ † ·; none when no tier was checked): the tables give the stronger tier's share."""
+        """The tier mark alone (✓ † ·; none when no tier was checked): the tables give the stronger tier's
+        share."""
         return self.mark(row, traveler)[:1] if self.checks else ""
 
     # ------------------------------------------------------------------ strength
@@ -60,15 +63,21 @@ class Answers:
         lines = []
         df = self.v.strength
         configs = df.get_column("config").unique(maintain_order=True).to_list()
-        fair = "/".join(f"{100 / n:.1f}".removesuffix(".0") for n in sorted(set(df.get_column("n_players").to_list())))
+        fair = "/".join(
+            f"{100 / n:.1f}".removesuffix(".0") for n in sorted(set(df.get_column("n_players").to_list()))
+        )
         for cfg in configs[:3]:
             sub = df.filter(pl.col("config") == cfg)
             items = []
             for (n,), g in sub.sort("n_players").group_by(["n_players"], maintain_order=True):
                 g = g.sort("win_diff")
-                items.append(f"{n}p {self._traveler(g.row(-1, named=True))} vs {self._traveler(g.row(0, named=True))}")
+                items.append(
+                    f"{n}p {self._traveler(g.row(-1, named=True))} vs {self._traveler(g.row(0, named=True))}"
+                )
             title = cfg[0].upper() + cfg[1:]
-            lines.append(f"- **{title}**, strongest vs weakest Traveler (fair {fair}%): " + " · ".join(items) + ".")
+            lines.append(
+                f"- **{title}**, strongest vs weakest Traveler (fair {fair}%): " + " · ".join(items) + "."
+            )
         if len(configs) > 3:
             lines.append(f"- … and {len(configs) - 3} more configurations in the tables below.")
         return lines
@@ -89,18 +98,30 @@ class Answers:
         for (n,), g in df.sort(["n_players", "seat"]).group_by(["n_players"], maintain_order=True):
             r = g.row(0, named=True)
             d, lo, hi, best, worst = tables.seat_spread(g)
-            items.append(f"{n}p {fmt.pct(r['win_rate'])} {hw(r)}, spread {100 * d:.1f} pp ({100 * lo:.1f} to "
-                         f"{100 * hi:.1f}; {ORDINAL[best]} best, {ORDINAL[worst]} worst)")
-        unfair = sorted({int(n) for n in df.filter(pl.col("verdict") != "").get_column("n_players").to_list()})
-        verdict = (f"unfair beyond chance at {', '.join(map(str, unfair))} players" if unfair
-                   else "no seat differs from fair beyond chance")
-        return [f"- **Seats** ({base['config']}): the first to leave wins, and the spread best − worst seat: "
-                + " · ".join(items) + f"; {verdict}."]
+            items.append(
+                f"{n}p {fmt.pct(r['win_rate'])} {hw(r)}, spread {100 * d:.1f} pp ({100 * lo:.1f} to "
+                f"{100 * hi:.1f}; {ORDINAL[best]} best, {ORDINAL[worst]} worst)"
+            )
+        unfair = sorted(
+            {int(n) for n in df.filter(pl.col("verdict") != "").get_column("n_players").to_list()}
+        )
+        verdict = (
+            f"unfair beyond chance at {', '.join(map(str, unfair))} players"
+            if unfair
+            else "no seat differs from fair beyond chance"
+        )
+        return [
+            f"- **Seats** ({base['config']}): the first to leave wins, and the spread best − worst seat: "
+            + " · ".join(items)
+            + f"; {verdict}."
+        ]
 
     # ------------------------------------------------------------------ effects
     def _effect_mark(self, r: Mapping[str, Any], base: dict[str, Any], other: dict[str, Any]) -> str:
-        marks = [self.mark({**base, "n_players": r["n_players"]}, r["group"]),
-                 self.mark({**other, "n_players": r["n_players"]}, r["group"])]
+        marks = [
+            self.mark({**base, "n_players": r["n_players"]}, r["group"]),
+            self.mark({**other, "n_players": r["n_players"]}, r["group"]),
+        ]
         if any(m.startswith("†") for m in marks):
             return "†"
         return "✓" if all(m == "✓" for m in marks) else "·"
@@ -113,7 +134,9 @@ class Answers:
     def _shifts(self, eff: pl.DataFrame, base: dict[str, Any], other: dict[str, Any]) -> str:
         """'3 of 30 shift beyond chance, most Chuubei +3.1 pp at 4p (+2.1 to +4.1) ✓' (win rates, Travelers
         both configurations play)."""
-        t = eff.filter((pl.col("figure") == "win rate") & (pl.col("kind") == "traveler") & (pl.col("only") == ""))
+        t = eff.filter(
+            (pl.col("figure") == "win rate") & (pl.col("kind") == "traveler") & (pl.col("only") == "")
+        )
         if t.is_empty():
             return "no Traveler plays in both"
         sfx = "_paired" if "diff_paired" in t.columns and t["diff_paired"].is_not_null().all() else ""
@@ -121,8 +144,10 @@ class Answers:
         top = (sig if sig.height else t).sort(pl.col(f"diff{sfx}").abs(), descending=True).row(0, named=True)
         fixed = self._fixed(top)
         mark = self._effect_mark(top, {**base, **fixed}, {**other, **fixed}) if self.checks else ""
-        where = (f"{name(top['group'])} {fmt.pp_ci(top[f'diff{sfx}'], top[f'lo{sfx}'], top[f'hi{sfx}'])} at "
-                 f"{top['n_players']}p {mark}")
+        where = (
+            f"{name(top['group'])} {fmt.pp_ci(top[f'diff{sfx}'], top[f'lo{sfx}'], top[f'hi{sfx}'])} at "
+            f"{top['n_players']}p {mark}"
+        )
         if not sig.height:
             return f"no Traveler moves beyond chance (largest: {where})"
         return f"{sig.height} of {t.height} Traveler figures move beyond chance, the most {where}"
@@ -135,8 +160,10 @@ class Answers:
                 continue
             d0, (d1, lo, hi, best, _) = tables.seat_spread(a)[0], tables.seat_spread(b)
             word = "wider" if lo > d0 else "narrower" if hi < d0 else "about the same"
-            items.append(f"{n}p {100 * d0:.1f} → {100 * d1:.1f} pp ({100 * lo:.1f} to {100 * hi:.1f}: {word}; "
-                         f"{ORDINAL[best]} seat best)")
+            items.append(
+                f"{n}p {100 * d0:.1f} → {100 * d1:.1f} pp ({100 * lo:.1f} to {100 * hi:.1f}: {word}; "
+                f"{ORDINAL[best]} seat best)"
+            )
         return "seat spread (best − worst) " + ", ".join(items) if items else ""
 
     def variants(self) -> list[str]:
@@ -153,8 +180,11 @@ class Answers:
             how = f"paired: the same deals in {100 * rate:.0f}% of games" if rate >= 0.99 else "unpaired"
             counts = sorted(set(sub.filter(pl.col("only") == "").get_column("n_players").to_list()))
             seats = self._seat_change(base, other)
-            lines.append(f"- **{sub['change'][0]}** against no variant ({'/'.join(map(str, counts))}p, {how}): "
-                         + (f"{seats}; " if seats else "") + f"{self._shifts(sub, base, other)}.")
+            lines.append(
+                f"- **{sub['change'][0]}** against no variant ({'/'.join(map(str, counts))}p, {how}): "
+                + (f"{seats}; " if seats else "")
+                + f"{self._shifts(sub, base, other)}."
+            )
         return lines
 
     def expansions(self) -> list[str]:
@@ -162,8 +192,11 @@ class Answers:
         if eff.is_empty():
             return []
         lines = []
-        base_names = set(self.v.travelers.filter((pl.col("expansions") == NONE) & (pl.col("pool") == ALL))
-                         .get_column("traveler").to_list())
+        base_names = set(
+            self.v.travelers.filter((pl.col("expansions") == NONE) & (pl.col("pool") == ALL))
+            .get_column("traveler")
+            .to_list()
+        )
         for value in eff.get_column("value").unique(maintain_order=True).to_list():
             sub = eff.filter(pl.col("value") == value)
             xs, _, pool = str(value).partition("|")
@@ -180,22 +213,28 @@ class Answers:
                 parts.append(f"the Travelers it adds range from {self._vs_fair(lo)} to {self._vs_fair(hi)}")
             rate = float(np.nanmin(sub["pairing_rate"].cast(pl.Float64).to_numpy()))
             how = "paired" if rate >= 0.99 else "unpaired: the deals differ"
-            parts.append(f"the base Travelers against the base game ({how}): {self._shifts(sub, base, other)}")
+            parts.append(
+                f"the base Travelers against the base game ({how}): {self._shifts(sub, base, other)}"
+            )
             title = sub["change"][0] + (" (its rules alone)" if pool == "base" else "")
             lines.append(f"- **{title[0].upper() + title[1:]}**: " + "; ".join(parts) + ".")
         return lines
 
     def _vs_fair(self, r: Mapping[str, Any]) -> str:
-        return (f"{name(r['traveler'])} {fmt.pct(r['win_rate'])} {hw(r)} at {r['n_players']}p "
-                f"({100 * r['win_diff']:+.1f} pp vs fair) {self.short(r, r['traveler'])}")
+        return (
+            f"{name(r['traveler'])} {fmt.pct(r['win_rate'])} {hw(r)} at {r['n_players']}p "
+            f"({100 * r['win_diff']:+.1f} pp vs fair) {self.short(r, r['traveler'])}"
+        )
 
     # ------------------------------------------------------------------ the check
     def check(self) -> list[str]:
         entries = list(self.checks.values())
         checked = {c.key: c for _, c in entries if c is not None}
         if not entries:
-            return [f"- **Tier check**: these figures come from {self.bots} bots, which have no measured check "
-                    "against a stronger tier."]
+            return [
+                f"- **Tier check**: these figures come from {self.bots} bots, which have no measured check "
+                "against a stronger tier."
+            ]
         if not checked:
             return ["- **Tier check**: none of these configurations was checked against the stronger tier."]
         first = next(iter(checked.values()))
@@ -204,10 +243,16 @@ class Answers:
         unchecked = sorted({self._setting(g) for g, c in entries if c is None})
         many = len(checked) > 1
         span = f"{min(rho):.2f} to {max(rho):.2f}" if many else f"{rho[0]:.2f}"
-        text = (f"- **Tier check** ({first.tier} against the stronger {first.reference} tier, {len(checked)} "
-                f"configuration{'s' if many else ''} measured): rank agreement rho {span}; "
-                + (f"{disputed} Traveler figure{'s' if disputed > 1 else ''} disputed (†: the tables give the "
-                   f"{first.reference} tier's share)" if disputed else "no Traveler figure disputed"))
+        text = (
+            f"- **Tier check** ({first.tier} against the stronger {first.reference} tier, {len(checked)} "
+            f"configuration{'s' if many else ''} measured): rank agreement rho {span}; "
+            + (
+                f"{disputed} Traveler figure{'s' if disputed > 1 else ''} disputed (†: the tables give the "
+                f"{first.reference} tier's share)"
+                if disputed
+                else "no Traveler figure disputed"
+            )
+        )
         if unchecked:
             text += f"; not checked (·): {'; '.join(unchecked)}"
         variants = any(g.variants != "none" for g, _ in entries)
@@ -218,14 +263,25 @@ class Answers:
         """A group's expansion setting in words, without its player count: 'Crossroads + Matsuri'."""
         rest = g.key.partition("p-")[2]
         xs, _, pool = rest.partition("-pool=")
-        return ", ".join(x for x in (describe.expansions_label("none" if xs == "base" else xs),
-                                     describe.pool_label(pool or ALL)) if x)
+        return ", ".join(
+            x
+            for x in (
+                describe.expansions_label("none" if xs == "base" else xs),
+                describe.pool_label(pool or ALL),
+            )
+            if x
+        )
 
     def legend(self) -> str:
-        marks = ("✓ the stronger tier agrees (within 3 pp at 95%), † it disputes the figure, · not checked; "
-                 if self.checks else "")
-        return (f"- *Key*: ± the 95% interval's half-width; pp percentage points; {marks}\"within chance\": not "
-                "different from fair (Holm 5%); seat 1st = first to leave Kyoto.")
+        marks = (
+            "✓ the stronger tier agrees (within 3 pp at 95%), † it disputes the figure, · not checked; "
+            if self.checks
+            else ""
+        )
+        return (
+            f'- *Key*: ± the 95% interval\'s half-width; pp percentage points; {marks}"within chance": not '
+            "different from fair (Holm 5%); seat 1st = first to leave Kyoto."
+        )
 
 
 def answers_md(v: Views, checks: Lookup, bots: str) -> str:

@@ -77,15 +77,20 @@ def tier_note(bots: Sequence[str]) -> str:
     """A plain sentence when a tier known to distort balance (or a weaker one) made the figures."""
     bad = [b for b in bots if b in DISTORTING]
     if bad:
-        return (f"**These figures come from {' and '.join(bad)} bots, a tier known to distort balance**: "
-                "they leave Travelers' abilities unused or misplayed, so a Traveler flagged here may be weak "
-                "or strong only in their hands (under greedy bots Umegae wins about 1% of 5-player games, "
-                "under the expert about 17%, fair 20%). For balance conclusions rerun with `--bots expert` "
-                "(docs/bots.md).")
+        return (
+            f"**These figures come from {' and '.join(bad)} bots, a tier known to distort balance**: "
+            "they leave Travelers' abilities unused or misplayed, so a Traveler flagged here may be weak "
+            "or strong only in their hands (under greedy bots Umegae wins about 1% of 5-player games, "
+            "under the expert about 17%, fair 20%). For balance conclusions rerun with `--bots expert` "
+            "(docs/bots.md)."
+        )
     weak = [b for b in bots if b in WEAKER]
     if weak:
-        return (f"These figures come from {' and '.join(weak)} bots, weaker than the expert (the strong bulk "
-                "tier, `--bots expert`); a gap they show may narrow or widen with stronger players (docs/bots.md).")
+        return (
+            f"These figures come from {' and '.join(weak)} bots, weaker than the expert (the strong bulk "
+            "tier, `--bots expert`); a gap they show may narrow or widen with stronger players "
+            "(docs/bots.md)."
+        )
     return ""
 
 
@@ -129,19 +134,24 @@ def groups(lf: pl.LazyFrame, manifest: Manifest, keys: Sequence[str]) -> list[Gr
         n = int(row["n_players"])
         pool = str(row["pool"]) if "pool" in by and row["pool"] not in (None, "all") else ""
         # a pool held to some Travelers is another configuration than the one checked (its company differs)
-        # the configuration's key, spelled as ``sim.games.tokaido.bots.config_key`` spells it (the report reads
+        # the configuration's key, spelled as ``sim.games.tokaido.bots.config_key`` spells it (the report
+        # reads
         # the dataset only, never the simulator's modules)
         key = f"{n}p-{'+'.join(sorted(set(xs))) or 'base'}" + (f"-pool={pool}" if pool else "")
         out.append(Group({k: row[k] for k in keys}, key, tuple(row["_bots"]), "+".join(sorted(vs)) or "none"))
     return out
 
 
-def _checked(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> list[tuple[Group, TierCheck | None]]:
+def _checked(
+    groups_: Sequence[Group], checks: Mapping[str, TierCheck]
+) -> list[tuple[Group, TierCheck | None]]:
     tiers = {c.tier for c in checks.values()}
     return [(g, checks.get(g.key)) for g in groups_ if len(g.bots) == 1 and g.bots[0] in tiers]
 
 
-def lookup(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> dict[tuple[Any, ...], tuple[Group, TierCheck | None]]:
+def lookup(
+    groups_: Sequence[Group], checks: Mapping[str, TierCheck]
+) -> dict[tuple[Any, ...], tuple[Group, TierCheck | None]]:
     """Each group the checked tier played alone (its key values, in the report's key order): it and its check
     (None: that configuration was never checked)."""
     return {tuple(g.values.values()): (g, c) for g, c in _checked(groups_, checks)}
@@ -162,7 +172,9 @@ def mark(entry: tuple[Group, TierCheck | None] | None, traveler: str) -> str:
     return "✓"
 
 
-def disputed_names(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> dict[tuple[Any, ...], set[str]]:
+def disputed_names(
+    groups_: Sequence[Group], checks: Mapping[str, TierCheck]
+) -> dict[tuple[Any, ...], set[str]]:
     """For each checked group (its key values, in the report's key order): the Travelers disputed
     (beyond 3 points) or whose verdict differs."""
     out = {}
@@ -189,8 +201,10 @@ def summary_line(groups_: Sequence[Group], checks: Mapping[str, TierCheck]) -> s
             items.append(f"{n} players{'' if xs == 'base' else ' · ' + xs}: {', '.join(names)}")
     if first is None or not items:
         return ""
-    return (f"- Figures the {first.tier} and the stronger {first.reference} tier **dispute** (their win shares "
-            "with random Travelers): " + "; ".join(items) + ".")
+    return (
+        f"- Figures the {first.tier} and the stronger {first.reference} tier **dispute** (their win shares "
+        "with random Travelers): " + "; ".join(items) + "."
+    )
 
 
 def check_md(groups_: Sequence[Group], checks: Mapping[str, TierCheck], rules_changed: bool) -> str:
@@ -205,29 +219,61 @@ def check_md(groups_: Sequence[Group], checks: Mapping[str, TierCheck], rules_ch
             unchecked.append(f"{label} ({g.key})")
             continue
         source = c.source
-        disputed = "; ".join(f"{d.traveler} ({fmt.pct(d.share)} vs {fmt.pct(d.reference)}, "
-                             f"{100 * d.lo:+.1f} to {100 * d.hi:+.1f} pp)" for d in c.disputed) or "none"
+        disputed = (
+            "; ".join(
+                f"{d.traveler} ({fmt.pct(d.share)} vs {fmt.pct(d.reference)}, "
+                f"{100 * d.lo:+.1f} to {100 * d.hi:+.1f} pp)"
+                for d in c.disputed
+            )
+            or "none"
+        )
         guide = " (no variants measured: a guide)" if g.variants != "none" else ""
-        rows.append([label + guide, f"{c.tier} {c.games:,} / {c.reference} {c.reference_games:,}",
-                     f"{c.rho:.2f} ({c.rho_lo:.2f} to {c.rho_hi:.2f})", disputed, ", ".join(c.differ) or "none"])
+        rows.append(
+            [
+                label + guide,
+                f"{c.tier} {c.games:,} / {c.reference} {c.reference_games:,}",
+                f"{c.rho:.2f} ({c.rho_lo:.2f} to {c.rho_hi:.2f})",
+                disputed,
+                ", ".join(c.differ) or "none",
+            ]
+        )
     parts = []
     if rows:
         first = next(c for _, c in pairs if c is not None)
         parts.append(
             f"The {first.tier} bots' per-Traveler win shares checked against the {first.reference} tier "
-            "(stronger and slower), both with Travelers dealt at random on the rulebook's rules. A Traveler listed as disputed has "
+            "(stronger and slower), both with Travelers dealt at random on the rulebook's rules. A Traveler "
+            "listed as disputed has "
             "shares that differ by more than 3 points at 95% (shares: this tier vs the stronger one; the "
-            "interval: the stronger one's less this one's): read his figures in this report as the bots', not "
-            "the game's. Rho: Spearman's rank correlation of the two tiers' shares over all Travelers (1: the "
-            "same order).")
-        parts.append(fmt.table(["group", "games (random Travelers)", "Spearman rho (95%)",
-                                "disputed (beyond 3 pp at 95%)", "verdicts that differ"], rows,
-                               right=[False, True, True, False, False]))
+            "interval: the stronger one's less this one's): read his figures in this report as the bots', "
+            "not "
+            "the game's. Rho: Spearman's rank correlation of the two tiers' shares over all Travelers (1: "
+            "the "
+            "same order)."
+        )
+        parts.append(
+            fmt.table(
+                [
+                    "group",
+                    "games (random Travelers)",
+                    "Spearman rho (95%)",
+                    "disputed (beyond 3 pp at 95%)",
+                    "verdicts that differ",
+                ],
+                rows,
+                right=[False, True, True, False, False],
+            )
+        )
         parts.append(f"Source: {source}.")
     if unchecked:
-        parts.append("Not checked against a stronger tier: " + ", ".join(unchecked)
-                     + ". Those figures rest on one tier alone.")
+        parts.append(
+            "Not checked against a stronger tier: "
+            + ", ".join(unchecked)
+            + ". Those figures rest on one tier alone."
+        )
     if rules_changed:
-        parts.append("This dataset changes the rules (overrides or a rules profile); the checks were "
-                     "measured on the rulebook's, so they are a guide only.")
+        parts.append(
+            "This dataset changes the rules (overrides or a rules profile); the checks were "
+            "measured on the rulebook's, so they are a guide only."
+        )
     return "\n\n".join(parts)

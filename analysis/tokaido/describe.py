@@ -27,7 +27,10 @@ class About:
 
     @property
     def incomplete(self) -> bool:
-        return (self.intended is not None and self.games < self.intended) or self.status not in (None, "complete")
+        return (self.intended is not None and self.games < self.intended) or self.status not in (
+            None,
+            "complete",
+        )
 
     def played(self) -> str:
         """'1,200' or, when the manifest intended another number, '1,200 of 10,000 intended'."""
@@ -49,19 +52,28 @@ class About:
         """A sentence for an unfinished run's report (empty when the run is complete)."""
         if not self.incomplete:
             return ""
-        return (f"**Incomplete run** (status: {self.status or 'not recorded'}): {self.games_text()} were played; "
-                "every figure covers only those. Finish it by rerunning the same command with `--resume`.")
+        return (
+            f"**Incomplete run** (status: {self.status or 'not recorded'}): {self.games_text()} were played; "
+            "every figure covers only those. Finish it by rerunning the same command with `--resume`."
+        )
 
 
 def _grid(study: dict[str, Any], cells: int = 0) -> str:
-    keys = (("players", "players"), ("variants", "variants"), ("expansions", "expansions"),
-            ("travelers", "travelers"), ("pool", "pool"))
+    keys = (
+        ("players", "players"),
+        ("variants", "variants"),
+        ("expansions", "expansions"),
+        ("travelers", "travelers"),
+        ("pool", "pool"),
+    )
     name = study.get("name")
     head = f"study '{name}'" if name else "study"
     if isinstance(study.get("grid"), list):  # several grids: name what each asks, not every value
         about = [str(g.get("about")) for g in study["grid"] if isinstance(g, dict) and g.get("about")]
         return f"{head}: {cells} cells" + (f" ({'; '.join(about)})" if about else "")
-    parts = [f"{label} {', '.join(map(str, study[k]))}" for k, label in keys if isinstance(study.get(k), list)]
+    parts = [
+        f"{label} {', '.join(map(str, study[k]))}" for k, label in keys if isinstance(study.get(k), list)
+    ]
     return f"{head}: " + "; ".join(parts)
 
 
@@ -71,7 +83,9 @@ def _from_data(lf: pl.LazyFrame) -> str:
     parts = [f"{'/'.join(map(str, players))} players"]
     for c in CONDITION_COLUMNS:
         if c in names and c != "bots":
-            vals = sorted(lf.select(pl.col(c).drop_nulls().unique()).collect().get_column(c).cast(pl.String).to_list())
+            vals = sorted(
+                lf.select(pl.col(c).drop_nulls().unique()).collect().get_column(c).cast(pl.String).to_list()
+            )
             parts.append(f"{c} {', '.join(vals)}")
     return ", ".join(parts)
 
@@ -96,11 +110,19 @@ def about(ds: Dataset) -> About:
     return about_frame(ds.frame, ds.manifest)
 
 
-
-EXPANSION_NAMES = {"none": "base game", "crossroads": "Crossroads", "matsuri": "Matsuri", "promos": "promo Travelers",
-                   "new-encounters": "New Encounters"}
-VARIANT_NAMES = {"gastronomy": "Gastronomy", "preparations": "Preparations", "return-trip": "Return Trip",
-                 "initiation": "Journey of Initiation"}
+EXPANSION_NAMES = {
+    "none": "base game",
+    "crossroads": "Crossroads",
+    "matsuri": "Matsuri",
+    "promos": "promo Travelers",
+    "new-encounters": "New Encounters",
+}
+VARIANT_NAMES = {
+    "gastronomy": "Gastronomy",
+    "preparations": "Preparations",
+    "return-trip": "Return Trip",
+    "initiation": "Journey of Initiation",
+}
 DEAL_NAMES = {"random": "dealt at random", "draft": "drafted"}
 
 
@@ -122,8 +144,9 @@ def pool_label(value: Any) -> str:
     return "" if text == "all" else f"{text.replace('+', ' + ')} Travelers only"
 
 
-def config_label(values: dict[str, Any], show: tuple[str, ...] = ("expansions", "pool", "variants", "travelers",
-                                                                   "bots")) -> str:
+def config_label(
+    values: dict[str, Any], show: tuple[str, ...] = ("expansions", "pool", "variants", "travelers", "bots")
+) -> str:
     """A configuration in a designer's words, from a group's condition values (the keys present in ``show``):
     ``{"expansions": "crossroads", "pool": "base", "travelers": "random"}`` ->
     'Crossroads, base Travelers only, dealt at random'."""
@@ -150,5 +173,16 @@ def config_order(values: dict[str, Any]) -> tuple[Any, ...]:
     vs, deal = str(values.get("variants") or "none"), str(values.get("travelers") or "")
     boxes = list(EXPANSION_NAMES)  # none, crossroads, matsuri, promos, new-encounters: the boxes' order
     xkey = tuple(boxes.index(x) if x in boxes else len(boxes) for x in xs.split("+"))
-    return (xs != "none", xkey, xs, pool != "all", pool, vs != "none", vs.count("+"), vs,
-            {"random": 0, "draft": 1}.get(deal, 2), deal, str(values.get("bots") or ""))
+    return (
+        xs != "none",
+        xkey,
+        xs,
+        pool != "all",
+        pool,
+        vs != "none",
+        vs.count("+"),
+        vs,
+        {"random": 0, "draft": 1}.get(deal, 2),
+        deal,
+        str(values.get("bots") or ""),
+    )

@@ -53,8 +53,10 @@ class Pairing:
 def single_config(ds: Dataset) -> None:
     varying = conditions(ds.frame)
     if varying:
-        raise ValueError(f"'{ds.path}' mixes several {', '.join(varying)}: compare one configuration "
-                         f"at a time (pass a partition directory such as '{ds.path}/{varying[0]}=...')")
+        raise ValueError(
+            f"'{ds.path}' mixes several {', '.join(varying)}: compare one configuration "
+            f"at a time (pass a partition directory such as '{ds.path}/{varying[0]}=...')"
+        )
 
 
 def _players(ds: Dataset) -> list[int]:
@@ -75,14 +77,23 @@ def common_players(base: Dataset, other: Dataset) -> tuple[Dataset, Dataset, str
     a, b = _players(base), _players(other)
     both = sorted(set(a) & set(b))
     if not both:
-        raise ValueError(f"cannot compare '{base.path}' ({_names(a)}) with '{other.path}' ({_names(b)}): no player "
-                         "count in common; compare datasets of the same player count")
+        raise ValueError(
+            f"cannot compare '{base.path}' ({_names(a)}) with '{other.path}' ({_names(b)}): no player "
+            "count in common; compare datasets of the same player count"
+        )
     if a == b:
         return base, other, ""
     keep = pl.col("n_players").is_in(both)
-    only = [f"{_names(sorted(set(x) - set(both)))} only in {w}" for x, w in ((a, "base"), (b, "other")) if set(x) - set(both)]
-    return (replace(base, frame=base.frame.filter(keep)), replace(other, frame=other.frame.filter(keep)),
-            f"compared on {_names(both)}, the player counts of both ({'; '.join(only)}: left out)")
+    only = [
+        f"{_names(sorted(set(x) - set(both)))} only in {w}"
+        for x, w in ((a, "base"), (b, "other"))
+        if set(x) - set(both)
+    ]
+    return (
+        replace(base, frame=base.frame.filter(keep)),
+        replace(other, frame=other.frame.filter(keep)),
+        f"compared on {_names(both)}, the player counts of both ({'; '.join(only)}: left out)",
+    )
 
 
 def deals(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -90,20 +101,33 @@ def deals(lf: pl.LazyFrame) -> pl.LazyFrame:
     the other Traveler dealt, hashed to 64 bits), equal in two runs when the deals are the same."""
     names = lf.collect_schema().names()
     alt = pl.col("alt_traveler").fill_null("-") if "alt_traveler" in names else pl.lit("-")
-    row = pl.concat_str([pl.col("player").cast(pl.String), pl.col("seat").cast(pl.String),
-                         pl.col("traveler").fill_null("-"), alt], separator=":")
+    row = pl.concat_str(
+        [
+            pl.col("player").cast(pl.String),
+            pl.col("seat").cast(pl.String),
+            pl.col("traveler").fill_null("-"),
+            alt,
+        ],
+        separator=":",
+    )
     h = row.hash(seed=7)  # a sum over a game's rows does not depend on their order; halves cannot overflow
-    return lf.group_by(GAME).agg((h // 2**32).sum().alias("_k1"), (h % 2**32).sum().alias("_k2"),
-                                 pl.len().alias("_rows"))
+    return lf.group_by(GAME).agg(
+        (h // 2**32).sum().alias("_k1"), (h % 2**32).sum().alias("_k2"), pl.len().alias("_rows")
+    )
 
 
 def deal_match(base: pl.LazyFrame, other: pl.LazyFrame) -> tuple[int, int, int, pl.LazyFrame]:
     """(games of the larger dataset, games both hold, games whose deal is the same in both, those games)."""
     a, b = deals(base), deals(other)
     joined = a.join(b, on=GAME, suffix="_o")
-    same = joined.filter((pl.col("_k1") == pl.col("_k1_o")) & (pl.col("_k2") == pl.col("_k2_o"))
-                         & (pl.col("_rows") == pl.col("_rows_o"))).select(GAME)
-    counts = pl.collect_all([a.select(pl.len()), b.select(pl.len()), joined.select(pl.len()), same.select(pl.len())])
+    same = joined.filter(
+        (pl.col("_k1") == pl.col("_k1_o"))
+        & (pl.col("_k2") == pl.col("_k2_o"))
+        & (pl.col("_rows") == pl.col("_rows_o"))
+    ).select(GAME)
+    counts = pl.collect_all(
+        [a.select(pl.len()), b.select(pl.len()), joined.select(pl.len()), same.select(pl.len())]
+    )
     larger = max(int(counts[0].item()), int(counts[1].item()))
     return larger, int(counts[2].item()), int(counts[3].item()), same
 
@@ -116,13 +140,27 @@ def frames_pairing(base: pl.LazyFrame, other: pl.LazyFrame, seed: object = None)
     where = f"seed {seed}; " if seed is not None else ""
     held = f" both runs hold (of {larger:,})" if common < larger else ""
     if common and rate >= PAIRED_SHARE:
-        left = "" if same == common else f"; the other {common - same:,} games are left out of the paired figures"
-        return Pairing(True, f"paired on (game, player): the same deal (Travelers and seats) in {100 * rate:.1f}% "
-                             f"of the {common:,} games{held} ({where}pairing rate {100 * rate:.1f}%){left}",
-                       common, same, keys.collect().lazy())
-    return Pairing(False, f"unpaired: the same deal in only {100 * rate:.1f}% of the {common:,} games{held} "
-                          f"({where}pairing rate; the Traveler pools, the draft or the set-up before the deal "
-                          "differ), so the runs are compared as independent samples", common, same)
+        left = (
+            ""
+            if same == common
+            else f"; the other {common - same:,} games are left out of the paired figures"
+        )
+        return Pairing(
+            True,
+            f"paired on (game, player): the same deal (Travelers and seats) in {100 * rate:.1f}% "
+            f"of the {common:,} games{held} ({where}pairing rate {100 * rate:.1f}%){left}",
+            common,
+            same,
+            keys.collect().lazy(),
+        )
+    return Pairing(
+        False,
+        f"unpaired: the same deal in only {100 * rate:.1f}% of the {common:,} games{held} "
+        f"({where}pairing rate; the Traveler pools, the draft or the set-up before the deal "
+        "differ), so the runs are compared as independent samples",
+        common,
+        same,
+    )
 
 
 def pairing(base: Dataset, other: Dataset) -> Pairing:
@@ -138,8 +176,10 @@ def _summaries(lf: pl.LazyFrame, by: str | None) -> pl.LazyFrame:
     keys = ["n_players"] + ([by] if by else [])
     aggs = [pl.len().alias("n")]
     for _, col in FIGURES:
-        aggs += [pl.col(col).cast(pl.Float64).mean().alias(f"mean_{col}"),
-                 pl.col(col).cast(pl.Float64).var().alias(f"var_{col}")]
+        aggs += [
+            pl.col(col).cast(pl.Float64).mean().alias(f"mean_{col}"),
+            pl.col(col).cast(pl.Float64).var().alias(f"var_{col}"),
+        ]
     return lf.group_by(keys).agg(aggs)
 
 
@@ -149,8 +189,13 @@ def _paired_summaries(joined: pl.LazyFrame, by: str | None) -> pl.LazyFrame:
     aggs = [pl.len().alias("n_paired")]
     for _, col in FIGURES:
         a, b = pl.col(col).cast(pl.Float64), pl.col(f"{col}_o").cast(pl.Float64)
-        aggs += [(b - a).mean().alias(f"d_{col}"), (b - a).var().alias(f"vd_{col}"),
-                 a.var().alias(f"va_{col}"), b.var().alias(f"vb_{col}"), pl.corr(a, b).alias(f"r_{col}")]
+        aggs += [
+            (b - a).mean().alias(f"d_{col}"),
+            (b - a).var().alias(f"vd_{col}"),
+            a.var().alias(f"va_{col}"),
+            b.var().alias(f"vb_{col}"),
+            pl.corr(a, b).alias(f"r_{col}"),
+        ]
     return src.group_by(keys).agg(aggs)
 
 
@@ -158,8 +203,14 @@ def _group_col(by: str | None) -> pl.Expr:
     return pl.col(by).cast(pl.String).alias("group") if by else pl.lit("all players").alias("group")
 
 
-def effects(base: pl.LazyFrame, other: pl.LazyFrame, paired: bool, level: float = 0.95,
-            alpha: float = 0.05, common: pl.LazyFrame | None = None) -> pl.DataFrame:
+def effects(
+    base: pl.LazyFrame,
+    other: pl.LazyFrame,
+    paired: bool,
+    level: float = 0.95,
+    alpha: float = 0.05,
+    common: pl.LazyFrame | None = None,
+) -> pl.DataFrame:
     """One row per figure: the effect other - base, unpaired and (if ``paired``) paired.
 
     Figures: win rate and mean score per Traveler and per seat, and the mean score of all
@@ -183,8 +234,12 @@ def effects(base: pl.LazyFrame, other: pl.LazyFrame, paired: bool, level: float 
         lz = sb.join(so, on=["n_players", "group"], suffix="_other", how="full", coalesce=True)
         if joined is not None:
             jp = joined.filter(pl.col("traveler") != "none") if kind == "traveler" else joined
-            lz = lz.join(_paired_summaries(jp, by).with_columns(_group_col(by)), on=["n_players", "group"], how="left")
-        lz = lz.drop([c for c in ("traveler", "seat", "traveler_other", "seat_other") if c in lz.collect_schema()])
+            lz = lz.join(
+                _paired_summaries(jp, by).with_columns(_group_col(by)), on=["n_players", "group"], how="left"
+            )
+        lz = lz.drop(
+            [c for c in ("traveler", "seat", "traveler_other", "seat_other") if c in lz.collect_schema()]
+        )
         parts.append((kind, lz))
     frames = pl.collect_all([lz for _, lz in parts])  # shares the scans and the join between the three
     rows = []
@@ -200,18 +255,33 @@ def effects(base: pl.LazyFrame, other: pl.LazyFrame, paired: bool, level: float 
     return out.sort(["figure", "kind", "n_players", "group"])
 
 
-def _figure_rows(df: pl.DataFrame, kind: str, figure: str, col: str, paired: bool, level: float) -> pl.DataFrame:
+def _figure_rows(
+    df: pl.DataFrame, kind: str, figure: str, col: str, paired: bool, level: float
+) -> pl.DataFrame:
     def c(name: str) -> np.ndarray:
-        return df.get_column(name).cast(pl.Float64).to_numpy() if name in df.columns else np.full(df.height, np.nan)
+        return (
+            df.get_column(name).cast(pl.Float64).to_numpy()
+            if name in df.columns
+            else np.full(df.height, np.nan)
+        )
 
     nb, no = c("n"), c("n_other")
-    un = stats.diff_means(c(f"mean_{col}_other"), c(f"var_{col}_other"), no, c(f"mean_{col}"), c(f"var_{col}"), nb,
-                          level)
+    un = stats.diff_means(
+        c(f"mean_{col}_other"), c(f"var_{col}_other"), no, c(f"mean_{col}"), c(f"var_{col}"), nb, level
+    )
     cols: dict[str, object] = {
-        "figure": [figure] * df.height, "kind": [kind] * df.height,
-        "n_players": df["n_players"], "group": df["group"],
-        "n_base": nb, "n_other": no, "base": c(f"mean_{col}"), "other": c(f"mean_{col}_other"),
-        "diff": un.diff, "lo": un.lo, "hi": un.hi, "p_value": un.p_value,
+        "figure": [figure] * df.height,
+        "kind": [kind] * df.height,
+        "n_players": df["n_players"],
+        "group": df["group"],
+        "n_base": nb,
+        "n_other": no,
+        "base": c(f"mean_{col}"),
+        "other": c(f"mean_{col}_other"),
+        "diff": un.diff,
+        "lo": un.lo,
+        "hi": un.hi,
+        "p_value": un.p_value,
         # a figure with rows on one side only (a Traveler the draft never kept there) has no test
         "only": np.where(~(nb > 0), "other", np.where(~(no > 0), "base", "")),
     }
@@ -221,18 +291,34 @@ def _figure_rows(df: pl.DataFrame, kind: str, figure: str, col: str, paired: boo
         same = stats.diff_means(0.0, c(f"vb_{col}"), npd, 0.0, c(f"va_{col}"), npd, level)
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = (pr.hi - pr.lo) / (same.hi - same.lo)
-        cols.update(n_paired=npd, diff_paired=pr.diff, lo_paired=pr.lo, hi_paired=pr.hi, p_paired=pr.p_value,
-                    width_ratio=ratio, correlation=c(f"r_{col}"))
+        cols.update(
+            n_paired=npd,
+            diff_paired=pr.diff,
+            lo_paired=pr.lo,
+            hi_paired=pr.hi,
+            p_paired=pr.p_value,
+            width_ratio=ratio,
+            correlation=c(f"r_{col}"),
+        )
     return pl.DataFrame(cols)
 
 
 def _span(lf: pl.LazyFrame) -> pl.DataFrame:
-    return lf.group_by("n_players").agg(pl.col("game").n_unique().alias("n"), pl.col("game").min().alias("lo"),
-                                        pl.col("game").max().alias("hi")).sort("n_players").collect()
+    return (
+        lf.group_by("n_players")
+        .agg(
+            pl.col("game").n_unique().alias("n"),
+            pl.col("game").min().alias("lo"),
+            pl.col("game").max().alias("hi"),
+        )
+        .sort("n_players")
+        .collect()
+    )
 
 
-def study_effects(lf: pl.LazyFrame, column: str = "variants", base: str = "none", level: float = 0.95,
-                  alpha: float = 0.05) -> pl.DataFrame:
+def study_effects(
+    lf: pl.LazyFrame, column: str = "variants", base: str = "none", level: float = 0.95, alpha: float = 0.05
+) -> pl.DataFrame:
     """Within a study dataset: the effects of every value of ``column`` against ``base``.
 
     Adds a ``change`` column (the value compared with ``base``). Other configuration columns
@@ -259,6 +345,11 @@ def study_effects(lf: pl.LazyFrame, column: str = "variants", base: str = "none"
                 continue
             pair = frames_pairing(ref, alt)  # a study has one seed: the deals say whether games pair
             eff = effects(ref, alt, pair.paired, level, alpha, pair.common)
-            out.append(eff.with_columns(pl.lit(v).alias("change"), *[pl.lit(x).alias(k) for k, x in combo.items()],
-                                        pl.lit(pair.rate).alias("pairing_rate")))
+            out.append(
+                eff.with_columns(
+                    pl.lit(v).alias("change"),
+                    *[pl.lit(x).alias(k) for k, x in combo.items()],
+                    pl.lit(pair.rate).alias("pairing_rate"),
+                )
+            )
     return pl.concat(out, how="diagonal_relaxed") if out else pl.DataFrame()

@@ -18,10 +18,25 @@ import polars as pl
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
-           "#bcbd22")
+PALETTE = (
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#17becf",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+)
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
-PLAYER_COLORS = {2: "#1f77b4", 3: "#d62728", 4: "#2ca02c", 5: "#9467bd"}  # one colour per player count, every plot
+PLAYER_COLORS = {
+    2: "#1f77b4",
+    3: "#d62728",
+    4: "#2ca02c",
+    5: "#9467bd",
+}  # one colour per player count, every plot
 
 
 def new_figure(width: float, height: float) -> Figure:
@@ -56,7 +71,11 @@ def _empty(path: str | Path, message: str) -> Path:
 
 def _order(df: pl.DataFrame, value: str) -> list[str]:
     """Travelers by their mean ``value`` over the frame, the largest at the top of the panel."""
-    agg = df.group_by("traveler").agg(pl.col(value).mean().alias("v")).sort(["v", "traveler"], descending=[True, False])
+    agg = (
+        df.group_by("traveler")
+        .agg(pl.col(value).mean().alias("v"))
+        .sort(["v", "traveler"], descending=[True, False])
+    )
     return agg.get_column("traveler").to_list()
 
 
@@ -65,8 +84,13 @@ def colours(configs: Sequence[str]) -> dict[str, str]:
     return {c: PALETTE[k % len(PALETTE)] for k, c in enumerate(dict.fromkeys(configs))}
 
 
-def plot_side_by_side(trav: pl.DataFrame, path: str | Path, title: str, about: str | None = None,
-                      colour: dict[str, str] | None = None) -> Path:
+def plot_side_by_side(
+    trav: pl.DataFrame,
+    path: str | Path,
+    title: str,
+    about: str | None = None,
+    colour: dict[str, str] | None = None,
+) -> Path:
     """Win rate per Traveler with 95% Wilson intervals: one panel per player count, one colour per
     configuration (``config``), the fair share 1/N dashed; filled markers differ from fair (Holm 5%)."""
     if trav.is_empty():
@@ -100,20 +124,35 @@ def plot_side_by_side(trav: pl.DataFrame, path: str | Path, title: str, about: s
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_yticks(range(len(order)), order, fontsize=9)
     axes[0].set_ylim(len(order) - 0.5, -0.5)
-    handles = [axes[0].scatter([], [], color=colour.get(c, PALETTE[k % len(PALETTE)]), s=18, label=c)
-               for k, c in enumerate(configs)]
-    handles.append(axes[0].scatter([], [], facecolor="white", edgecolor="#444", s=18, label="within chance of fair"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 3), fontsize=9, frameon=False)
+    handles = [
+        axes[0].scatter([], [], color=colour.get(c, PALETTE[k % len(PALETTE)]), s=18, label=c)
+        for k, c in enumerate(configs)
+    ]
+    handles.append(
+        axes[0].scatter([], [], facecolor="white", edgecolor="#444", s=18, label="within chance of fair")
+    )
+    fig.legend(
+        handles=handles, loc="outside lower center", ncols=min(len(handles), 3), fontsize=9, frameon=False
+    )
     _title(fig, title, about)
     return _save(fig, path)
 
 
-def plot_change_effects(eff: pl.DataFrame, path: str | Path, title: str, about: str | None = None,
-                        kinds: Sequence[str] = ("traveler", "seat")) -> Path:
+def plot_change_effects(
+    eff: pl.DataFrame,
+    path: str | Path,
+    title: str,
+    about: str | None = None,
+    kinds: Sequence[str] = ("traveler", "seat"),
+) -> Path:
     """Effect of each change on the win rate (percentage points, other − base, 95% intervals): one panel per
     change (``change``, in words), rows the Travelers then the seats, one colour per player count; filled
     markers are significant (Holm 5% within the change)."""
-    eff = eff.filter((pl.col("figure") == "win rate") & pl.col("kind").is_in(list(kinds))) if eff.height else eff
+    eff = (
+        eff.filter((pl.col("figure") == "win rate") & pl.col("kind").is_in(list(kinds)))
+        if eff.height
+        else eff
+    )
     eff = eff.filter(pl.col("only") == "") if "only" in eff.columns else eff
     if eff.is_empty():
         return _empty(path, "No effects to plot")
@@ -121,14 +160,23 @@ def plot_change_effects(eff: pl.DataFrame, path: str | Path, title: str, about: 
     est = pl.coalesce("diff_paired", "diff") if paired else pl.col("diff")
     lo = pl.coalesce("lo_paired", "lo") if paired else pl.col("lo")
     hi = pl.coalesce("hi_paired", "hi") if paired else pl.col("hi")
-    df = eff.with_columns(est.alias("est"), lo.alias("est_lo"), hi.alias("est_hi"),
-                          pl.when(pl.col("kind") == "seat")
-                          .then(pl.col("group").cast(pl.Int32).replace_strict(dict(enumerate(ORDINAL)),
-                                                                               return_dtype=pl.String) + " seat")
-                          .otherwise(pl.col("group")).alias("label"))
+    df = eff.with_columns(
+        est.alias("est"),
+        lo.alias("est_lo"),
+        hi.alias("est_hi"),
+        pl.when(pl.col("kind") == "seat")
+        .then(
+            pl.col("group").cast(pl.Int32).replace_strict(dict(enumerate(ORDINAL)), return_dtype=pl.String)
+            + " seat"
+        )
+        .otherwise(pl.col("group"))
+        .alias("label"),
+    )
     changes = df.get_column("change").unique(maintain_order=True).to_list()
     counts = sorted(set(df.get_column("n_players").to_list()))
-    trav = _order(df.filter(pl.col("kind") == "traveler").with_columns(pl.col("group").alias("traveler")), "est")
+    trav = _order(
+        df.filter(pl.col("kind") == "traveler").with_columns(pl.col("group").alias("traveler")), "est"
+    )
     seats = [f"{o} seat" for o in ORDINAL if f"{o} seat" in set(df.get_column("label").to_list())]
     labels = [*trav, *seats]
     row = {lab: i for i, lab in enumerate(labels)}
@@ -155,24 +203,41 @@ def plot_change_effects(eff: pl.DataFrame, path: str | Path, title: str, about: 
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_yticks(range(len(labels)), labels, fontsize=9)
     axes[0].set_ylim(len(labels) - 0.5, -0.5)
-    handles = [axes[0].scatter([], [], color=PLAYER_COLORS.get(int(n), PALETTE[k % len(PALETTE)]), s=20,
-                               label=f"{n} players") for k, n in enumerate(counts)]
-    handles.append(axes[0].scatter([], [], facecolor="white", edgecolor="#444", s=20, label="not significant"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 5), fontsize=9, frameon=False)
+    handles = [
+        axes[0].scatter(
+            [], [], color=PLAYER_COLORS.get(int(n), PALETTE[k % len(PALETTE)]), s=20, label=f"{n} players"
+        )
+        for k, n in enumerate(counts)
+    ]
+    handles.append(
+        axes[0].scatter([], [], facecolor="white", edgecolor="#444", s=20, label="not significant")
+    )
+    fig.legend(
+        handles=handles, loc="outside lower center", ncols=min(len(handles), 5), fontsize=9, frameon=False
+    )
     _title(fig, title, about)
     return _save(fig, path)
 
 
-def plot_seats(seats: pl.DataFrame, path: str | Path, title: str, about: str | None = None,
-               colour: dict[str, str] | None = None) -> Path:
+def plot_seats(
+    seats: pl.DataFrame,
+    path: str | Path,
+    title: str,
+    about: str | None = None,
+    colour: dict[str, str] | None = None,
+) -> Path:
     """Win rate ÷ fair share per seat (95% intervals), one panel per player count, one line per configuration;
-    the base game's configurations (variants, deals) in one row, the expansions' in another, when both exist."""
+    the base game's configurations (variants, deals) in one row, the expansions' in another, when both
+    exist."""
     if seats.is_empty():
         return _empty(path, "No seats in this dataset")
     configs = seats.get_column("config").unique(maintain_order=True).to_list()
     colour = colour or colours(configs)
-    base = pl.col("expansions").is_in(["none"]) & pl.col("pool").is_in(["all"]) if {"expansions", "pool"} <= set(
-        seats.columns) else pl.lit(True)
+    base = (
+        pl.col("expansions").is_in(["none"]) & pl.col("pool").is_in(["all"])
+        if {"expansions", "pool"} <= set(seats.columns)
+        else pl.lit(True)
+    )
     rows = [r for r in (seats.filter(base), seats.filter(~base)) if r.height]
     labels = ["base game", "expansions"] if len(rows) == 2 else [""]
     counts = sorted(set(seats.get_column("n_players").to_list()))
@@ -196,6 +261,8 @@ def plot_seats(seats: pl.DataFrame, path: str | Path, title: str, about: str | N
     for ax in grid[-1]:
         ax.set_xlabel("seat: order of leaving Kyoto")
     handles = [grid[0][0].plot([], [], "o-", color=colour[c], ms=4, label=c)[0] for c in configs]
-    fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 3), fontsize=9, frameon=False)
+    fig.legend(
+        handles=handles, loc="outside lower center", ncols=min(len(handles), 3), fontsize=9, frameon=False
+    )
     _title(fig, title, about)
     return _save(fig, path)

@@ -33,6 +33,7 @@ code { background: #f0f2f4; padding: 0 .25rem; border-radius: 3px; }
 
 def _embed(text: str, root: Path) -> str:
     """Every ``<img src="x.png">`` whose file is under ``root`` as a ``data:image/png;base64`` URI."""
+
     def repl(m: re.Match[str]) -> str:
         src = html.unescape(m.group(2))
         path = root / src
@@ -52,9 +53,11 @@ def render(markdown: str, root: Path, title: str) -> str:
     # the answers: the list right after the "Answers" heading gets a frame of its own
     body = re.sub(r"(<h2>Answers</h2>\s*)<ul>", r'\1<ul class="answers">', body, count=1)
     body = _embed(body, root)
-    return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n"
+    )
 
 
 def write_html(markdown: str, root: Path, path: Path, title: str) -> Path:

@@ -25,7 +25,9 @@ def _cell(r: Mapping[str, Any] | None, mark: str = "") -> str:
     if r is None:
         return "·"
     flag = "**" if r["verdict"] else ""
-    return f"{flag}{100 * r['win_rate']:.1f}{flag} ±{50 * (r['win_hi'] - r['win_lo']):.1f}" + (f" {mark}" if mark else "")
+    return f"{flag}{100 * r['win_rate']:.1f}{flag} ±{50 * (r['win_hi'] - r['win_lo']):.1f}" + (
+        f" {mark}" if mark else ""
+    )
 
 
 def _short(config: str) -> str:
@@ -37,15 +39,30 @@ def strength_md(v: Views, mark: Mark) -> str:
     df = v.strength
     cols = df.select("config", "n_players").unique(maintain_order=True).sort("n_players", maintain_order=True)
     heads = [(r["config"], r["n_players"]) for r in cols.iter_rows(named=True)]
-    order = (df.group_by("traveler").agg(pl.col("win_diff").mean()).sort("win_diff", descending=True)
-             .get_column("traveler").to_list())
+    order = (
+        df.group_by("traveler")
+        .agg(pl.col("win_diff").mean())
+        .sort("win_diff", descending=True)
+        .get_column("traveler")
+        .to_list()
+    )
     cell = {(r["traveler"], r["config"], r["n_players"]): r for r in df.iter_rows(named=True)}
-    rows = [[t.capitalize(), *(_cell(cell.get((t, c, n)), mark(cell[(t, c, n)], t) if (t, c, n) in cell else "")
-                               for c, n in heads)] for t in order]
+    rows = [
+        [
+            t.capitalize(),
+            *(
+                _cell(cell.get((t, c, n)), mark(cell[(t, c, n)], t) if (t, c, n) in cell else "")
+                for c, n in heads
+            ),
+        ]
+        for t in order
+    ]
     fair = "fair share: " + ", ".join(f"{n}p {100 / n:.1f}%" for n in sorted({n for _, n in heads}))
     head = ["Traveler", *(f"{n}p {_short(c)}" for c, n in heads)]
-    return (f"Win rate (%) ±95% half-width; **bold**: differs from fair beyond chance (Holm 5%); {fair}.\n\n"
-            + fmt.table(head, rows))
+    return (
+        f"Win rate (%) ±95% half-width; **bold**: differs from fair beyond chance (Holm 5%); {fair}.\n\n"
+        + fmt.table(head, rows)
+    )
 
 
 def seats_md(v: Views) -> str:
@@ -58,12 +75,19 @@ def seats_md(v: Views) -> str:
         for (cfg,), g in sub.group_by(["config"], maintain_order=True):
             g = g.sort("seat")
             d, lo, hi, _, _ = seat_spread(g)
-            rows.append([str(cfg), *(_cell(r) for r in g.iter_rows(named=True)),
-                         f"{100 * d:.1f} ({100 * lo:.1f} to {100 * hi:.1f})"])
+            rows.append(
+                [
+                    str(cfg),
+                    *(_cell(r) for r in g.iter_rows(named=True)),
+                    f"{100 * d:.1f} ({100 * lo:.1f} to {100 * hi:.1f})",
+                ]
+            )
         head = ["configuration", *(f"{ORDINAL[s]} seat" for s in range(int(n))), "spread (pp)"]
         out.append(f"**{n} players** (fair {100 / int(n):.1f}%)\n\n" + fmt.table(head, rows))
-    return ("Win rate (%) per seat (1st = first to leave Kyoto) ±95% half-width; **bold**: differs from fair "
-            "(Holm 5%); spread: best − worst seat, with its 95% interval.\n\n" + "\n\n".join(out))
+    return (
+        "Win rate (%) per seat (1st = first to leave Kyoto) ±95% half-width; **bold**: differs from fair "
+        "(Holm 5%); spread: best − worst seat, with its 95% interval.\n\n" + "\n\n".join(out)
+    )
 
 
 def effects_md(eff: pl.DataFrame) -> str:
@@ -88,18 +112,29 @@ def effects_md(eff: pl.DataFrame) -> str:
     for (n,), sub in w.sort("n_players").group_by(["n_players"], maintain_order=True):
         here = [c for c in changes if c in set(sub.get_column("change").to_list())]
         cell = {(r["kind"], r["group"], r["change"]): r for r in sub.iter_rows(named=True)}
-        trav = (sub.filter(pl.col("kind") == "traveler").group_by("group").agg(pl.col("e").mean())
-                .sort("e", descending=True).get_column("group").to_list())
+        trav = (
+            sub.filter(pl.col("kind") == "traveler")
+            .group_by("group")
+            .agg(pl.col("e").mean())
+            .sort("e", descending=True)
+            .get_column("group")
+            .to_list()
+        )
         seats = sorted(set(sub.filter(pl.col("kind") == "seat").get_column("group").to_list()), key=int)
         rows = [[t.capitalize(), *(fmt_cell(cell.get(("traveler", t, c))) for c in here)] for t in trav]
-        rows += [[f"{ORDINAL[int(x)]} seat", *(fmt_cell(cell.get(("seat", x, c))) for c in here)] for x in seats]
+        rows += [
+            [f"{ORDINAL[int(x)]} seat", *(fmt_cell(cell.get(("seat", x, c))) for c in here)] for x in seats
+        ]
         out.append(f"**{n} players**\n\n" + fmt.table(["", *here], rows))
-    return ("Change of win rate (pp) against the base, ±95% half-width (paired where the deals are the same); "
-            "**bold**: beyond chance (Holm 5% within each change).\n\n" + "\n\n".join(out))
+    return (
+        "Change of win rate (pp) against the base, ±95% half-width (paired where the deals are the same); "
+        "**bold**: beyond chance (Holm 5% within each change).\n\n" + "\n\n".join(out)
+    )
 
 
 def expansions_md(v: Views, mark: Mark) -> str:
-    """Win rate (%) of every Traveler in each expansion setting (variants none), one table per player count."""
+    """Win rate (%) of every Traveler in each expansion setting (variants none), one table per player
+    count."""
     df = v.travelers.filter(pl.col("variants") == NONE)
     settings = df.filter((pl.col("expansions") != NONE) | (pl.col("pool") != ALL))
     if settings.is_empty():
@@ -109,11 +144,25 @@ def expansions_md(v: Views, mark: Mark) -> str:
     out = []
     for (n,), sub in df.sort("n_players").group_by(["n_players"], maintain_order=True):
         configs = sub.get_column("config").unique(maintain_order=True).to_list()
-        order = (sub.group_by("traveler").agg(pl.col("win_diff").mean()).sort("win_diff", descending=True)
-                 .get_column("traveler").to_list())
+        order = (
+            sub.group_by("traveler")
+            .agg(pl.col("win_diff").mean())
+            .sort("win_diff", descending=True)
+            .get_column("traveler")
+            .to_list()
+        )
         cell = {(r["traveler"], r["config"]): r for r in sub.iter_rows(named=True)}
-        rows = [[t.capitalize(), *(_cell(cell.get((t, c)), mark(cell[(t, c)], t) if (t, c) in cell else "")
-                                   for c in configs)] for t in order]
-        out.append(f"**{n} players** (fair {100 / int(n):.1f}%)\n\n" + fmt.table(["Traveler", *configs], rows))
-    return ("Win rate (%) ±95% half-width in each setting; · the Traveler is not in that setting's pool; "
-            "**bold**: differs from fair (Holm 5%).\n\n" + "\n\n".join(out))
+        rows = [
+            [
+                t.capitalize(),
+                *(_cell(cell.get((t, c)), mark(cell[(t, c)], t) if (t, c) in cell else "") for c in configs),
+            ]
+            for t in order
+        ]
+        out.append(
+            f"**{n} players** (fair {100 / int(n):.1f}%)\n\n" + fmt.table(["Traveler", *configs], rows)
+        )
+    return (
+        "Win rate (%) ±95% half-width in each setting; · the Traveler is not in that setting's pool; "
+        "**bold**: differs from fair (Holm 5%).\n\n" + "\n\n".join(out)
+    )

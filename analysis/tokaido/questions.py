@@ -40,9 +40,13 @@ def manifest_conditions(manifest: Manifest) -> dict[str, str]:
     """A run's configuration as the study's condition values (variants, expansions, travelers, pool, bots)."""
     config = manifest.config or {}
     pool = next((str(v) for k, v in config.get("overrides") or [] if k == "draft.pool"), ALL)
-    return {"variants": _joined(config.get("variants"), NONE), "expansions": _joined(config.get("expansions"), NONE),
-            "travelers": str(config.get("travelers") or "draft").replace(",", "+"),
-            "pool": pool.replace(",", "+"), "bots": _joined(config.get("bots"), "")}
+    return {
+        "variants": _joined(config.get("variants"), NONE),
+        "expansions": _joined(config.get("expansions"), NONE),
+        "travelers": str(config.get("travelers") or "draft").replace(",", "+"),
+        "pool": pool.replace(",", "+"),
+        "bots": _joined(config.get("bots"), ""),
+    }
 
 
 def with_conditions(ds: Dataset) -> pl.LazyFrame:
@@ -54,8 +58,11 @@ def with_conditions(ds: Dataset) -> pl.LazyFrame:
         if col not in names:
             add.append(pl.lit(known.get(col) or (ALL if col == "pool" else NONE), pl.String).alias(col))
     lf = ds.frame.with_columns(add) if add else ds.frame
-    return lf.with_columns(pl.col("pool").fill_null(ALL), pl.col("variants").fill_null(NONE),
-                           pl.col("expansions").fill_null(NONE))
+    return lf.with_columns(
+        pl.col("pool").fill_null(ALL),
+        pl.col("variants").fill_null(NONE),
+        pl.col("expansions").fill_null(NONE),
+    )
 
 
 def shown(lf: pl.LazyFrame) -> tuple[str, ...]:
@@ -72,8 +79,10 @@ def labelled(df: pl.DataFrame, cols: tuple[str, ...], base: str = "base game") -
     rows = df.select(COLUMNS).unique().iter_rows(named=True)
     order = sorted(rows, key=describe.config_order)
     names = [describe.config_label({k: r[k] for k in cols}) if cols else base for r in order]
-    table = pl.DataFrame({**{c: [r[c] for r in order] for c in COLUMNS}, "config": names,
-                          "_order": list(range(len(order)))}, schema_overrides={c: df.schema[c] for c in COLUMNS})
+    table = pl.DataFrame(
+        {**{c: [r[c] for r in order] for c in COLUMNS}, "config": names, "_order": list(range(len(order)))},
+        schema_overrides={c: df.schema[c] for c in COLUMNS},
+    )
     out = df.join(table, on=list(COLUMNS), how="left", nulls_equal=True)
     sort = ["_order", *(c for c in ("n_players", "seat", "traveler") if c in df.columns)]
     return out.sort(sort).drop("_order")
@@ -110,21 +119,35 @@ def views(ds: Dataset, level: float = 0.95, alpha: float = 0.05) -> Views:
         within = lf.filter(_is_base())
         var_eff = study_effects(within, "variants", NONE, level, alpha)
         if var_eff.height:
-            var_eff = var_eff.with_columns(pl.col("change").alias("value"), pl.col("change").map_elements(
-                describe.variants_label, return_dtype=pl.String))
+            var_eff = var_eff.with_columns(
+                pl.col("change").alias("value"),
+                pl.col("change").map_elements(describe.variants_label, return_dtype=pl.String),
+            )
     xp_eff = pl.DataFrame()
     if "expansions" in cols or "pool" in cols:
-        setting = pl.when(pl.col("pool") == ALL).then(pl.col("expansions")).otherwise(
-            pl.col("expansions") + pl.lit("|") + pl.col("pool")).alias(SETTING)
+        setting = (
+            pl.when(pl.col("pool") == ALL)
+            .then(pl.col("expansions"))
+            .otherwise(pl.col("expansions") + pl.lit("|") + pl.col("pool"))
+            .alias(SETTING)
+        )
         within = lf.filter(pl.col("variants") == NONE).with_columns(setting).drop(["expansions", "pool"])
         xp_eff = study_effects(within, SETTING, NONE, level, alpha)
         if xp_eff.height:  # an expansion, then the same with its pool held to fewer Travelers
-            values = sorted(set(xp_eff.get_column("change").to_list()), key=lambda v: describe.config_order(
-                {"expansions": v.partition("|")[0], "pool": v.partition("|")[2] or ALL}))
-            rank = pl.col("change").replace_strict({v: i for i, v in enumerate(values)}, return_dtype=pl.Int32)
+            values = sorted(
+                set(xp_eff.get_column("change").to_list()),
+                key=lambda v: describe.config_order(
+                    {"expansions": v.partition("|")[0], "pool": v.partition("|")[2] or ALL}
+                ),
+            )
+            rank = pl.col("change").replace_strict(
+                {v: i for i, v in enumerate(values)}, return_dtype=pl.Int32
+            )
             xp_eff = xp_eff.with_columns(rank.alias("_o")).sort("_o", maintain_order=True).drop("_o")
-            xp_eff = xp_eff.with_columns(pl.col("change").alias("value"),
-                                         pl.col("change").map_elements(setting_label, return_dtype=pl.String))
+            xp_eff = xp_eff.with_columns(
+                pl.col("change").alias("value"),
+                pl.col("change").map_elements(setting_label, return_dtype=pl.String),
+            )
     return Views(trav, seats, strength, var_eff, xp_eff, cols, keys)
 
 

@@ -19,8 +19,20 @@ from analysis.load import POINT_SOURCES, conditions, win_sum
 
 NO_TRAVELER = "none"
 BATCH_ROWS = 1_000_000  # rows per self-join of the head-to-head table (~300 MB)
-WIN_COLUMNS = ("win_rate", "win_lo", "win_hi", "fair_share", "win_ratio", "win_ratio_lo", "win_ratio_hi",
-               "win_diff", "z", "p_value", "p_holm", "verdict")
+WIN_COLUMNS = (
+    "win_rate",
+    "win_lo",
+    "win_hi",
+    "fair_share",
+    "win_ratio",
+    "win_ratio_lo",
+    "win_ratio_hi",
+    "win_diff",
+    "z",
+    "p_value",
+    "p_holm",
+    "verdict",
+)
 
 
 def default_keys(lf: pl.LazyFrame) -> list[str]:
@@ -57,15 +69,29 @@ def add_win_stats(df: pl.DataFrame, level: float = 0.95, alpha: float = 0.05) ->
     test = stats.fair_share_test(wins, games, fair)
     adj, reject = stats.holm(test.p_value, alpha)
     verdict = np.where(reject & (rate > fair), "stronger", np.where(reject & (rate < fair), "weaker", ""))
-    out = _with(df, win_rate=rate, win_lo=lo, win_hi=hi, fair_share=fair, win_ratio=rate / fair,
-                win_ratio_lo=lo / fair, win_ratio_hi=hi / fair, win_diff=rate - fair,
-                z=test.statistic, p_value=test.p_value, p_holm=adj)
+    out = _with(
+        df,
+        win_rate=rate,
+        win_lo=lo,
+        win_hi=hi,
+        fair_share=fair,
+        win_ratio=rate / fair,
+        win_ratio_lo=lo / fair,
+        win_ratio_hi=hi / fair,
+        win_diff=rate - fair,
+        z=test.statistic,
+        p_value=test.p_value,
+        p_holm=adj,
+    )
     return out.with_columns(pl.Series("verdict", verdict.tolist(), dtype=pl.String))
 
 
 def add_mean_stats(df: pl.DataFrame, prefix: str, level: float = 0.95) -> pl.DataFrame:
-    """Add the t interval ``{prefix}_lo``/``{prefix}_hi`` of ``mean_{prefix}`` (needs ``sd_{prefix}``, ``games``)."""
-    lo, hi = stats.mean_interval(_col(df, f"mean_{prefix}"), _col(df, f"sd_{prefix}"), _col(df, "games"), level)
+    """Add the t interval ``{prefix}_lo``/``{prefix}_hi`` of ``mean_{prefix}`` (needs ``sd_{prefix}``,
+    ``games``)."""
+    lo, hi = stats.mean_interval(
+        _col(df, f"mean_{prefix}"), _col(df, f"sd_{prefix}"), _col(df, "games"), level
+    )
     return _with(df, **{f"{prefix}_lo": lo, f"{prefix}_hi": hi})
 
 
@@ -78,16 +104,28 @@ def traveler_table(
         lf.filter(pl.col("traveler") != NO_TRAVELER)
         .group_by([*k, "traveler"])
         .agg(
-            pl.len().alias("games"), win_sum().alias("wins"),
-            pl.col("score").mean().alias("mean_score"), pl.col("score").std().alias("sd_score"),
+            pl.len().alias("games"),
+            win_sum().alias("wins"),
+            pl.col("score").mean().alias("mean_score"),
+            pl.col("score").std().alias("sd_score"),
             pl.col("rank").mean().alias("mean_rank"),
             *[pl.col(c).mean().alias(c) for c in POINT_SOURCES],
         )
         .sort([*k, "traveler"])
     )
     df = add_mean_stats(add_win_stats(_collect(agg), level, alpha), "score", level)
-    first = [*k, "traveler", "games", "wins", *WIN_COLUMNS, "mean_score", "sd_score", "score_lo", "score_hi",
-             "mean_rank"]
+    first = [
+        *k,
+        "traveler",
+        "games",
+        "wins",
+        *WIN_COLUMNS,
+        "mean_score",
+        "sd_score",
+        "score_lo",
+        "score_hi",
+        "mean_rank",
+    ]
     return df.select(first + [c for c in df.columns if c not in first])
 
 
@@ -99,8 +137,10 @@ def seat_table(
     agg = (
         lf.group_by([*k, "seat"])
         .agg(
-            pl.len().alias("games"), win_sum().alias("wins"),
-            pl.col("score").mean().alias("mean_score"), pl.col("score").std().alias("sd_score"),
+            pl.len().alias("games"),
+            win_sum().alias("wins"),
+            pl.col("score").mean().alias("mean_score"),
+            pl.col("score").std().alias("sd_score"),
             pl.col("coins_start").cast(pl.Float64).mean().alias("mean_coins_start"),
         )
         .sort([*k, "seat"])
@@ -121,11 +161,15 @@ def draft_table(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: floa
     k = _keys(lf, keys)
     drafted = lf.filter(pl.col("alt_traveler").is_not_null() & (pl.col("traveler") != NO_TRAVELER))
     chosen = drafted.group_by([*k, "traveler"]).agg(
-        pl.len().alias("n_chosen"), win_sum().alias("wins_chosen"))
+        pl.len().alias("n_chosen"), win_sum().alias("wins_chosen")
+    )
     left = drafted.group_by([*k, pl.col("alt_traveler").alias("traveler")]).agg(
-        pl.len().alias("n_left"), win_sum().alias("wins_left"))
+        pl.len().alias("n_left"), win_sum().alias("wins_left")
+    )
     # two streaming passes joined in memory: collected together, the shared scan is not streamed
-    joined = _collect(chosen).join(_collect(left), on=[*k, "traveler"], how="full", coalesce=True, nulls_equal=True)
+    joined = _collect(chosen).join(
+        _collect(left), on=[*k, "traveler"], how="full", coalesce=True, nulls_equal=True
+    )
     df = joined.with_columns(pl.col("^(n|wins)_.*$").fill_null(0)).sort([*k, "traveler"])
     nc, wc, nl, wl = (_col(df, c) for c in ("n_chosen", "wins_chosen", "n_left", "wins_left"))
     dealt = nc + nl
@@ -136,11 +180,24 @@ def draft_table(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: floa
     diff = stats.diff_proportions(wc, nc, wl, nl, level)
     with np.errstate(divide="ignore", invalid="ignore"):
         return _with(
-            df, dealt=dealt, pick_rate=nc / dealt, pick_lo=pick_lo, pick_hi=pick_hi,
-            win_rate_chosen=wc / nc, chosen_lo=c_lo, chosen_hi=c_hi,
-            win_rate_left=wl / nl, left_lo=l_lo, left_hi=l_hi,
-            win_rate_dealt=(wc + wl) / dealt, dealt_lo=d_lo, dealt_hi=d_hi,
-            diff=diff.diff, diff_lo=diff.lo, diff_hi=diff.hi, p_value=diff.p_value,
+            df,
+            dealt=dealt,
+            pick_rate=nc / dealt,
+            pick_lo=pick_lo,
+            pick_hi=pick_hi,
+            win_rate_chosen=wc / nc,
+            chosen_lo=c_lo,
+            chosen_hi=c_hi,
+            win_rate_left=wl / nl,
+            left_lo=l_lo,
+            left_hi=l_hi,
+            win_rate_dealt=(wc + wl) / dealt,
+            dealt_lo=d_lo,
+            dealt_hi=d_hi,
+            diff=diff.diff,
+            diff_lo=diff.lo,
+            diff_hi=diff.hi,
+            p_value=diff.p_value,
         )
 
 
@@ -150,8 +207,9 @@ def _game_batches(rows: pl.LazyFrame) -> list[tuple[int, int]]:
     A game's rows share its index, so a self-join within each range sees every pair of a game,
     while memory holds one range (the Parquet statistics let the scan skip the other row groups).
     """
-    n, lo, hi = _collect(rows.select(pl.len().alias("n"), pl.col("game").min().alias("lo"),
-                                     pl.col("game").max().alias("hi"))).row(0)
+    n, lo, hi = _collect(
+        rows.select(pl.len().alias("n"), pl.col("game").min().alias("lo"), pl.col("game").max().alias("hi"))
+    ).row(0)
     if not n:
         return []
     step = max(1, BATCH_ROWS * (hi - lo + 1) // n)
@@ -165,8 +223,12 @@ def _pairs(rows: pl.LazyFrame, k: list[str]) -> pl.LazyFrame:
         .group_by([*k, pl.col("traveler").alias("a"), pl.col("traveler_b").alias("b")])
         .agg(
             pl.len().alias("games"),
-            ((pl.col("rank") < pl.col("rank_b")).cast(pl.Float64)
-             + 0.5 * (pl.col("rank") == pl.col("rank_b")).cast(pl.Float64)).sum().alias("ahead"),
+            (
+                (pl.col("rank") < pl.col("rank_b")).cast(pl.Float64)
+                + 0.5 * (pl.col("rank") == pl.col("rank_b")).cast(pl.Float64)
+            )
+            .sum()
+            .alias("ahead"),
         )
     )
 
@@ -181,10 +243,20 @@ def head_to_head(lf: pl.LazyFrame, keys: Sequence[str] | None = None, level: flo
     k = _keys(lf, keys)
     rows = lf.filter(pl.col("traveler") != NO_TRAVELER).select([*k, "game", "traveler", "rank"])
     batches = _game_batches(rows) or [(0, 0)]  # an empty frame still gives the table's columns
-    parts = [_collect(_pairs(rows.filter(pl.col("game").is_between(lo, hi, closed="left")), k)) for lo, hi in batches]
+    parts = [
+        _collect(_pairs(rows.filter(pl.col("game").is_between(lo, hi, closed="left")), k))
+        for lo, hi in batches
+    ]
     df = pl.concat(parts).group_by([*k, "a", "b"]).agg(pl.col("games").sum(), pl.col("ahead").sum())
-    mirror = df.select([*k, pl.col("b").alias("a"), pl.col("a").alias("b"), "games",
-                        (pl.col("games").cast(pl.Float64) - pl.col("ahead")).alias("ahead")])
+    mirror = df.select(
+        [
+            *k,
+            pl.col("b").alias("a"),
+            pl.col("a").alias("b"),
+            "games",
+            (pl.col("games").cast(pl.Float64) - pl.col("ahead")).alias("ahead"),
+        ]
+    )
     both = pl.concat([df, mirror]).sort([*k, "a", "b"])
     games, ahead = _col(both, "games"), _col(both, "ahead")
     lo, hi = stats.wilson_interval(ahead, games, level)
@@ -205,13 +277,26 @@ def score_summary(lf: pl.LazyFrame, keys: Sequence[str] | None = None, by: str =
     for vals, sub in hist.group_by([*k, by], maintain_order=True):
         score, count = _col(sub, "score"), _col(sub, "count")
         row = dict(zip([*k, by], vals, strict=True))
-        row.update(games=int(count.sum()), mean=float(score @ count / count.sum()),
-                   **{name: _quantile(score, count, q) for name, q in QUANTILES.items()},
-                   min=int(score[0]), max=int(score[-1]))
+        row.update(
+            games=int(count.sum()),
+            mean=float(score @ count / count.sum()),
+            **{name: _quantile(score, count, q) for name, q in QUANTILES.items()},
+            min=int(score[0]),
+            max=int(score[-1]),
+        )
         rows.append(row)
     schema = {c: hist.schema[c] for c in [*k, by]}
-    return pl.DataFrame(rows, schema={**schema, "games": pl.UInt32, "mean": pl.Float64,
-                                      **dict.fromkeys(QUANTILES, pl.Float64), "min": pl.Int16, "max": pl.Int16})
+    return pl.DataFrame(
+        rows,
+        schema={
+            **schema,
+            "games": pl.UInt32,
+            "mean": pl.Float64,
+            **dict.fromkeys(QUANTILES, pl.Float64),
+            "min": pl.Int16,
+            "max": pl.Int16,
+        },
+    )
 
 
 def _quantile(values: np.ndarray, counts: np.ndarray, q: float) -> float:

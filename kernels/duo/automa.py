@@ -22,7 +22,7 @@ She reads only ``pub`` and ``ru``, like every bot.
 import numpy as np
 from numba import njit
 
-from kernels.core.piles import log_nb
+from kernels.core.log import log_nb
 from kernels.duo.enums import N_TOWNS, PF, A, AutoArtist, AutoDie, AutoMerchant, Char, Ev, G, P, Ring, Trig
 from kernels.duo.moves import artist_paths_nb, landing_nb, merchant_dests_nb, paint_count_nb
 
@@ -54,7 +54,8 @@ def automa_die_nb(pub, ru, p):
 
 @njit(cache=True)
 def advance_nb(pub, hid, ru, p, c, steps):
-    """Move her Rank track ``c`` on by ``steps`` (never past its last slot); the last slot fires ``Trig.RANK``."""
+    """Move her Rank track ``c`` on by ``steps`` (never past its last slot); the last slot fires
+    ``Trig.RANK``."""
     if steps <= 0:
         return
     ps = pub["ps"]

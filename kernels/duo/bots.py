@@ -59,7 +59,8 @@ def money_value_nb(ru, w, coins, slabs):
 def coin_gain_nb(pub, ru, w, p, dc):
     ps = pub["ps"]
     return money_value_nb(ru, w, ps[p, PF.COINS] + dc, ps[p, PF.SLABS]) - money_value_nb(
-        ru, w, ps[p, PF.COINS], ps[p, PF.SLABS])
+        ru, w, ps[p, PF.COINS], ps[p, PF.SLABS]
+    )
 
 
 @njit(cache=True)
@@ -200,4 +201,3 @@ def spend_spring_nb(pub, ru, p, c, v):
         return randint_nb(pub["rng"], 2) == 1
     _, val = best_play_nb(pub, ru, p, c, v)
     return val > ru["botw"][p][W.SPEND]
-

@@ -1,4 +1,5 @@
-"""The effects of a play (a row of ``pub['cand']``, built by ``moves.plays_nb``): move, take, draw, sell, paint, gift.
+"""The effects of a play (a row of ``pub['cand']``, built by ``moves.plays_nb``): move, take, draw, sell,
+paint, gift.
 
 Each effect writes its action-log rows (docs/duo.md) as it happens; the
 trigger bits of D-K17 are set here, the end of the round is ``game``'s.
@@ -6,7 +7,7 @@ trigger bits of D-K17 are set here, the end of the round is ``game``'s.
 
 from numba import njit
 
-from kernels.core.piles import log_nb
+from kernels.core.log import log_nb
 from kernels.core.rng import randint_nb
 from kernels.duo.enums import (
     GARDEN_FULL,

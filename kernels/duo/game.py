@@ -14,7 +14,7 @@ driver that may ask the search, ``kernels.duo.play``, sits above both.
 import numpy as np
 from numba import njit
 
-from kernels.core.piles import log_nb
+from kernels.core.log import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
 from kernels.duo.automa import automa_die_nb, automa_play_nb
 from kernels.duo.bots import choose_play_nb, choose_return_nb, greedy_die_nb, random_die_nb, spend_spring_nb

@@ -176,7 +176,8 @@ def icons_nb(ru, zmask):
 
 @njit(cache=True)
 def paint_count_nb(pub, ru, p, z):
-    """Other meeples in zone ``z``: pilgrims on its border spaces, merchants in its border towns, the other artist."""
+    """Other meeples in zone ``z``: pilgrims on its border spaces, merchants in its border towns, the other
+    artist."""
     ps = pub["ps"]
     n = 0
     for q in range(2):
@@ -259,7 +260,8 @@ def pilgrim_options_nb(pub, ru, p, s):
 
 @njit(cache=True)
 def plays_nb(pub, ru, p, c, v):
-    """Fill ``pub['cand']`` with the legal plays of ``p``'s character ``c`` moving ``v``; return their number."""
+    """Fill ``pub['cand']`` with the legal plays of ``p``'s character ``c`` moving ``v``; return their
+    number."""
     n = 0
     opt = ru["params"][P.OPTIONAL] == 1
     if c == Char.PILGRIM:

@@ -4,14 +4,14 @@ This is the top of the Duo kernel layers (enums/state <- moves <- effects, bots 
 game <- search <- play), the only module that knows every bot tier: the search
 plays its rollouts with ``kernels.duo.game``, so the game cannot also call it.
 
-``play_batch_nb`` has the signature of ``kernels.play.play_batch_nb``: game i's
+``play_batch_nb`` has the signature of ``kernels.tokaido.play.play_batch_nb``: game i's
 random stream depends only on (seed, i), so threads and chunks never change a game.
 """
 
 import numpy as np
 from numba import njit, prange
 
-from kernels.core.piles import log_nb
+from kernels.core.log import log_nb
 from kernels.core.rng import seed_game_nb
 from kernels.duo.enums import Cfg, Ev, G
 from kernels.duo.game import (

@@ -130,10 +130,31 @@ RULES_DTYPE = np.dtype(
 
 # One row per player per game (``game.write_records_nb``); sim/games/duo/dataset.py names the columns.
 RESULT_FIELDS = (
-    "game", "player", "bot", "first", "score", "rank", "win_k",
-    "pts_pilgrim", "pts_merchant", "pts_artist", "coins", "slabs", "temple", "garden",
-    "revealed", "gifted", "end_triggers", "rounds", "hs_taken", "hs_used", "waves_taken",
-    "wave_use_pilgrim", "wave_use_merchant", "wave_use_artist", "waves_held",
+    "game",
+    "player",
+    "bot",
+    "first",
+    "score",
+    "rank",
+    "win_k",
+    "pts_pilgrim",
+    "pts_merchant",
+    "pts_artist",
+    "coins",
+    "slabs",
+    "temple",
+    "garden",
+    "revealed",
+    "gifted",
+    "end_triggers",
+    "rounds",
+    "hs_taken",
+    "hs_used",
+    "waves_taken",
+    "wave_use_pilgrim",
+    "wave_use_merchant",
+    "wave_use_artist",
+    "waves_held",
 )
 _NARROW = {"player", "bot", "first", "rank", "win_k"}
 RESULT_DTYPE = np.dtype(

@@ -33,7 +33,8 @@ Overrides = tuple[tuple[str, Any], ...]
 
 
 class GoldenSuite(Protocol):
-    """What a game's plug-in tells the golden check (``sim.games.tokaido.checks.golden``, ``sim.games.duo.checks.golden``)."""
+    """What a game's plug-in tells the golden check (``sim.games.tokaido.checks.golden``,
+    ``sim.games.duo.checks.golden``)."""
 
     game: str  # the file's "game"
     path: Path  # the project's golden file of this game
@@ -45,13 +46,15 @@ class GoldenSuite(Protocol):
         """The configurations a new file holds, in their canonical spelling."""
 
     def header(self) -> dict[str, Any]:
-        """What the file is made with: rules version or provenance, fingerprints, bot digest, ``record_fields``."""
+        """What the file is made with: rules version or provenance, fingerprints, bot digest,
+        ``record_fields``."""
 
     def fingerprint(self, spec: str) -> str:
         """The rules fingerprint of one configuration."""
 
     def play(self, spec: str, seed: int, games: int, overrides: Overrides = ()) -> list[Played]:
-        """Games ``0..games-1`` of ``spec`` with ``seed`` (``overrides`` added; refuse them if unsupported)."""
+        """Games ``0..games-1`` of ``spec`` with ``seed`` (``overrides`` added; refuse them if
+        unsupported)."""
 
     def describe_event(self, spec: str, row: Sequence[int]) -> str:
         """One event as text, e.g. ``MOVE traveler=2 space=17``."""
@@ -62,8 +65,9 @@ class GoldenSuite(Protocol):
     def replay_command(self, spec: str, seed: int, game: int, overrides: Overrides = ()) -> str:
         """The command that replays one stored game."""
 
-    def explain(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides,
-                moved: bool) -> list[str]:
+    def explain(
+        self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides, moved: bool
+    ) -> list[str]:
         """Why the games moved, or why the file is stale (``fresh``: each configuration's fingerprint now)."""
 
     def stale(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], notes: list[str]) -> bool:
@@ -90,8 +94,16 @@ def digest(events: np.ndarray, rows: list[list[int]]) -> str:
 
 def entries(played: list[Played]) -> list[dict[str, Any]]:
     """The stored form of played games."""
-    return [{"game": i, "sha256": digest(ev, rows), "n_events": len(ev), "events": encode_events(ev), "records": rows}
-            for i, (ev, rows) in enumerate(played)]
+    return [
+        {
+            "game": i,
+            "sha256": digest(ev, rows),
+            "n_events": len(ev),
+            "events": encode_events(ev),
+            "records": rows,
+        }
+        for i, (ev, rows) in enumerate(played)
+    ]
 
 
 def game_of(data: dict[str, Any]) -> str:
@@ -115,7 +127,11 @@ def load(path: Path) -> dict[str, Any]:
         raise UserError(f"{path} does not exist; make it with: {UPDATE} --file {path}") from None
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         raise UserError(f"{path} is not a readable golden file ({exc}); refresh it with: {UPDATE}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("configs"), list):
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or not isinstance(data.get("configs"), list)
+    ):
         raise UserError(f"{path} is not a golden file of format {FORMAT}; refresh it with: {UPDATE}")
     return data
 
@@ -129,15 +145,24 @@ def save(data: dict[str, Any], path: Path) -> None:
     tmp.replace(path)
 
 
-def make(suite: GoldenSuite, specs: Sequence[str] | None = None, seed: int | None = None,
-         games: int | None = None) -> dict[str, Any]:
+def make(
+    suite: GoldenSuite, specs: Sequence[str] | None = None, seed: int | None = None, games: int | None = None
+) -> dict[str, Any]:
     """A fresh golden file of the current engine and rules."""
     seed = suite.seed if seed is None else seed
     games = suite.games if games is None else games
-    configs = [{"spec": s, "rules_fingerprint": suite.fingerprint(s), "games": entries(suite.play(s, seed, games))}
-               for s in (suite.specs() if specs is None else specs)]
-    return {"format": FORMAT, "game": suite.game, **suite.header(), "seed": seed, "games_per_config": games,
-            "configs": configs}
+    configs = [
+        {"spec": s, "rules_fingerprint": suite.fingerprint(s), "games": entries(suite.play(s, seed, games))}
+        for s in (suite.specs() if specs is None else specs)
+    ]
+    return {
+        "format": FORMAT,
+        "game": suite.game,
+        **suite.header(),
+        "seed": seed,
+        "games_per_config": games,
+        "configs": configs,
+    }
 
 
 # ------------------------------------------------------------------ compare
@@ -166,8 +191,10 @@ class GoldenReport:
         name = "golden" if self.game == "tokaido" else f"{self.game} golden"
         out = []
         if self.diffs:
-            out.append(f"{name}: {len(self.diffs)} of {self.games} games differ "
-                       f"({len({d.spec for d in self.diffs})} of {self.configs} configurations)")
+            out.append(
+                f"{name}: {len(self.diffs)} of {self.games} games differ "
+                f"({len({d.spec for d in self.diffs})} of {self.configs} configurations)"
+            )
             first = self.diffs[0]
             out += [first.summary, *("  " + x for x in first.detail)]
             if len(self.diffs) > 1:
@@ -180,13 +207,24 @@ class GoldenReport:
         return out + self.notes
 
 
-def compare_game(suite: GoldenSuite, spec: str, seed: int, fields: list[str], want: dict[str, Any],
-                 got: dict[str, Any], stored_rows: list[list[int]], overrides: Overrides = ()) -> GameDiff | None:
+def compare_game(
+    suite: GoldenSuite,
+    spec: str,
+    seed: int,
+    fields: list[str],
+    want: dict[str, Any],
+    got: dict[str, Any],
+    stored_rows: list[list[int]],
+    overrides: Overrides = (),
+) -> GameDiff | None:
     """Where game ``want`` (stored) and ``got`` (played now) first differ, or None.
 
     Both hold the records of ``fields`` only; ``stored_rows`` are the stored records as stored.
     """
-    ev_w, ev_g = decode_events(want["events"], suite.log_fields), decode_events(got["events"], suite.log_fields)
+    ev_w, ev_g = (
+        decode_events(want["events"], suite.log_fields),
+        decode_events(got["events"], suite.log_fields),
+    )
     g = int(want["game"])
     where = f"game {g} of {spec}" if suite.game == "tokaido" else f"game {g} of {suite.game} {spec}"
     replay = f"replay it: {suite.replay_command(spec, seed, g, overrides)}"
@@ -203,11 +241,19 @@ def compare_game(suite: GoldenSuite, spec: str, seed: int, fields: list[str], wa
     for p, (a, b) in enumerate(zip(want["records"], got["records"], strict=False)):
         moved = [f"{f} {x} -> {y}" for f, x, y in zip(fields, a, b, strict=False) if x != y]
         if moved:
-            return GameDiff(spec, g, f"{where}: same action log, result differs for player {p}: "
-                            + ", ".join(moved[:6]), [replay])
+            return GameDiff(
+                spec,
+                g,
+                f"{where}: same action log, result differs for player {p}: " + ", ".join(moved[:6]),
+                [replay],
+            )
     if want.get("sha256") != digest(ev_w, stored_rows):
-        return GameDiff(spec, g, f"{where}: stored digest does not match the stored log (edited by hand?)",
-                        [f"refresh with: {UPDATE}"])
+        return GameDiff(
+            spec,
+            g,
+            f"{where}: stored digest does not match the stored log (edited by hand?)",
+            [f"refresh with: {UPDATE}"],
+        )
     return None
 
 
@@ -216,8 +262,13 @@ def _project(rows: list[list[int]], fields: list[str], keep: list[str]) -> list[
     return [[r[i] for i in idx] for r in rows]
 
 
-def compare_sets(suite: GoldenSuite, old: dict[str, Any], played: list[list[dict[str, Any]]], rep: GoldenReport,
-                 overrides: Overrides = ()) -> None:
+def compare_sets(
+    suite: GoldenSuite,
+    old: dict[str, Any],
+    played: list[list[dict[str, Any]]],
+    rep: GoldenReport,
+    overrides: Overrides = (),
+) -> None:
     """Compare the stored games with games played now, on the record fields both have."""
     fields, cur = list(old.get("record_fields", [])), list(suite.header()["record_fields"])
     common = [f for f in fields if f in cur]
@@ -226,8 +277,12 @@ def compare_sets(suite: GoldenSuite, old: dict[str, Any], played: list[list[dict
         rep.configs += 1
         for want, got in zip(entry["games"], fresh, strict=True):
             rep.games += 1
-            if fields == cur and want.get("sha256") == got["sha256"] and want["events"] == got["events"] \
-                    and want["records"] == got["records"]:
+            if (
+                fields == cur
+                and want.get("sha256") == got["sha256"]
+                and want["events"] == got["events"]
+                and want["records"] == got["records"]
+            ):
                 continue
             w = {**want, "records": _project(want["records"], fields, common)}
             g = {**got, "records": _project(got["records"], cur, common)}
@@ -236,8 +291,10 @@ def compare_sets(suite: GoldenSuite, old: dict[str, Any], played: list[list[dict
                 rep.diffs.append(d)
     if fields != cur:
         gone, new = [f for f in fields if f not in cur], [f for f in cur if f not in fields]
-        rep.notes.append(f"the result records changed fields (removed {gone}, added {new}); the games were "
-                         f"compared on the others; record the new fields with: {UPDATE}")
+        rep.notes.append(
+            f"the result records changed fields (removed {gone}, added {new}); the games were "
+            f"compared on the others; record the new fields with: {UPDATE}"
+        )
 
 
 def check(suite: GoldenSuite, data: dict[str, Any], overrides: Overrides = ()) -> GoldenReport:
@@ -254,7 +311,9 @@ def check(suite: GoldenSuite, data: dict[str, Any], overrides: Overrides = ()) -
     return rep
 
 
-def update(suite: GoldenSuite, path: Path, force: bool = False) -> tuple[GoldenReport | None, dict[str, Any], bool]:
+def update(
+    suite: GoldenSuite, path: Path, force: bool = False
+) -> tuple[GoldenReport | None, dict[str, Any], bool]:
     """Remake the golden file at ``path`` (same configurations, seed and game count).
 
     Returns (what changed against the old file or None if there was none, the new data, whether

@@ -24,7 +24,8 @@ DEFAULT_DIR = Path(__file__).resolve().parents[2] / "tests" / "playthroughs"
 
 
 class PlaythroughSet(Protocol):
-    """What a game's plug-in tells the playthroughs (``sim.games.tokaido.checks.playthrough.PLAYTHROUGHS``...)."""
+    """What a game's plug-in tells the playthroughs
+    (``sim.games.tokaido.checks.playthrough.PLAYTHROUGHS``...)."""
 
     header: str  # the first line of each of its files starts with this and ": NAME"
 

@@ -39,9 +39,16 @@ class VerifyReport:
         return self.mismatches == 0
 
 
-def verify(game: Game, games: int, seed: int, chunk_size: int = 1000, threads: int | None = None,
-           advance: Callable[[int], None] = lambda n: None, on_batch: Callable[[int, Batch], None] | None = None,
-           keep: int = 5) -> VerifyReport:
+def verify(
+    game: Game,
+    games: int,
+    seed: int,
+    chunk_size: int = 1000,
+    threads: int | None = None,
+    advance: Callable[[int], None] = lambda n: None,
+    on_batch: Callable[[int, Batch], None] | None = None,
+    keep: int = 5,
+) -> VerifyReport:
     """Referee games ``[0, games)`` of ``game`` with ``seed``; ``on_batch(start, batch)`` sees every chunk
     (to write its games as records), ``keep`` rejected games are kept for the report."""
     logged = game.with_log()
@@ -58,6 +65,12 @@ def verify(game: Game, games: int, seed: int, chunk_size: int = 1000, threads: i
             if not verdict.ok:
                 rep.mismatches += 1
                 if len(rep.first) < keep:
-                    rep.first.append(Mismatch(start + i, list(verdict.errors), events.copy(),
-                                              game.replay_command(seed, start + i)))
+                    rep.first.append(
+                        Mismatch(
+                            start + i,
+                            list(verdict.errors),
+                            events.copy(),
+                            game.replay_command(seed, start + i),
+                        )
+                    )
     return rep

@@ -19,7 +19,10 @@ from sim.cli import checks
 from sim.games import plugins
 
 app = typer.Typer(
-    name="tokaido-sim", add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    name="tokaido-sim",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
     help="Monte Carlo balance simulator for the board game Tokaido.",
 )
 for _plugin in plugins().values():

@@ -21,9 +21,14 @@ Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed (game i dep
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
 Resume = Annotated[bool, typer.Option("--resume", help="Continue an interrupted run or study in --out.")]
-ClusterSpec = Annotated[str | None, typer.Option(
-    "--cluster", help="Play on a Dask cluster: a scheduler ADDRESS (tcp://HOST:8786) or local:N for N local "
-                      "worker processes (default: in this process). See docs/cluster.md.")]
+ClusterSpec = Annotated[
+    str | None,
+    typer.Option(
+        "--cluster",
+        help="Play on a Dask cluster: a scheduler ADDRESS (tcp://HOST:8786) or local:N for N local "
+        "worker processes (default: in this process). See docs/cluster.md.",
+    ),
+]
 DatasetDir = Annotated[Path, typer.Argument(help="A run or study directory.")]
 OutDir = Annotated[Path | None, typer.Option("--out", "-o", help="Output directory.")]
 
@@ -36,13 +41,15 @@ def dataset_dir(path: Path) -> Path:
 
 
 def analysis_out(out: Path | None, dataset: Path, suffix: str) -> Path:
-    """Where an analysis of ``dataset`` goes (default: beside it, ``DATASET-SUFFIX``), checked before writing."""
+    """Where an analysis of ``dataset`` goes (default: beside it, ``DATASET-SUFFIX``), checked before
+    writing."""
     out = out or dataset.with_name(f"{dataset.resolve().name}-{suffix}")
     return validate.out_dir(out)  # never into the dataset: its files would be read with the parts
 
 
 def call_analysis(module: str, name: str, *args: Path, **kwargs: Any) -> None:
-    """``module.name(*args, **kwargs)``, imported only now (polars, matplotlib); its ``ValueError`` as one line."""
+    """``module.name(*args, **kwargs)``, imported only now (polars, matplotlib); its ``ValueError`` as one
+    line."""
     func = getattr(importlib.import_module(module), name)
     try:
         func(*args, **kwargs)

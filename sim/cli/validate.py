@@ -30,11 +30,14 @@ from sim.run import outdir
 def _context() -> Any:
     """The running command's click context (typer may vendor click: found through its ``Context``)."""
     core = sys.modules[typer.Context.__mro__[1].__module__]
-    return importlib.import_module(core.__name__.rpartition(".")[0] + ".globals").get_current_context(silent=True)
+    return importlib.import_module(core.__name__.rpartition(".")[0] + ".globals").get_current_context(
+        silent=True
+    )
 
 
 def given(name: str) -> bool:
-    """Was the option ``name`` (its parameter name) given on the command line, rather than left at its default?"""
+    """Was the option ``name`` (its parameter name) given on the command line, rather than left at its
+    default?"""
     ctx = _context()
     if ctx is None:
         return False

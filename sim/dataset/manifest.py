@@ -63,14 +63,21 @@ class StudyCell:
     status: str = "pending"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"path": self.path, "spec": self.spec, "games": self.games, "status": self.status}
+        out: dict[str, Any] = {
+            "path": self.path,
+            "spec": self.spec,
+            "games": self.games,
+            "status": self.status,
+        }
         return {k: v for k, v in out.items() if v is not None}
 
 
 @dataclass
 class Manifest:
     kind: str | None = None  # run | duo-run | study | balance (None: a manifest older than kinds, a run)
-    config: dict[str, Any] | None = None  # the game's own record of its options (GameConfig.to_dict for Tokaido)
+    config: dict[str, Any] | None = (
+        None  # the game's own record of its options (GameConfig.to_dict for Tokaido)
+    )
     spec: str | None = None  # Tokaido's configuration string
     seed: int | None = None
     n_players: int | None = None
@@ -121,7 +128,8 @@ class Manifest:
         return {p.file: p for p in self.parts or []}
 
     def set_fields(self, values: dict[str, Any]) -> None:
-        """Set fields from ``values`` (a ``Game``'s manifest fields): known ones typed, others into ``extra``."""
+        """Set fields from ``values`` (a ``Game``'s manifest fields): known ones typed, others into
+        ``extra``."""
         known = _known()
         for key, value in values.items():
             if key in known:
@@ -190,21 +198,31 @@ def _part(p: Any, where: str) -> Part:
     if isinstance(p, str):
         return Part(p)  # an older manifest: the names only
     if not isinstance(p, dict) or not isinstance(p.get("file"), str):
-        raise ManifestError(f"{where}: every entry of 'parts' must be {{\"file\": NAME, \"rows\": N, "
-                            f"\"sha256\": HEX}}, not {json.dumps(p)[:60]}; {FIX}")
+        raise ManifestError(
+            f'{where}: every entry of \'parts\' must be {{"file": NAME, "rows": N, '
+            f'"sha256": HEX}}, not {json.dumps(p)[:60]}; {FIX}'
+        )
     rows, sha = p.get("rows"), p.get("sha256")
     if rows is not None and (not isinstance(rows, int) or isinstance(rows, bool) or rows < 0):
-        raise ManifestError(f"{where}: part {p['file']} has rows {json.dumps(rows)[:20]}, not a whole number; {FIX}")
+        raise ManifestError(
+            f"{where}: part {p['file']} has rows {json.dumps(rows)[:20]}, not a whole number; {FIX}"
+        )
     if sha is not None and not isinstance(sha, str):
         raise ManifestError(f"{where}: part {p['file']} has a sha256 that is not text; {FIX}")
     return Part(p["file"], rows, sha)
 
 
 def _cell(c: Any, where: str) -> StudyCell:
-    if (not isinstance(c, dict) or not isinstance(c.get("path"), str)
-            or not isinstance(c.get("spec"), str | None) or not isinstance(c.get("games"), int | None)):
-        raise ManifestError(f"{where}: every entry of 'cells' must be {{\"path\", \"spec\", \"games\", "
-                            f"\"status\"}}, not {json.dumps(c)[:60]}; {FIX}")
+    if (
+        not isinstance(c, dict)
+        or not isinstance(c.get("path"), str)
+        or not isinstance(c.get("spec"), str | None)
+        or not isinstance(c.get("games"), int | None)
+    ):
+        raise ManifestError(
+            f'{where}: every entry of \'cells\' must be {{"path", "spec", "games", '
+            f'"status"}}, not {json.dumps(c)[:60]}; {FIX}'
+        )
     return StudyCell(c["path"], c.get("spec"), c.get("games"), str(c.get("status", "pending")))
 
 

@@ -1,4 +1,5 @@
-"""A dataset's part files: names, the metadata each carries, atomic writes, and the checks against the manifest.
+"""A dataset's part files: names, the metadata each carries, atomic writes, and the checks against the
+manifest.
 
 ``part-S-E.parquet`` holds games ``[S, E)``: ``(E - S) * n_players`` rows. Every part written
 carries in its Parquet metadata (keys ``tokaido_sim.*``) the game, the configuration string, the
@@ -39,9 +40,16 @@ from sim.errors import UserError
 PART_RE = re.compile(r"^part-(\d{12})-(\d{12})\.parquet$")
 META = "tokaido_sim."  # prefix of the part files' metadata keys
 # metadata key -> what a message calls it
-META_FIELDS = {"game": "game", "spec": "configuration", "n_players": "players", "seed": "seed",
-               "expansions": "expansions", "rules_version": "rules version", "rules_fingerprint": "rules fingerprint",
-               "config": "configuration record"}
+META_FIELDS = {
+    "game": "game",
+    "spec": "configuration",
+    "n_players": "players",
+    "seed": "seed",
+    "expansions": "expansions",
+    "rules_version": "rules version",
+    "rules_fingerprint": "rules fingerprint",
+    "config": "configuration record",
+}
 FIX_RESUME = "delete it and resume again (its games are played again)"
 FIX_READ = "delete it and rerun the run (or study) with --resume to play its games again"
 
@@ -69,25 +77,40 @@ def file_sha256(path: Path) -> str:
 def part_metadata(m: Manifest) -> dict[str, str]:
     """The metadata a part of the run ``m`` carries (``tokaido_sim.*`` keys, text values)."""
     config = json.dumps(m.config, sort_keys=True, separators=(",", ":")) if m.config is not None else None
-    values = {"game": m.game, "spec": m.spec, "expansions": "+".join(m.expansions) if m.config else None,
-              "seed": m.seed, "n_players": m.players, "rules_version": m.rules_version,
-              "rules_fingerprint": m.rules_fingerprint, "config": config}
+    values = {
+        "game": m.game,
+        "spec": m.spec,
+        "expansions": "+".join(m.expansions) if m.config else None,
+        "seed": m.seed,
+        "n_players": m.players,
+        "rules_version": m.rules_version,
+        "rules_fingerprint": m.rules_fingerprint,
+        "config": config,
+    }
     return {META + k: str(v) for k, v in values.items() if v is not None}
 
 
 def read_footer(path: Path, fix: str) -> tuple[int, dict[str, str]]:
-    """(rows, ``tokaido_sim.*`` metadata without the prefix) from the part's footer; one line if unreadable."""
+    """(rows, ``tokaido_sim.*`` metadata without the prefix) from the part's footer; one line if
+    unreadable."""
     try:
         md = pq.read_metadata(path)
     except (OSError, pa.ArrowException) as exc:
         reason = " ".join(str(exc).split())[:120]
-        raise UserError(f"{path} is not a readable Parquet file ({reason}): truncated or corrupted; {fix}") from None
-    meta = {k.decode()[len(META):]: v.decode(errors="replace") for k, v in (md.metadata or {}).items()
-            if k.startswith(META.encode())}
+        raise UserError(
+            f"{path} is not a readable Parquet file ({reason}): truncated or corrupted; {fix}"
+        ) from None
+    meta = {
+        k.decode()[len(META) :]: v.decode(errors="replace")
+        for k, v in (md.metadata or {}).items()
+        if k.startswith(META.encode())
+    }
     return int(md.num_rows), meta
 
 
-def write_part(out_dir: Path, start: int, end: int, table: pa.Table, metadata: dict[str, str] | None = None) -> Part:
+def write_part(
+    out_dir: Path, start: int, end: int, table: pa.Table, metadata: dict[str, str] | None = None
+) -> Part:
     """Write games ``[start, end)`` (``table``: ``Game.to_table`` of their records) as their part file.
 
     Temp file, fsync, rename. ``metadata`` (``part_metadata``) goes into the file's footer. The
@@ -106,8 +129,9 @@ def write_part(out_dir: Path, start: int, end: int, table: pa.Table, metadata: d
 
 
 # -------------------------------------------------------------- checks
-def _check(path: Path, listed: Part | None, m: Manifest | None, where: Path, fix: str,
-           n_players: int | None = None) -> Part:
+def _check(
+    path: Path, listed: Part | None, m: Manifest | None, where: Path, fix: str, n_players: int | None = None
+) -> Part:
     """The part ``path`` as its manifest should list it; ``UserError`` (one line) if it is not the run's."""
     rows, meta = read_footer(path, fix)
     if m is not None:  # first: a part that says what it is tells an edited manifest from a damaged part
@@ -115,9 +139,11 @@ def _check(path: Path, listed: Part | None, m: Manifest | None, where: Path, fix
         for key, label in META_FIELDS.items():
             mine, theirs = meta.get(key), ours.get(META + key)
             if mine is not None and theirs is not None and mine != theirs:
-                raise UserError(f"{path} was written with {label} {_short(mine)}, but {where} says "
-                                f"{_short(theirs)}: the manifest was edited or the part comes from another run; "
-                                f"restore {MANIFEST}, or {fix}")
+                raise UserError(
+                    f"{path} was written with {label} {_short(mine)}, but {where} says "
+                    f"{_short(theirs)}: the manifest was edited or the part comes from another run; "
+                    f"restore {MANIFEST}, or {fix}"
+                )
     n = n_players or (m.players if m is not None else None)
     if PART_RE.match(path.name) and n:
         start, end = span(path.name)
@@ -126,11 +152,15 @@ def _check(path: Path, listed: Part | None, m: Manifest | None, where: Path, fix
             said = f" ({end - start:,} games of {n} players, as {where} says)" if m is not None else ""
             raise UserError(f"{path} holds {rows} rows, not {want}{said}; {fix}")
     if listed is not None and listed.rows is not None and listed.rows != rows:
-        raise UserError(f"{path} holds {rows:,} rows but {where} lists {listed.rows:,}: it is not the part the run "
-                        f"wrote; {fix}")
+        raise UserError(
+            f"{path} holds {rows:,} rows but {where} lists {listed.rows:,}: it is not the part the run "
+            f"wrote; {fix}"
+        )
     sha = file_sha256(path)
     if listed is not None and listed.sha256 is not None and listed.sha256 != sha:
-        raise UserError(f"{path} is not the file {MANIFEST} recorded (its checksum differs: damaged or edited); {fix}")
+        raise UserError(
+            f"{path} is not the file {MANIFEST} recorded (its checksum differs: damaged or edited); {fix}"
+        )
     return Part(path.name, rows, sha)
 
 
@@ -147,8 +177,11 @@ def resume_parts(out_dir: Path, n_players: int, manifest: Manifest | None) -> li
     """
     known = manifest.listed() if manifest is not None else {}
     where = out_dir / MANIFEST
-    parts = [_check(p, known.get(p.name), manifest, where, FIX_RESUME, n_players)
-             for p in sorted(out_dir.iterdir()) if PART_RE.match(p.name)]
+    parts = [
+        _check(p, known.get(p.name), manifest, where, FIX_RESUME, n_players)
+        for p in sorted(out_dir.iterdir())
+        if PART_RE.match(p.name)
+    ]
     ranges = [span(e.file) for e in parts]
     for (_, e0), (s1, _) in zip(ranges, ranges[1:], strict=False):
         if s1 < e0:
@@ -189,7 +222,9 @@ def _owner(file: Path, root: Path, listing: dict[Path, Manifest]) -> Path | None
     return None
 
 
-def checked_files(root: Path, files: Sequence[Path], n_players: int | None = None) -> tuple[list[Path], list[str]]:
+def checked_files(
+    root: Path, files: Sequence[Path], n_players: int | None = None
+) -> tuple[list[Path], list[str]]:
     """The files to read, and one note per file skipped; ``UserError`` for a bad or missing part.
 
     ``n_players``: rows per game when the game fixes it (Tokaido Duo), else the manifest's.
@@ -212,6 +247,8 @@ def checked_files(root: Path, files: Sequence[Path], n_players: int | None = Non
     for owner, m in listing.items():
         for name in m.listed():
             if not (owner / name).is_file():
-                raise UserError(f"{owner / name} is listed in {owner / MANIFEST} but missing; rerun the run "
-                                "(or study) with --resume to play its games again")
+                raise UserError(
+                    f"{owner / name} is listed in {owner / MANIFEST} but missing; rerun the run "
+                    "(or study) with --resume to play its games again"
+                )
     return keep, notes

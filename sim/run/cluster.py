@@ -76,7 +76,8 @@ class Stopped(Exception):
 
 
 def parse_spec(spec: str) -> int | str:
-    """``local:N`` -> N (worker processes); anything else must be a scheduler address ``[PROTOCOL://]HOST:PORT``."""
+    """``local:N`` -> N (worker processes); anything else must be a scheduler address
+    ``[PROTOCOL://]HOST:PORT``."""
     spec = spec.strip()
     m = LOCAL_RE.match(spec)
     if m:
@@ -86,12 +87,16 @@ def parse_spec(spec: str) -> int | str:
         return n
     m = ADDRESS_RE.match(spec)
     if spec.startswith("local") or not m:
-        raise UserError(f"--cluster must be a scheduler address (tcp://HOST:8786) or local:N (N worker "
-                        f"processes), got '{spec}'")
+        raise UserError(
+            f"--cluster must be a scheduler address (tcp://HOST:8786) or local:N (N worker "
+            f"processes), got '{spec}'"
+        )
     protocol = (m[1] or "tcp://")[:-3]
     if protocol not in PROTOCOLS:
-        raise UserError(f"--cluster {spec}: Dask schedulers speak {', '.join(PROTOCOLS)}, not {protocol}; "
-                        "e.g. tcp://HOST:8786")
+        raise UserError(
+            f"--cluster {spec}: Dask schedulers speak {', '.join(PROTOCOLS)}, not {protocol}; "
+            "e.g. tcp://HOST:8786"
+        )
     return spec
 
 
@@ -127,7 +132,9 @@ def code_hash() -> str:
     h = hashlib.sha256()
     sim_dir = Path(__file__).resolve().parents[1]
     files = kernels.source_files()
-    files += sorted(p for p in sim_dir.rglob("*") if p.suffix in (".py", ".toml") and "__pycache__" not in p.parts)
+    files += sorted(
+        p for p in sim_dir.rglob("*") if p.suffix in (".py", ".toml") and "__pycache__" not in p.parts
+    )
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
@@ -138,8 +145,13 @@ def describe() -> dict[str, Any]:
     """This worker's host, code hash and library versions (checked against the driver's)."""
     import numba
 
-    return {"host": socket.gethostname(), "pid": os.getpid(), "code": CODE, "versions": outdir.versions(),
-            "numba_threads": numba.config.NUMBA_NUM_THREADS}  # type: ignore[attr-defined]
+    return {
+        "host": socket.gethostname(),
+        "pid": os.getpid(),
+        "code": CODE,
+        "versions": outdir.versions(),
+        "numba_threads": numba.config.NUMBA_NUM_THREADS,
+    }  # type: ignore[attr-defined]
 
 
 def warmup(game: Game) -> dict[str, Any]:
@@ -201,15 +213,23 @@ def _complete(path: Path, rows: int) -> bool:
 
 
 def play_chunk(
-    game: Game, fingerprint: str, seed: int, start: int, count: int, out_dir: str,
+    game: Game,
+    fingerprint: str,
+    seed: int,
+    start: int,
+    count: int,
+    out_dir: str,
     threads: int | None = None,
 ) -> dict[str, Any]:
-    """Play games ``[start, start+count)`` of ``game`` and write their part file into ``out_dir``; a small manifest."""
+    """Play games ``[start, start+count)`` of ``game`` and write their part file into ``out_dir``; a small
+    manifest."""
     t0 = time.perf_counter()
     game = _cached(game)
     if game.fingerprint() != fingerprint:
-        raise RuntimeError(f"worker on {socket.gethostname()} has rules {game.fingerprint()}, the driver "
-                           f"{fingerprint}; install the same tokaido-sim everywhere")
+        raise RuntimeError(
+            f"worker on {socket.gethostname()} has rules {game.fingerprint()}, the driver "
+            f"{fingerprint}; install the same tokaido-sim everywhere"
+        )
     end, out = start + count, Path(out_dir)
     name, rows = part_name(start, end), count * game.n_players
     played = not _complete(out / name, rows)  # a retried chunk may have written its part already
@@ -220,8 +240,16 @@ def play_chunk(
         del batch
     else:
         sha256 = file_sha256(out / name)
-    return {"start": start, "end": end, "rows": rows, "path": name, "sha256": sha256, "played": played,
-            "seconds": time.perf_counter() - t0, "worker": f"{socket.gethostname()}:{os.getpid()}"}
+    return {
+        "start": start,
+        "end": end,
+        "rows": rows,
+        "path": name,
+        "sha256": sha256,
+        "played": played,
+        "seconds": time.perf_counter() - t0,
+        "worker": f"{socket.gethostname()}:{os.getpid()}",
+    }
 
 
 # ---------------------------------------------------------------- the driver
@@ -255,18 +283,25 @@ class Cluster:
         if isinstance(self.n_local, int):
             n = self.n_local
             per = max(1, (os.cpu_count() or 1) // n)  # engine threads per worker: the cores, shared
-            self._local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                       dashboard_address=":0", preload=[__name__],
-                                       silence_logs=logging.CRITICAL,  # failures reach the driver anyway
-                                       env={"NUMBA_NUM_THREADS": str(per)})
+            self._local = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                preload=[__name__],
+                silence_logs=logging.CRITICAL,  # failures reach the driver anyway
+                env={"NUMBA_NUM_THREADS": str(per)},
+            )
             client = Client(self._local)
             want = n
         else:
             try:
                 client = Client(self.n_local, timeout=CONNECT_TIMEOUT)
             except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask cannot parse
-                raise UserError(f"cannot reach the Dask scheduler at {self.spec} ({exc}); start one with "
-                                "'dask scheduler' or check the address") from None
+                raise UserError(
+                    f"cannot reach the Dask scheduler at {self.spec} ({exc}); start one with "
+                    "'dask scheduler' or check the address"
+                ) from None
             want = 1
         try:
             client.wait_for_workers(want, timeout=WORKER_TIMEOUT)
@@ -278,8 +313,10 @@ class Cluster:
                 self._local.close()
                 self._local = None
             if isinstance(exc, TimeoutError):
-                raise UserError(f"no worker joined the scheduler at {self.spec} within {WORKER_TIMEOUT:.0f} s; "
-                                "start workers with 'dask worker ADDRESS'") from None
+                raise UserError(
+                    f"no worker joined the scheduler at {self.spec} within {WORKER_TIMEOUT:.0f} s; "
+                    "start workers with 'dask worker ADDRESS'"
+                ) from None
             raise
         return client
 
@@ -287,14 +324,18 @@ class Cluster:
         mine = {"code": CODE, **outdir.versions()}
         for addr, info in self.workers.items():
             if isinstance(info, BaseException):
-                raise UserError(f"worker {addr} cannot play games ({type(info).__name__}: {info}); install "
-                                "tokaido-sim on every machine (see docs/cluster.md)")
+                raise UserError(
+                    f"worker {addr} cannot play games ({type(info).__name__}: {info}); install "
+                    "tokaido-sim on every machine (see docs/cluster.md)"
+                )
             theirs = {"code": info["code"], **info["versions"]}
             diff = [k for k in mine if k != "python" and theirs.get(k) != mine[k]]
             if diff:
                 k = diff[0]
-                raise UserError(f"worker {addr} ({info['host']}) has {k} {theirs.get(k)}, this machine "
-                                f"{mine[k]}; install the same tokaido-sim and libraries on every machine")
+                raise UserError(
+                    f"worker {addr} ({info['host']}) has {k} {theirs.get(k)}, this machine "
+                    f"{mine[k]}; install the same tokaido-sim and libraries on every machine"
+                )
 
     def close(self) -> None:
         with self._lock:
@@ -311,10 +352,16 @@ class Cluster:
 
     # ------------------------------------------------------------------- runs
     def play_chunks(
-        self, game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
-        threads: int | None, saved: Callable[[Part, int], None],
+        self,
+        game: Game,
+        seed: int,
+        out: Path,
+        todo: Iterable[tuple[int, int]],
+        threads: int | None,
+        saved: Callable[[Part, int], None],
     ) -> None:
-        """Play ``todo`` of ``game`` on the cluster; ``saved(manifest_entry, games)`` for each part as it is written."""
+        """Play ``todo`` of ``game`` on the cluster; ``saved(manifest_entry, games)`` for each part as it is
+        written."""
         todo = list(todo)
         if not todo:
             return
@@ -322,8 +369,10 @@ class Cluster:
         client, out = self.client, out.resolve()
         blind = [w for w, ok in client.run(sees, str(out / outdir.LOCK), on_error="ignore").items() if not ok]
         if blind:
-            raise UserError(f"worker {blind[0]} cannot write to {out}: the output must be on storage that every "
-                            "worker mounts at the same path (see docs/cluster.md)")
+            raise UserError(
+                f"worker {blind[0]} cannot write to {out}: the output must be on storage that every "
+                "worker mounts at the same path (see docs/cluster.md)"
+            )
         shipped = game.for_worker()
         self._warm_up(client, shipped)
         done: queue.Queue[Future[dict[str, Any]]] = queue.Queue()
@@ -332,9 +381,19 @@ class Cluster:
         tag, fp = uuid.uuid4().hex[:8], game.fingerprint()
         try:
             for start, end in todo:
-                fut = client.submit(self.task, shipped, fp, seed, start, end - start, str(out), threads,
-                                    key=f"play_chunk-{start:012d}-{end:012d}-{tag}", pure=False,
-                                    retries=self.retries)
+                fut = client.submit(
+                    self.task,
+                    shipped,
+                    fp,
+                    seed,
+                    start,
+                    end - start,
+                    str(out),
+                    threads,
+                    key=f"play_chunk-{start:012d}-{end:012d}-{tag}",
+                    pure=False,
+                    retries=self.retries,
+                )
                 spans[fut.key] = (start, end)
                 futures.append(fut)
                 fut.add_done_callback(done.put)
@@ -344,9 +403,14 @@ class Cluster:
                 try:
                     res = fut.result()
                 except Exception as exc:
-                    raise ClusterError(f"games [{start}, {end}) failed on the cluster ({type(exc).__name__}: "
-                                       f"{exc}); finished parts are kept: rerun with --resume") from exc
-                if res.get("path") != part_name(start, end) or res.get("rows") != (end - start) * game.n_players:
+                    raise ClusterError(
+                        f"games [{start}, {end}) failed on the cluster ({type(exc).__name__}: "
+                        f"{exc}); finished parts are kept: rerun with --resume"
+                    ) from exc
+                if (
+                    res.get("path") != part_name(start, end)
+                    or res.get("rows") != (end - start) * game.n_players
+                ):
                     raise ClusterError(f"games [{start}, {end}) came back as {res!r}; rerun with --resume")
                 self.results.append(res)
                 saved(Part(res["path"], res["rows"], res["sha256"]), end - start)
@@ -363,8 +427,10 @@ class Cluster:
             self._warm.add(game.name)
         for addr, info in client.run(warmup, game, on_error="return").items():
             if isinstance(info, BaseException):
-                raise UserError(f"worker {addr} cannot play {game.name} games ({type(info).__name__}: {info}); "
-                                "install tokaido-sim on every machine (see docs/cluster.md)")
+                raise UserError(
+                    f"worker {addr} cannot play {game.name} games ({type(info).__name__}: {info}); "
+                    "install tokaido-sim on every machine (see docs/cluster.md)"
+                )
             self.workers.setdefault(addr, info)["warmup_" + game.name] = info["seconds"]
 
     def _next(self, done: queue.Queue[Future[dict[str, Any]]]) -> Future[dict[str, Any]]:

@@ -76,9 +76,19 @@ def win_share(records: np.ndarray) -> np.ndarray:
 
 
 def play_batch(
-    kernel: Callable[..., None], ru: np.ndarray, seed: int, start: int, count: int, *, n_players: int,
-    record_dtype: np.dtype, log_shape: tuple[int, int], log: bool = False, threads: int | None = None,
-    stop: np.ndarray | None = None, nlog: np.ndarray | None = None,
+    kernel: Callable[..., None],
+    ru: np.ndarray,
+    seed: int,
+    start: int,
+    count: int,
+    *,
+    n_players: int,
+    record_dtype: np.dtype,
+    log_shape: tuple[int, int],
+    log: bool = False,
+    threads: int | None = None,
+    stop: np.ndarray | None = None,
+    nlog: np.ndarray | None = None,
 ) -> Batch:
     """One call of a game's batch kernel (``kernels.core.batch``): validate, allocate, call, trim.
 
@@ -105,7 +115,9 @@ def play_batch(
     with np.errstate(over="ignore"):  # splitmix64 wraps on purpose (pure-Python mode)
         kernel(*args) if stop is None else kernel(*args, stop)
     unfinished = nlog[:count] == UNFINISHED
-    if stop is not None and stop[0] and unfinished.any():  # stopped: keep the games before the first unfinished
+    if (
+        stop is not None and stop[0] and unfinished.any()
+    ):  # stopped: keep the games before the first unfinished
         count = int(np.argmax(unfinished))
         out = out[: count * n_players]
     if log and count and (nlog[:count] < 0).any():
@@ -119,7 +131,7 @@ class Game(Protocol):
 
     @property
     def name(self) -> str:
-        """"tokaido", "duo": the manifest's "game"."""
+        """ "tokaido", "duo": the manifest's "game"."""
 
     @property
     def kind(self) -> str:
@@ -144,9 +156,17 @@ class Game(Protocol):
     def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
         """Refuse (``UserError``) to resume a run started with another configuration, seed or rules."""
 
-    def play(self, seed: int, start: int, count: int, threads: int | None = None,
-             stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> Batch:
-        """Games ``[start, start+count)``; ``nlog[i]`` set as game i ends; ``stop[0] = 1`` may end the call early."""
+    def play(
+        self,
+        seed: int,
+        start: int,
+        count: int,
+        threads: int | None = None,
+        stop: np.ndarray | None = None,
+        nlog: np.ndarray | None = None,
+    ) -> Batch:
+        """Games ``[start, start+count)``; ``nlog[i]`` set as game i ends; ``stop[0] = 1`` may end the call
+        early."""
 
     def to_table(self, records: np.ndarray) -> pa.Table:
         """The records as one Arrow table with the game's schema (one row per player per game)."""

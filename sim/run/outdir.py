@@ -114,8 +114,9 @@ def check_out_dir(out_dir: Path, option: str = "--out", *, dataset_ok: bool = Fa
     holder = dataset_holding(out_dir.parent if dataset_ok else out_dir)
     if holder is not None:
         where = "is the dataset" if holder == out_dir.resolve() else f"is inside the dataset {holder}"
-        raise UserError(f"{option} {out_dir} {where}; its files would mix with the dataset's: choose a folder "
-                        "outside it")
+        raise UserError(
+            f"{option} {out_dir} {where}; its files would mix with the dataset's: choose a folder outside it"
+        )
 
 
 def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> Manifest | None:
@@ -132,17 +133,22 @@ def prepare_out_dir(out_dir: Path, resume: bool, kind: str = "run") -> Manifest 
     if not resume:
         if manifest is None:
             raise UserError(f"{out_dir} is not empty; choose another --out")
-        raise UserError(f"{out_dir} already holds a {kind}; use --resume to continue it or choose another --out")
+        raise UserError(
+            f"{out_dir} already holds a {kind}; use --resume to continue it or choose another --out"
+        )
     if manifest is None:
-        raise UserError(f"{out_dir} holds files but no {MANIFEST}, so it is not a tokaido-sim {kind}; "
-                        "choose another --out")
+        raise UserError(
+            f"{out_dir} holds files but no {MANIFEST}, so it is not a tokaido-sim {kind}; "
+            "choose another --out"
+        )
     if (manifest.kind or "run") != kind:
         raise UserError(f"{out_dir} holds a {manifest.kind}, not a {kind}; choose another --out")
     return manifest
 
 
 def new_manifest(game: Any, seed: int) -> Manifest:
-    """A new run's manifest of ``game`` (a ``sim.run.game.Game``) with ``seed``: what its parts' metadata says."""
+    """A new run's manifest of ``game`` (a ``sim.run.game.Game``) with ``seed``: what its parts' metadata
+    says."""
     m = Manifest(kind=game.kind, seed=seed, n_players=game.n_players, game=game.name)
     m.set_fields(game.manifest_head())
     m.set_fields(game.manifest_tail())
@@ -161,7 +167,9 @@ def lock_dir(out_dir: Path) -> Iterator[None]:
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise UserError(f"{out_dir} is in use by another tokaido-sim process; wait for it to finish") from None
+            raise UserError(
+                f"{out_dir} is in use by another tokaido-sim process; wait for it to finish"
+            ) from None
         yield
 
 

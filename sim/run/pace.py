@@ -69,7 +69,9 @@ class Player:
     def __enter__(self) -> Player:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.stop[0] = 1  # an exception (a second Ctrl-C) while a call runs: end it now
         self._pool.shutdown(wait=True)
 
@@ -98,7 +100,9 @@ class Player:
             advance(got - told)
         return batch
 
-    def stream(self, start: int, end: int, advance: Callable[[int], None] = lambda n: None) -> Iterator[Batch]:
+    def stream(
+        self, start: int, end: int, advance: Callable[[int], None] = lambda n: None
+    ) -> Iterator[Batch]:
         """Batches covering games ``[start, end)`` in order, until done or stopped."""
         pos = start
         while pos < end and not self.stopped:
@@ -133,8 +137,14 @@ def ctrl_c_stops(player: Player) -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
-def play(game: Game, seed: int, start: int, count: int, threads: int | None = None,
-         advance: Callable[[int], None] = lambda n: None) -> Batch:
+def play(
+    game: Game,
+    seed: int,
+    start: int,
+    count: int,
+    threads: int | None = None,
+    advance: Callable[[int], None] = lambda n: None,
+) -> Batch:
     """``game.play`` in paced calls: ``advance`` as games finish, Ctrl-C within a fraction of a second."""
     with Player(game, seed, threads) as player, ctrl_c_stops(player):
         return player.play_all(start, count, advance)

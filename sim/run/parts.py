@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 
 def missing_chunks(parts: list[tuple[int, int]], games: int, chunk_size: int) -> Iterator[tuple[int, int]]:
-    """The ``[start, end)`` chunks still to play, lazily: the gaps between finished parts, cut to ``chunk_size``."""
+    """The ``[start, end)`` chunks still to play, lazily: the gaps between finished parts, cut to
+    ``chunk_size``."""
     pos = 0
     for start, end in [*sorted(parts), (games, games)]:
         for s in range(pos, start, chunk_size):

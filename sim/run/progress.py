@@ -27,7 +27,8 @@ class Status(Protocol):
 
 
 class Rate:
-    """Games per second over the last ``WINDOW`` seconds of play, counting only games played in this session."""
+    """Games per second over the last ``WINDOW`` seconds of play, counting only games played in this
+    session."""
 
     WINDOW = 10.0
 
@@ -40,7 +41,9 @@ class Rate:
         self.done += n
         now = time.monotonic()
         self.samples.append((now, self.done))
-        if len(self.samples) == 3 and self.first:  # from the first finished games on: not the kernels' load time
+        if (
+            len(self.samples) == 3 and self.first
+        ):  # from the first finished games on: not the kernels' load time
             self.samples.popleft()
             self.first = False
         while len(self.samples) > 2 and self.samples[1][0] < now - self.WINDOW:
@@ -106,8 +109,14 @@ def status_bar(total: int, done: int, enabled: bool, label: str) -> Iterator[tup
         def render(self, task: Task) -> Text:
             return Text(f"ETA {clock(0.0 if rate.done >= rate.total else rate.eta())}")
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
-               Eta())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        Speed(),
+        TimeElapsedColumn(),
+        Eta(),
+    )
     with Progress(*columns, refresh_per_second=10) as bar:
         task = bar.add_task(label, total=total, completed=done)
 
@@ -128,7 +137,8 @@ LINE_SECONDS = 10.0  # off a terminal: one progress line per this many seconds
 
 
 def line(label: str, rate: Rate, total: int) -> str:
-    """``study: 120,000 / 856,000 games (14%), 15,800 games/s, ETA 0:00:46`` (the rate of the last ten seconds)."""
+    """``study: 120,000 / 856,000 games (14%), 15,800 games/s, ETA 0:00:46`` (the rate of the last ten
+    seconds)."""
     r = rate.per_second()
     speed = f"{r:,.0f} games/s" if r and r >= 10 else f"{r:,.2f} games/s" if r else "-- games/s"
     share = f" ({100 * rate.done / total:.0f}%)" if total > 0 else ""

@@ -42,8 +42,15 @@ MAX_CHUNK = 1_000_000  # games held in memory at once (80 bytes a player): 400 M
 class ChunkPlayer(Protocol):
     """What plays a run's missing chunks elsewhere (``sim.run.cluster.Cluster``); the runner needs no more."""
 
-    def play_chunks(self, game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
-                    threads: int | None, saved: Callable[[Part, int], None]) -> None: ...
+    def play_chunks(
+        self,
+        game: Game,
+        seed: int,
+        out: Path,
+        todo: Iterable[tuple[int, int]],
+        threads: int | None,
+        saved: Callable[[Part, int], None],
+    ) -> None: ...
 
 
 @dataclass
@@ -57,11 +64,14 @@ class RunSummary:
 
 def validate(games: int, seed: int, chunk_size: int, threads: int | None, max_chunk: int = MAX_CHUNK) -> None:
     if not 1 <= games <= MAX_GAMES:
-        raise UserError(f"--games takes 1 to {MAX_GAMES:,} (part files name their games with 12 digits), "
-                        f"got {games:,}")
+        raise UserError(
+            f"--games takes 1 to {MAX_GAMES:,} (part files name their games with 12 digits), got {games:,}"
+        )
     check_seed(seed)
     if not 1 <= chunk_size <= max_chunk:
-        raise UserError(f"--chunk-size takes 1 to {max_chunk:,} games (a chunk is held in memory), got {chunk_size:,}")
+        raise UserError(
+            f"--chunk-size takes 1 to {max_chunk:,} games (a chunk is held in memory), got {chunk_size:,}"
+        )
     if threads is not None and threads < 1:
         raise UserError(f"--threads must be at least 1, got {threads}")
 
@@ -106,7 +116,9 @@ def run(
             parts = resume_parts(out, game.n_players, manifest)
             ranges = [span(e.file) for e in parts]
             if ranges and ranges[-1][1] > games:
-                raise UserError(f"{out} already holds games up to {ranges[-1][1]}; --games must be at least that")
+                raise UserError(
+                    f"{out} already holds games up to {ranges[-1][1]}; --games must be at least that"
+                )
             missing = missing_games(ranges, games)
             todo = missing_chunks(ranges, games, chunk_size)
             if manifest is None:
@@ -121,6 +133,7 @@ def run(
             write_manifest(out, manifest)
             meta = part_metadata(new_manifest(game, seed))
             with progress_bar(games, games - missing, progress) as advance:
+
                 def played(n: int) -> None:
                     advance(n)
                     if on_progress is not None:
@@ -159,8 +172,13 @@ def run(
 
 
 def _play_chunks(
-    game: Game, seed: int, out: Path, todo: Iterable[tuple[int, int]],
-    threads: int | None, saved: Callable[[Part, int], None], played: Callable[[int], None],
+    game: Game,
+    seed: int,
+    out: Path,
+    todo: Iterable[tuple[int, int]],
+    threads: int | None,
+    saved: Callable[[Part, int], None],
+    played: Callable[[int], None],
     meta: dict[str, str],
 ) -> None:
     """Play each chunk in paced engine calls while the previous one is written on a writer thread.
@@ -179,8 +197,11 @@ def _play_chunks(
             pending = None
             saved(fut.result(), k)
 
-    with (pace.Player(game, seed, threads) as player, pace.ctrl_c_stops(player),
-          ThreadPoolExecutor(1, thread_name_prefix="tokaido-writer") as pool):
+    with (
+        pace.Player(game, seed, threads) as player,
+        pace.ctrl_c_stops(player),
+        ThreadPoolExecutor(1, thread_name_prefix="tokaido-writer") as pool,
+    ):
         try:
             for start, end in todo:
                 batches = list(player.stream(start, end, played))

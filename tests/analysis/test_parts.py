@@ -42,9 +42,11 @@ def run(run_dir: Path, tmp_path: Path) -> Path:
 def refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *words: str) -> None:
     """report, plot and compare all exit 2 with one line holding ``words``, and write nothing."""
     other = part_name(100, 200)
-    for argv in (["report", str(run), "--out", str(tmp_path / "rep")],
-                 ["plot", str(run), "--out", str(tmp_path / "plots")],
-                 ["compare", str(run), str(run), "--out", str(tmp_path / "cmp")]):
+    for argv in (
+        ["report", str(run), "--out", str(tmp_path / "rep")],
+        ["plot", str(run), "--out", str(tmp_path / "plots")],
+        ["compare", str(run), str(run), "--out", str(tmp_path / "cmp")],
+    ):
         code, out, err = call(argv, capsys)
         lines = err.strip().splitlines()
         assert code == 2 and len(lines) == 1 and lines[0].startswith("error: "), (argv, code, out, err)
@@ -60,15 +62,18 @@ def test_the_runner_lists_every_part_with_rows_and_checksum(run: Path) -> None:
     assert all(len(p["sha256"]) == 64 for p in parts)
 
 
-def test_a_stray_copy_is_skipped_not_counted_twice(run: Path, tmp_path: Path,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+def test_a_stray_copy_is_skipped_not_counted_twice(
+    run: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     stray = run / "part-000000000000-000000000100 (copy).parquet"
     shutil.copy(run / FIRST, stray)
     with caplog.at_level(logging.WARNING, "analysis"):
         ds = load_dataset(run)
         text = write_report(run, tmp_path / "rep").read_text()
     assert stray not in ds.files and len(ds.files) == 3
-    assert [r.getMessage() for r in caplog.records if "skipping" in r.getMessage()][0].startswith(f"skipping {stray}")
+    assert [r.getMessage() for r in caplog.records if "skipping" in r.getMessage()][0].startswith(
+        f"skipping {stray}"
+    )
     assert "250 games (750 player rows)" in text and f"- Skipped: skipping {stray}" in text
 
 
@@ -85,7 +90,9 @@ def test_a_truncated_part_is_refused(run: Path, tmp_path: Path, capsys: pytest.C
     refused(run, tmp_path, capsys, FIRST, "not a readable Parquet file", "--resume")
 
 
-def test_a_part_with_other_rows_is_refused(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_part_with_other_rows_is_refused(
+    run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     shutil.copy(run / part_name(200, 250), run / FIRST)  # 150 rows where 300 are listed
     refused(run, tmp_path, capsys, FIRST, "150 rows", "300", "--resume")
 
@@ -107,16 +114,18 @@ def test_a_dataset_without_parts_still_loads(run: Path, tmp_path: Path) -> None:
     assert "250 games (750 player rows)" in write_report(run, tmp_path / "rep").read_text()
 
 
-def test_without_parts_a_truncated_file_is_still_one_line(run: Path, tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_parts_a_truncated_file_is_still_one_line(
+    run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _drop_parts(run)
     with open(run / FIRST, "r+b") as fh:
         fh.truncate(3000)
     refused(run, tmp_path, capsys, FIRST, "not a readable Parquet file")
 
 
-def test_without_parts_a_corrupted_page_is_one_line(run: Path, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_parts_a_corrupted_page_is_one_line(
+    run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _drop_parts(run)
     data = bytearray((run / FIRST).read_bytes())
     for i in range(200, 2000, 7):  # the first column chunks: the footer still reads, the pages do not
@@ -136,7 +145,15 @@ def test_an_interrupted_run_says_so(tmp_path: Path) -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(engine, "play_games", interrupting)
         with pytest.raises(KeyboardInterrupt):
-            runner.run(TokaidoGame(GameConfig(n_players=3)), 1000, 11, out, chunk_size=CHUNK, resume=True, progress=False)
+            runner.run(
+                TokaidoGame(GameConfig(n_players=3)),
+                1000,
+                11,
+                out,
+                chunk_size=CHUNK,
+                resume=True,
+                progress=False,
+            )
     text = write_report(out, tmp_path / "rep").read_text()
     head = text.split("## Answers")[0]
     assert "# Tokaido balance report: players=3,travelers=draft,bots=greedy" in head

@@ -19,8 +19,13 @@ from analysis.load import WIN_UNITS, win_sum
 # ---------------------------------------------------------------- distributions
 @pytest.mark.parametrize(
     ("p", "expected"),
-    [(0.975, 1.959963984540054), (0.5, 0.0), (0.995, 2.5758293035489), (0.025, -1.959963984540054),
-     (1e-10, -6.361340902404056)],
+    [
+        (0.975, 1.959963984540054),
+        (0.5, 0.0),
+        (0.995, 2.5758293035489),
+        (0.025, -1.959963984540054),
+        (1e-10, -6.361340902404056),
+    ],
 )
 def test_norm_ppf_known_values(p: float, expected: float) -> None:
     assert float(stats.norm_ppf(p)) == pytest.approx(expected, abs=1e-9)
@@ -28,9 +33,17 @@ def test_norm_ppf_known_values(p: float, expected: float) -> None:
 
 @pytest.mark.parametrize(
     ("p", "df", "expected"),  # tables of Student's t
-    [(0.975, 1, 12.706204736), (0.975, 2, 4.302652730), (0.975, 3, 3.182446305), (0.975, 10, 2.228138852),
-     (0.995, 5, 4.032142984), (0.975, 30, 2.042272456), (0.975, 1000, 1.962339081), (0.025, 3, -3.182446305),
-     (0.975, 1e8, 1.959963985)],
+    [
+        (0.975, 1, 12.706204736),
+        (0.975, 2, 4.302652730),
+        (0.975, 3, 3.182446305),
+        (0.975, 10, 2.228138852),
+        (0.995, 5, 4.032142984),
+        (0.975, 30, 2.042272456),
+        (0.975, 1000, 1.962339081),
+        (0.025, 3, -3.182446305),
+        (0.975, 1e8, 1.959963985),
+    ],
 )
 def test_t_ppf_known_values(p: float, df: float, expected: float) -> None:
     assert float(stats.t_ppf(p, df)) == pytest.approx(expected, abs=1e-6)
@@ -88,7 +101,9 @@ def test_fair_share_test_hand_computed() -> None:
 
 
 def test_binom_test_exact_matches_r() -> None:
-    assert stats.binom_test_exact(682, 925, 0.75) == pytest.approx(0.3825, abs=5e-5)  # R: binom.test(682, 925, 3/4)
+    assert stats.binom_test_exact(682, 925, 0.75) == pytest.approx(
+        0.3825, abs=5e-5
+    )  # R: binom.test(682, 925, 3/4)
     assert stats.binom_test_exact(7, 20, 0.5) == pytest.approx(0.2632, abs=5e-5)  # R: binom.test(7, 20)
     assert stats.binom_test_exact(10, 20, 0.5) == pytest.approx(1.0)
     with pytest.raises(ValueError):
@@ -202,8 +217,10 @@ def test_the_wrappers_agree_with_the_libraries() -> None:
 
 
 # ---------------------------------------------------------------- win totals
-@given(st.lists(st.sampled_from([0.0, 1.0, 1 / 2, 1 / 3, 1 / 4, 1 / 5]), min_size=1, max_size=300),
-       st.randoms(use_true_random=False))
+@given(
+    st.lists(st.sampled_from([0.0, 1.0, 1 / 2, 1 / 3, 1 / 4, 1 / 5]), min_size=1, max_size=300),
+    st.randoms(use_true_random=False),
+)
 @settings(max_examples=60, deadline=None)
 def test_win_sum_is_exact_whatever_the_row_order(shares: list[float], rng: random.Random) -> None:
     # a float sum of 1/3s and 1/5s changes in the last bit with the order of the rows (the cluster

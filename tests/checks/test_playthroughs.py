@@ -1,4 +1,5 @@
-"""Golden playthroughs (tests/playthroughs/*.txt, Tokaido and Duo): regenerate each in memory and diff with the file.
+"""Golden playthroughs (tests/playthroughs/*.txt, Tokaido and Duo): regenerate each in memory and diff with
+the file.
 
 A failure shows the first differences as a unified diff. If the change is
 intended (kernels, bots, rules data or the referee's narration changed on
@@ -12,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from kernels.core.enums import BOT_NAMES
 from kernels.duo.enums import BOT_NAMES as DUO_BOT_NAMES
+from kernels.tokaido.core.enums import BOT_NAMES
 from sim.checks.playthrough import COMMAND, read_header, write_all
 from sim.games.duo.checks import golden as duo_golden
 from sim.games.duo.checks import playthrough as dpt
@@ -26,10 +27,16 @@ MAX_DIFF_LINES = 60
 
 
 def first_differences(expected: str, actual: str, name: str) -> str:
-    diff = list(difflib.unified_diff(
-        expected.splitlines(), actual.splitlines(), f"{name} (checked in)", f"{name} (regenerated)",
-        n=2, lineterm="",
-    ))
+    diff = list(
+        difflib.unified_diff(
+            expected.splitlines(),
+            actual.splitlines(),
+            f"{name} (checked in)",
+            f"{name} (regenerated)",
+            n=2,
+            lineterm="",
+        )
+    )
     more = len(diff) - MAX_DIFF_LINES
     shown = diff[:MAX_DIFF_LINES] + ([f"... {more} more diff lines"] if more > 0 else [])
     return "\n".join(shown)
@@ -41,8 +48,11 @@ def assert_unchanged(name: str, actual: str, what: str = "playthrough") -> None:
     assert path.exists(), f"{path} is missing; run `{COMMAND}` to write it"
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
-        pytest.fail(f"{what} {name} changed:\n{first_differences(expected, actual, name)}\n"
-                    f"if the change is intended, run `{COMMAND}`", pytrace=False)
+        pytest.fail(
+            f"{what} {name} changed:\n{first_differences(expected, actual, name)}\n"
+            f"if the change is intended, run `{COMMAND}`",
+            pytrace=False,
+        )
 
 
 @pytest.mark.parametrize("name", [p.name for p in pt.PLAYTHROUGHS])
@@ -59,8 +69,7 @@ def test_playthrough_files_match_the_list() -> None:
     on_disk = {p.stem for p in DIR.glob("*.txt")}
     listed = {p.name for p in pt.PLAYTHROUGHS} | {p.name for p in dpt.DUO_PLAYTHROUGHS}
     assert on_disk == listed, (
-        f"stale files: {sorted(on_disk - listed)}, missing files: {sorted(listed - on_disk)}; "
-        f"run `{COMMAND}`"
+        f"stale files: {sorted(on_disk - listed)}, missing files: {sorted(listed - on_disk)}; run `{COMMAND}`"
     )
 
 
@@ -69,8 +78,11 @@ def headers() -> list[dict[str, str]]:
 
 
 def test_every_playthrough_is_refereed_ok() -> None:
-    bad = [p.name for p, h in zip(pt.PLAYTHROUGHS, headers(), strict=True)
-           if h.get("referee") != "ok" and p.name not in pt.AWAITS_REFEREE]
+    bad = [
+        p.name
+        for p, h in zip(pt.PLAYTHROUGHS, headers(), strict=True)
+        if h.get("referee") != "ok" and p.name not in pt.AWAITS_REFEREE
+    ]
     assert not bad, f"the referee rejects playthroughs {bad}"
 
 
@@ -81,9 +93,14 @@ def test_playthroughs_cover_every_option() -> None:
     seen_expansions = {x for c in configs for x in c.expansions}
     seen_players = {c.n_players for c in configs}
     seen_bots = {b for c in configs for b in c.bot_names()}
-    seen_modes = {c.travelers if c.travelers in ("draft", "random") else "fixed" for c in configs
-                  if "initiation" not in c.variants}
-    fixed = {n.strip() for c in configs if c.travelers not in ("draft", "random") for n in c.travelers.split(",")}
+    seen_modes = {
+        c.travelers if c.travelers in ("draft", "random") else "fixed"
+        for c in configs
+        if "initiation" not in c.variants
+    }
+    fixed = {
+        n.strip() for c in configs if c.travelers not in ("draft", "random") for n in c.travelers.split(",")
+    }
     all_travelers = {t.name for t in GameConfig(expansions=EXPANSIONS).rules().travelers}
     assert seen_variants == set(VARIANTS), f"no playthrough with {set(VARIANTS) - seen_variants}"
     assert seen_expansions == set(EXPANSIONS), f"no playthrough with {set(EXPANSIONS) - seen_expansions}"
@@ -101,7 +118,9 @@ def test_duo_playthroughs_cover_every_bot_and_are_labelled() -> None:
     specs = [h["config"].removeprefix("duo ") for h in heads]
     assert specs == [p.spec for p in dpt.DUO_PLAYTHROUGHS]
     assert {b for s in specs for b in duo_golden.parse_spec(s)[0]} == set(DUO_BOT_NAMES)
-    assert any(duo_golden.parse_spec(s)[1] for s in specs) and any(not duo_golden.parse_spec(s)[1] for s in specs)
+    assert any(duo_golden.parse_spec(s)[1] for s in specs) and any(
+        not duo_golden.parse_spec(s)[1] for s in specs
+    )
     assert all("verified=" in h["board"] and h["verified"] in ("true", "false") for h in heads)
 
 
@@ -120,13 +139,16 @@ def test_regenerate_writes_every_file_and_removes_stale_ones(tmp_path: Path) -> 
     assert {p.name for p in written} == {f"{p.name}.txt" for p in pt.PLAYTHROUGHS}
     assert not stale.exists() and keep.exists()
     name = pt.PLAYTHROUGHS[0].name
-    assert (tmp_path / f"{name}.txt").read_text(encoding="utf-8") == (DIR / f"{name}.txt").read_text(encoding="utf-8")
+    assert (tmp_path / f"{name}.txt").read_text(encoding="utf-8") == (DIR / f"{name}.txt").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_cli_command_regenerates(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from sim.cli.app import app
+
     result = CliRunner().invoke(app, ["playthroughs", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("*.txt"))) == len(pt.PLAYTHROUGHS) + len(dpt.DUO_PLAYTHROUGHS)

@@ -17,23 +17,36 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("runs")
     from sim.cli.app import main
 
-    for name, extra in (("base", []), ("gastronomy", ["--variants", "gastronomy"]),
-                        ("crossroads", ["--expansions", "crossroads"]),
-                        ("xr-base", ["--expansions", "crossroads", "--set", "draft.pool=base"])):
+    for name, extra in (
+        ("base", []),
+        ("gastronomy", ["--variants", "gastronomy"]),
+        ("crossroads", ["--expansions", "crossroads"]),
+        ("xr-base", ["--expansions", "crossroads", "--set", "draft.pool=base"]),
+    ):
         with pytest.raises(SystemExit) as exc:
             main([*RUN, *extra, "--out", str(root / name)])
         assert exc.value.code in (0, None)
     return root
 
 
-@pytest.mark.parametrize(("other", "says"), [
-    ("gastronomy", "Pairing: paired on (game, player): the same deal (Travelers and seats) in 100.0% of the 400 games"),
-    ("crossroads", "Pairing: unpaired: the same deal in only "),
-    ("xr-base", "Pairing: unpaired: the same deal in only "),
-])
-def test_compare_pairs_only_the_same_deals(runs: Path, other: str, says: str, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = call(["compare", str(runs / "base"), str(runs / other), "--out", str(tmp_path / "c")], capsys)
+@pytest.mark.parametrize(
+    ("other", "says"),
+    [
+        (
+            "gastronomy",
+            "Pairing: paired on (game, player): the same deal (Travelers and seats) in 100.0% of the 400 "
+            "games",
+        ),
+        ("crossroads", "Pairing: unpaired: the same deal in only "),
+        ("xr-base", "Pairing: unpaired: the same deal in only "),
+    ],
+)
+def test_compare_pairs_only_the_same_deals(
+    runs: Path, other: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = call(
+        ["compare", str(runs / "base"), str(runs / other), "--out", str(tmp_path / "c")], capsys
+    )
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].startswith(says) and "pairing rate" in lines[0]

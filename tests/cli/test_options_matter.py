@@ -21,19 +21,37 @@ from hypothesis import strategies as st
 from tests.helpers.cli import call
 
 GAMES = 200  # enough that a Traveler of a 36-strong pool is dealt in some game at 2 players
-EXPANSION_SETS = [(), ("new-encounters",), ("crossroads",), ("crossroads", "matsuri"), ("promos",),
-                  ("crossroads", "matsuri", "promos")]
+EXPANSION_SETS = [
+    (),
+    ("new-encounters",),
+    ("crossroads",),
+    ("crossroads", "matsuri"),
+    ("promos",),
+    ("crossroads", "matsuri", "promos"),
+]
 # (option, value); "+x" adds x to the configuration's own list
 OPTIONS = [
-    ("--set", "travelers.kinko.coins=0"), ("--set", "travelers.daigoro.coins=0"),
-    ("--set", "travelers.ayumu.coins=0"), ("--set", "travelers.antoine.coins=0"),
-    ("--set", "travelers.titia.coins=0"), ("--set", "travelers.hiroshige.coins=3"),
-    ("--set", "abilities.kinko_meal_discount=3"), ("--set", "temple.neutral_bank_coin=5"),
-    ("--set", "meals.hand_extra=3"), ("--set", "variants.gastronomy.hand_extra=3"),
-    ("--set", "variants.preparations.3=2,2,2"), ("--set", "draft.dealt=3"), ("--set", "draft.mode=free"),
-    ("--set", "crossroads.start_amulet_cost=0"), ("--set", "matsuri.draw=3"),
-    ("--set", "encounters.itamae_cost=0"), ("--set", "souvenirs.set_points=1,2,3,4"),
-    ("--rules", "online"), ("--bots", ""), ("--expansions", "+promos"), ("--variants", "+initiation"),
+    ("--set", "travelers.kinko.coins=0"),
+    ("--set", "travelers.daigoro.coins=0"),
+    ("--set", "travelers.ayumu.coins=0"),
+    ("--set", "travelers.antoine.coins=0"),
+    ("--set", "travelers.titia.coins=0"),
+    ("--set", "travelers.hiroshige.coins=3"),
+    ("--set", "abilities.kinko_meal_discount=3"),
+    ("--set", "temple.neutral_bank_coin=5"),
+    ("--set", "meals.hand_extra=3"),
+    ("--set", "variants.gastronomy.hand_extra=3"),
+    ("--set", "variants.preparations.3=2,2,2"),
+    ("--set", "draft.dealt=3"),
+    ("--set", "draft.mode=free"),
+    ("--set", "crossroads.start_amulet_cost=0"),
+    ("--set", "matsuri.draw=3"),
+    ("--set", "encounters.itamae_cost=0"),
+    ("--set", "souvenirs.set_points=1,2,3,4"),
+    ("--rules", "online"),
+    ("--bots", ""),
+    ("--expansions", "+promos"),
+    ("--variants", "+initiation"),
 ]
 _runs: dict[tuple[str, ...], tuple[int, pl.DataFrame | None]] = {}
 
@@ -45,7 +63,7 @@ def _pool(expansions: tuple[str, ...]) -> list[str]:
 
 
 def _turn(items: list, k: int) -> list:
-    return items[k % len(items):] + items[:k % len(items)]
+    return items[k % len(items) :] + items[: k % len(items)]
 
 
 @st.composite
@@ -53,8 +71,12 @@ def configurations(draw: st.DrawFn, salt: int = 0) -> list[str]:
     """A configuration valid on its own; ``salt`` turns every list drawn from, so each option of the
     parametrized test meets other configurations than its neighbours (the draws are derandomized)."""
     n = draw(st.sampled_from(_turn([2, 3, 4, 5], salt)))
-    variants = draw(st.sets(st.sampled_from(_turn(["return-trip", "gastronomy", "preparations", "initiation"], salt)),
-                            max_size=2))
+    variants = draw(
+        st.sets(
+            st.sampled_from(_turn(["return-trip", "gastronomy", "preparations", "initiation"], salt)),
+            max_size=2,
+        )
+    )
     expansions = draw(st.sampled_from(_turn(EXPANSION_SETS, salt)))
     travelers = draw(st.sampled_from(_turn(["draft", "random", "lineup"], salt)))
     # Initiation plays without Travelers (and so without the promos'); a lineup is dealt nothing from the
@@ -78,11 +100,13 @@ def _with(argv: list[str], option: str, value: str) -> list[str]:
         return [*argv, option, value]
     if option in argv:
         i = argv.index(option)
-        return [*argv[:i + 1], argv[i + 1] + "," + value[1:], *argv[i + 2:]]
+        return [*argv[: i + 1], argv[i + 1] + "," + value[1:], *argv[i + 2 :]]
     return [*argv, option, value[1:]]
 
 
-def _play(argv: list[str], out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, pl.DataFrame | None]:
+def _play(
+    argv: list[str], out: Path, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, pl.DataFrame | None]:
     code, _, err = call(["run", "-g", str(GAMES), "-s", "3", "-q", "--out", str(out), *argv], capsys)
     if code != 0:
         return code, err, None
@@ -92,10 +116,16 @@ def _play(argv: list[str], out: Path, capsys: pytest.CaptureFixture[str]) -> tup
 
 
 @pytest.mark.parametrize("option", OPTIONS, ids="=".join)
-def test_an_option_changes_the_games_or_is_refused(option: tuple[str, str], tmp_path_factory: pytest.TempPathFactory,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    @settings(max_examples=5, derandomize=True, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+def test_an_option_changes_the_games_or_is_refused(
+    option: tuple[str, str], tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    @settings(
+        max_examples=5,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
     @given(config=configurations(OPTIONS.index(option)))
     def check(config: list[str]) -> None:
         _check(config, option, tmp_path_factory, capsys)
@@ -103,8 +133,12 @@ def test_an_option_changes_the_games_or_is_refused(option: tuple[str, str], tmp_
     check()
 
 
-def _check(config: list[str], option: tuple[str, str], tmp_path_factory: pytest.TempPathFactory,
-           capsys: pytest.CaptureFixture[str]) -> None:
+def _check(
+    config: list[str],
+    option: tuple[str, str],
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     key = tuple(config)
     if key not in _runs:
         code, _, frame = _play(config, tmp_path_factory.mktemp("base") / "run", capsys)
@@ -120,4 +154,7 @@ def _check(config: list[str], option: tuple[str, str], tmp_path_factory: pytest.
         assert list(root.iterdir()) == [], (argv, "refused, but wrote", list(root.iterdir()))
         return
     assert code == 0 and frame is not None, (argv, code, err)
-    assert base is not None and not frame.equals(base), (argv, "accepted, but the games are the same without it")
+    assert base is not None and not frame.equals(base), (
+        argv,
+        "accepted, but the games are the same without it",
+    )

@@ -81,8 +81,9 @@ def test_used_or_unwritable_out_dir(tmp_path: Path, capsys: pytest.CaptureFixtur
     before = sorted(os.listdir(tmp_path / "a"))
     code, out, err = call([*base, str(tmp_path / "a")], capsys)
     assert_user_error(code, out, err)
-    assert err.strip() == (f"error: {tmp_path / 'a'} already holds a run; use --resume to continue it "
-                           "or choose another --out")
+    assert err.strip() == (
+        f"error: {tmp_path / 'a'} already holds a run; use --resume to continue it or choose another --out"
+    )
     assert sorted(os.listdir(tmp_path / "a")) == before
     (tmp_path / "file").write_text("")
     assert_user_error(*call([*base, str(tmp_path / "file" / "sub")], capsys))
@@ -97,8 +98,23 @@ def test_used_or_unwritable_out_dir(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_run_writes_dataset_and_manifest(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    args = ["run", "--players", "3", "--games", "120", "--seed", "4", "--out", str(out), "--chunk-size", "50",
-            "--variants", "gastronomy", "--set", "travelers.kinko.coins=6"]
+    args = [
+        "run",
+        "--players",
+        "3",
+        "--games",
+        "120",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+        "--chunk-size",
+        "50",
+        "--variants",
+        "gastronomy",
+        "--set",
+        "travelers.kinko.coins=6",
+    ]
     res = CliRunner().invoke(cli.app, args)
     assert res.exit_code == 0, res.output
     assert "120" in res.stdout
@@ -115,14 +131,16 @@ def test_other_commands_reject_bad_input(tmp_path: Path, capsys: pytest.CaptureF
     assert_user_error(*call(["replay", "--seed", "1", "--game", "-1"], capsys))
     assert_user_error(*call(["study", str(tmp_path / "missing.toml"), "--out", str(tmp_path / "s")], capsys))
     assert_user_error(*call(["report", str(tmp_path / "missing")], capsys))
-    assert_user_error(*call(["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(tmp_path / "c")],
-                            capsys))
+    assert_user_error(
+        *call(["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--out", str(tmp_path / "c")], capsys)
+    )
     assert list(tmp_path.iterdir()) == []
 
 
 def test_verify_and_replay(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = call(["verify", "--games", "12", "--seed", "5", "--players", "3", "--quiet",
-                           "--chunk-size", "5"], capsys)
+    code, out, err = call(
+        ["verify", "--games", "12", "--seed", "5", "--players", "3", "--quiet", "--chunk-size", "5"], capsys
+    )
     first = out.splitlines()[0]
     assert first.startswith("verified 12 games, ") and first.endswith(" mismatches"), out
     mismatches = int(first.split(", ")[1].split()[0])
@@ -132,7 +150,9 @@ def test_verify_and_replay(capsys: pytest.CaptureFixture[str]) -> None:
     assert code in (0, 1) and "Traceback" not in err
 
 
-def test_verify_reports_the_first_mismatch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_reports_the_first_mismatch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import sim.games.tokaido.referee.game
 
     seen: list[int] = []
@@ -157,7 +177,9 @@ def test_decode_log() -> None:
     assert options.decode_log(ev).splitlines() == ["   0 MOVE     t=0 a=5 b=0", "   1 END"]
 
 
-def wait_for_parts(root: Path, n: int, proc: subprocess.Popen[bytes], pattern: str = "part-*.parquet") -> None:
+def wait_for_parts(
+    root: Path, n: int, proc: subprocess.Popen[bytes], pattern: str = "part-*.parquet"
+) -> None:
     deadline = time.monotonic() + 120
     while len(list(root.rglob(pattern))) < n:
         assert proc.poll() is None, proc.communicate()
@@ -167,18 +189,40 @@ def wait_for_parts(root: Path, n: int, proc: subprocess.Popen[bytes], pattern: s
 
 def test_killed_run_resumes_without_rewriting_parts(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    args = ["run", "--players", "4", "--games", "3000", "--seed", "2", "--out", str(out), "--chunk-size", "100",
-            "--quiet"]
-    proc = subprocess.Popen([sys.executable, "-c", SLOW_CLI, *args], env=ENV, cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    args = [
+        "run",
+        "--players",
+        "4",
+        "--games",
+        "3000",
+        "--seed",
+        "2",
+        "--out",
+        str(out),
+        "--chunk-size",
+        "100",
+        "--quiet",
+    ]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CLI, *args],
+        env=ENV,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     wait_for_parts(out, 3, proc)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     kept = part_stats(out)
     assert 3 <= len(kept) < 30
     (out / ".part-000000099900-000000100000.parquet.tmp").write_bytes(b"half a file")
-    res = subprocess.run([sys.executable, "-m", "sim.cli.app", *args, "--resume"], env=ENV, cwd=tmp_path,
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-m", "sim.cli.app", *args, "--resume"],
+        env=ENV,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     now = part_stats(out)
     assert {k: now[k] for k in kept} == kept
@@ -190,9 +234,27 @@ def test_killed_run_resumes_without_rewriting_parts(tmp_path: Path) -> None:
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    args = ["run", "--players", "2", "--games", "5000", "--seed", "2", "--out", str(out), "--chunk-size", "100"]
-    proc = subprocess.Popen([sys.executable, "-c", SLOW_CLI, *args], env=ENV, cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = [
+        "run",
+        "--players",
+        "2",
+        "--games",
+        "5000",
+        "--seed",
+        "2",
+        "--out",
+        str(out),
+        "--chunk-size",
+        "100",
+    ]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CLI, *args],
+        env=ENV,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     wait_for_parts(out, 2, proc)  # type: ignore[arg-type]
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)

@@ -1,4 +1,14 @@
 """What the balance tests share: the base game's ten Travelers, by name."""
 
-NAMES = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
-         "zen-emon"]
+NAMES = [
+    "hiroshige",
+    "chuubei",
+    "kinko",
+    "yoshiyasu",
+    "satsuki",
+    "mitsukuni",
+    "sasayakko",
+    "hirotada",
+    "umegae",
+    "zen-emon",
+]

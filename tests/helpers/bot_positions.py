@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import search
-from kernels.bots.policy import choose_move_nb
-from kernels.bots.scratch import B_CAND
-from kernels.core import enums as E
-from kernels.core.enums import DECK_CAP, PF, G
 from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE
-from kernels.core.weights import W
-from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
-from kernels.play import turn_nb
+from kernels.tokaido import search
+from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.enums import DECK_CAP, PF, G
+from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.turn import begin_turn_nb, move_nb, setup_nb
+from kernels.tokaido.play import turn_nb
 from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 

@@ -40,13 +40,16 @@ def setup(spec: str) -> tuple[GameConfig, Rules]:
     return config, config.rules()
 
 
-def cases(specs: Sequence[Case], games: int | None = None, seed_offset: int = 0,
-          slow: bool = False) -> Callable[[Any], Any]:
+def cases(
+    specs: Sequence[Case], games: int | None = None, seed_offset: int = 0, slow: bool = False
+) -> Callable[[Any], Any]:
     """Parametrize a test over ``(spec, seed, games)``, one id per spec: ``games`` (if given) replaces
     each case's own count, ``seed_offset`` shifts the seeds, ``slow`` marks it ``@pytest.mark.slow``."""
     params = [(c[0], c[1] + seed_offset, games if games is not None else c[2]) for c in specs]  # type: ignore[misc]
     marks = [pytest.mark.slow] if slow else []
-    return pytest.mark.parametrize(("spec", "seed", "games"), [pytest.param(*p, id=p[0], marks=marks) for p in params])
+    return pytest.mark.parametrize(
+        ("spec", "seed", "games"), [pytest.param(*p, id=p[0], marks=marks) for p in params]
+    )
 
 
 def referee_agrees(spec: str, seed: int, games: int) -> None:
@@ -55,17 +58,26 @@ def referee_agrees(spec: str, seed: int, games: int) -> None:
     assert_referee_agrees(config, rules, seed, games)
 
 
-def profile_cases(specs: Sequence[Case], games: int, seed_offset: int, slow: bool = False) -> Callable[[Any], Any]:
-    """Parametrize a test over ``(profile, spec, seed, games)``: every configuration under each online profile."""
+def profile_cases(
+    specs: Sequence[Case], games: int, seed_offset: int, slow: bool = False
+) -> Callable[[Any], Any]:
+    """Parametrize a test over ``(profile, spec, seed, games)``: every configuration under each online
+    profile."""
     marks = [pytest.mark.slow] if slow else []
-    return pytest.mark.parametrize(("profile", "spec", "seed", "games"), [
-        pytest.param(profile, c[0], c[1] + seed_offset, games, id=f"{profile}-{c[0]}", marks=marks)
-        for profile in PROFILES for c in specs])
+    return pytest.mark.parametrize(
+        ("profile", "spec", "seed", "games"),
+        [
+            pytest.param(profile, c[0], c[1] + seed_offset, games, id=f"{profile}-{c[0]}", marks=marks)
+            for profile in PROFILES
+            for c in specs
+        ],
+    )
 
 
 @cache
 def profiled(profile: str, spec: str) -> tuple[GameConfig, Rules]:
-    """``spec`` under ``profile``: the profile's patch before the spec's own overrides, as the CLI builds it."""
+    """``spec`` under ``profile``: the profile's patch before the spec's own overrides, as the CLI builds
+    it."""
     config = GameConfig.parse(spec)
     items = [tuple(s.split("=", 1)) for s in expand_sets(profile_sets(profile))]
     config = dataclasses.replace(config, overrides=(*items, *config.overrides), profile=profile)
@@ -100,7 +112,9 @@ def assert_referee_agrees(config: GameConfig, rules: Rules, seed: int, games: in
         count = min(CHUNK, games - start)
         batch = play_games(config, rules, seed, start, count, log=True)  # raises if a log overflows
         for i in range(count):
-            res = referee_game(config, rules, batch.game_events(i), rows_from_records(batch.records[i * n:(i + 1) * n]))
+            res = referee_game(
+                config, rules, batch.game_events(i), rows_from_records(batch.records[i * n : (i + 1) * n])
+            )
             if not res.ok:
                 mismatches += 1
                 if first is None:
@@ -109,7 +123,8 @@ def assert_referee_agrees(config: GameConfig, rules: Rules, seed: int, games: in
         game, errors = first
         pytest.fail(
             f"{mismatches} of {games} games disagree; first: config {config.spec()}, seed {seed}, "
-            f"game {game}\n" + "\n".join(f"referee: {e}" for e in errors)
+            f"game {game}\n"
+            + "\n".join(f"referee: {e}" for e in errors)
             + f"\nreplay: tokaido-sim replay --seed {seed} --game {game} {config.cli_args()}",
             pytrace=False,
         )

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kernels.core.board import lead_player_nb
-from kernels.core.enums import PF, Cfg, Ev
-from kernels.game.turn import begin_turn_nb, move_nb
+from kernels.tokaido.core.board import lead_player_nb
+from kernels.tokaido.core.enums import PF, Cfg, Ev
+from kernels.tokaido.game.turn import begin_turn_nb, move_nb
 from sim.games.tokaido.rules.config import GameConfig
 
 if TYPE_CHECKING:
@@ -63,7 +63,9 @@ def set_markets(
     chosen = (
         legendary_ids(rs, *legendary) if legendary is not None else [lo.id for lo in rs.rules.legendary],
         amulet_ids(rs, *amulets) if amulets is not None else list(range(len(rs.rules.amulets))),
-        calligraphy_ids(rs, *calligraphy) if calligraphy is not None else list(range(len(rs.rules.calligraphy))),
+        calligraphy_ids(rs, *calligraphy)
+        if calligraphy is not None
+        else list(range(len(rs.rules.calligraphy))),
     )
     mkt[:, :] = 0
     for m, ids in enumerate(chosen):
@@ -75,7 +77,8 @@ def set_markets(
 
 
 def give_amulets(pos: Position, t: int, *names: str, new: bool = False) -> None:
-    """Traveler ``t`` holds these Amulets (``new``: bought this turn, not usable yet); they leave the market."""
+    """Traveler ``t`` holds these Amulets (``new``: bought this turn, not usable yet); they leave the
+    market."""
     for c in amulet_ids(pos.rs, *names):
         pos.ps[t, PF.AMULETS] |= 1 << c
         if new:
@@ -98,7 +101,8 @@ def xr_position(
     calligraphy: dict[int, Sequence[str]] | None = None,
     **kw: Any,
 ) -> Position:
-    """``make_position`` plus the Crossroads markets (``set_markets(**markets)``), Amulets and Calligraphy held."""
+    """``make_position`` plus the Crossroads markets (``set_markets(**markets)``), Amulets and Calligraphy
+    held."""
     from tests.helpers.positions import make_position  # here: positions.py re-exports this module
 
     pos = make_position(rs, **kw)
@@ -111,7 +115,7 @@ def xr_position(
 
 
 def xmove(pos: Position, t: int, s: int) -> None:
-    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.game.turn`` plays it (``move_nb``): the
+    """A whole Crossroads move of ``t`` to ``s`` as ``kernels.tokaido.game.turn`` plays it (``move_nb``): the
     Friendship Amulet if the space is full, the stop, then the Vitality Amulet."""
     ctrl = lead_player_nb(pos.pub) if pos.ps[t, PF.NEUTRAL] == 1 else t
     pos.k(move_nb)(pos.pub, pos.hid, pos.ru, t, ctrl, s)

@@ -14,5 +14,8 @@ def assert_agrees(rules: DuoRules, bots: tuple[str, str], seed: int, games: int)
     rep = verify(DuoGame(rules, bots), games, seed, chunk_size=500, keep=1)
     if not rep.ok:
         first = rep.first[0]
-        pytest.fail(f"{rep.mismatches} of {games} Duo games disagree ({rules.provenance()}, bots {bots}, seed "
-                    f"{seed}); first: game {first.game}: {first.errors[:4]}\nreplay: {first.replay}", pytrace=False)
+        pytest.fail(
+            f"{rep.mismatches} of {games} Duo games disagree ({rules.provenance()}, bots {bots}, seed "
+            f"{seed}); first: game {first.game}: {first.errors[:4]}\nreplay: {first.replay}",
+            pytrace=False,
+        )

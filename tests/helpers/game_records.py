@@ -1,6 +1,6 @@
 """Game records of simulated games (docs/game-record.md), and their round trip through the audit.
 
-    round_trip((4, "draft", "greedy", "", "crossroads", "rulebook"), seed=11, games=30)
+round_trip((4, "draft", "greedy", "", "crossroads", "rulebook"), seed=11, games=30)
 """
 
 from __future__ import annotations
@@ -21,16 +21,27 @@ def records(config: GameConfig, seed: int, games: int) -> list[dict[str, Any]]:
     batch = engine.play_games(config, rules, seed, 0, games, log=True)
     assert batch.events is not None and batch.n_events is not None
     rows, n = kernel_rows(batch.records), config.n_players
-    return [game_record(config, rules, batch.events[i, : int(batch.n_events[i])].tolist(), rows[i * n : (i + 1) * n])
-            for i in range(games)]
+    return [
+        game_record(
+            config, rules, batch.events[i, : int(batch.n_events[i])].tolist(), rows[i * n : (i + 1) * n]
+        )
+        for i in range(games)
+    ]
 
 
 def round_trip(spec: tuple[str | int, ...], seed: int, games: int) -> None:
     """Every game of ``spec`` (players, travelers, bots, variants, expansions, profile, then any ``--set``
     items), as a file holds its record, audits legal with equal scores."""
     players, travelers, bots, variants, expansions, profile, *sets = spec
-    config = make_config(int(players), str(travelers), str(bots), str(variants), str(expansions),
-                         [str(x) for x in sets] or None, str(profile))
+    config = make_config(
+        int(players),
+        str(travelers),
+        str(bots),
+        str(variants),
+        str(expansions),
+        [str(x) for x in sets] or None,
+        str(profile),
+    )
     for i, rec in enumerate(records(config, seed, games)):
         rec = json.loads(json.dumps(rec))  # exactly what a file holds
         res = audit_game(rec, i + 1)

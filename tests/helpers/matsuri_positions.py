@@ -1,9 +1,9 @@
 """Hand-made Matsuri positions (``--expansions crossroads,matsuri``) on top of ``tests/helpers/positions.py``.
 
-    rs = make_rules(mt_config(4))
-    pos = mt_position(rs, stack=["hina", "tango"], positions=[14] * 4)   # everyone at the first Inn
-    matsuri_at(pos, 14)                   # the Matsuri of that Inn (what the last arrival triggers)
-    pos.events(Ev.TOKEN)
+rs = make_rules(mt_config(4))
+pos = mt_position(rs, stack=["hina", "tango"], positions=[14] * 4)   # everyone at the first Inn
+matsuri_at(pos, 14)                   # the Matsuri of that Inn (what the last arrival triggers)
+pos.events(Ev.TOKEN)
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kernels.core.enums import DECK_CAP, Deck, G
-from kernels.core.events import MATSURI_KINDS
-from kernels.game.matsuri import matsuri_inn_nb
+from kernels.tokaido.core.enums import DECK_CAP, Deck, G
+from kernels.tokaido.core.events import MATSURI_KINDS
+from kernels.tokaido.game.matsuri import matsuri_inn_nb
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import RuleSet, xr_position
 
@@ -27,7 +27,7 @@ def mt_config(n_players: int = 4, travelers: str = "random", **kw: Any) -> GameC
 
 
 def matsuri_ids(rs: RuleSet, *kinds: str) -> list[int]:
-    """Matsuri card ids by kind name (``kernels.core.events.MATSURI_KINDS``)."""
+    """Matsuri card ids by kind name (``kernels.tokaido.core.events.MATSURI_KINDS``)."""
     by_kind = {c.kind: c.id for c in rs.rules.matsuri}
     return [by_kind[MATSURI_KINDS.index(k)] for k in kinds]
 
@@ -52,6 +52,7 @@ def mt_position(rs: RuleSet, stack: Sequence[str] = (), **kw: Any) -> Any:
 
 
 def matsuri_at(pos: Any, s: int = INN1, inn: int = 0) -> None:
-    """The Matsuri of the Inn on ``s`` (``inn`` Matsuri Inns already played), as the last arrival triggers it."""
+    """The Matsuri of the Inn on ``s`` (``inn`` Matsuri Inns already played), as the last arrival triggers
+    it."""
     pos.gs[G.M_INN] = inn
     pos.k(matsuri_inn_nb)(pos.pub, pos.hid, pos.ru, s)

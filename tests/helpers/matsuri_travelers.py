@@ -13,8 +13,13 @@ NO_START = (("crossroads.start_amulet", "false"),)
 
 def mt_config(travelers: list[str], overrides: tuple[tuple[str, Any], ...] = (), **kw: Any):
     """A Crossroads + Matsuri configuration naming each player's Traveler (no start Amulets)."""
-    return xr_config(len(travelers), travelers=",".join(travelers), expansions=MT,
-                     overrides=NO_START + tuple(overrides), **kw)
+    return xr_config(
+        len(travelers),
+        travelers=",".join(travelers),
+        expansions=MT,
+        overrides=NO_START + tuple(overrides),
+        **kw,
+    )
 
 
 def mt_rules(travelers: list[str], overrides: tuple[tuple[str, Any], ...] = (), **kw: Any):

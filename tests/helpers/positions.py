@@ -8,7 +8,7 @@
 
 ``make_rules`` builds the rules record the way ``sim.games.tokaido.engine.play_games`` does
 (``GameConfig(...).rules().tables()``, ``config.cfg_array``, ``bot_weights``) and
-can override any number of ``kernels.core.enums.P`` by name. ``make_position`` builds a
+can override any number of ``kernels.tokaido.core.enums.P`` by name. ``make_position`` builds a
 public record (``pub``) and a hidden one (``hid``: piles and the action log) with
 chosen Travelers, positions, arrival order, coins, collections, pile orders and
 the current Inn's meal hand. Logging is on, so ``Position.events`` shows what the
@@ -35,20 +35,21 @@ from typing import Any
 import numpy as np
 import pytest
 
-from kernels.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Ev, G, P, Space
-from kernels.core.piles import log_nb
-from kernels.core.present import abilities_nb
+from kernels.core.log import log_nb
 from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
-from kernels.core.weights import W
-from kernels.game.stations import inn_nb, station_nb, temple_nb
-from kernels.game.turn import setup_nb
-from kernels.play import turn_nb
+from kernels.tokaido.core.enums import DECK_CAP, MAX_TRAV, N_FAMILIES, PF, Ability, Bot, Ev, G, P, Space
+from kernels.tokaido.core.present import abilities_nb
+from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.stations import inn_nb, station_nb, temple_nb
+from kernels.tokaido.game.turn import setup_nb
+from kernels.tokaido.play import turn_nb
 from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 
-# the Crossroads helpers live in tests/helpers/crossroads_positions.py; re-exported for ``from tests.helpers.positions import``
+# the Crossroads helpers live in tests/helpers/crossroads_positions.py; re-exported for ``from
+# tests.helpers.positions import``
 from tests.helpers.crossroads_positions import MARKET_OF as MARKET_OF
 from tests.helpers.crossroads_positions import XR as XR
 from tests.helpers.crossroads_positions import amulet_ids as amulet_ids
@@ -161,7 +162,8 @@ def encounter_ids(rs: RuleSet, *kinds: str | tuple[str, int]) -> list[int]:
         name, pan = (k, None) if isinstance(k, str) else k
         out.append(
             next(
-                e.id for e in rs.rules.encounters
+                e.id
+                for e in rs.rules.encounters
                 if e.name == name and (pan is None or e.panorama == pan) and e.id not in out
             )
         )
@@ -231,7 +233,7 @@ class Position:
     def stop(self, t: int, s: int) -> None:
         """Move traveler ``t`` to space ``s`` and resolve the space.
 
-        The bookkeeping mirrors ``kernels.play.turn_nb`` after the move is
+        The bookkeeping mirrors ``kernels.tokaido.play.turn_nb`` after the move is
         chosen, so a test can pick the destination instead of the bot.
         """
         ps, gs, occ = self.ps, self.gs, self.pub["occ"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from kernels.core.enums import Deck, Ev, Opt
+from kernels.tokaido.core.enums import Deck, Ev, Opt
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
@@ -21,15 +21,25 @@ def ev(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1) -> Row:
 
 
 @cache
-def cfg(n: int = 3, travelers: str = "draft", variants: tuple[str, ...] = (), expansions: tuple[str, ...] = (),
-        overrides: tuple[tuple[str, str], ...] = ()) -> tuple[GameConfig, Rules]:
-    config = GameConfig(n_players=n, travelers=travelers, variants=variants, expansions=expansions,
-                        overrides=overrides)
+def cfg(
+    n: int = 3,
+    travelers: str = "draft",
+    variants: tuple[str, ...] = (),
+    expansions: tuple[str, ...] = (),
+    overrides: tuple[tuple[str, str], ...] = (),
+) -> tuple[GameConfig, Rules]:
+    config = GameConfig(
+        n_players=n, travelers=travelers, variants=variants, expansions=expansions, overrides=overrides
+    )
     return config, config.rules()
 
 
-def setup_log(config: GameConfig, rules: Rules, decks: dict[int, list[int]] | None = None,
-              lineup: list[int] | None = None) -> list[Row]:
+def setup_log(
+    config: GameConfig,
+    rules: Rules,
+    decks: dict[int, list[int]] | None = None,
+    lineup: list[int] | None = None,
+) -> list[Row]:
     """DECK (identity order unless given; a given prefix is completed), DEAL/KEEP (fixed), LINEUP, COINS."""
     rows: list[Row] = []
     sizes = [len(rules.souvenirs), len(rules.meals), len(rules.hot_springs), len(rules.encounters)]
@@ -79,16 +89,25 @@ VILLAGE1, TEMPLE2, ENCOUNTER3, PADDY4, HOT5, MOUNTAIN6, FARM7, VILLAGE8, TEMPLE9
 ENCOUNTER10, SEA11, MOUNTAIN12, HOT13, INN14 = range(10, 15)
 
 
-def xcfg(n: int = 3, travelers: str = "draft", variants: tuple[str, ...] = (),
-         overrides: tuple[tuple[str, str], ...] = ()) -> tuple[GameConfig, Rules]:
+def xcfg(
+    n: int = 3,
+    travelers: str = "draft",
+    variants: tuple[str, ...] = (),
+    overrides: tuple[tuple[str, str], ...] = (),
+) -> tuple[GameConfig, Rules]:
     """A Crossroads configuration with seed 002's by-count table (4 cards of each type at 2-3 players),
     so that the hand-made logs can leave cards out of play; self-play games use the defaults."""
     return cfg(n, travelers, variants, XR, (("crossroads.by_player_count", "true"), *overrides))
 
 
-def xr_setup(config: GameConfig, rules: Rules, markets: dict[int, list[int]] | None = None,
-             start: dict[int, int] | None = None, decks: dict[int, list[int]] | None = None,
-             lineup: list[int] | None = None) -> list[Row]:
+def xr_setup(
+    config: GameConfig,
+    rules: Rules,
+    markets: dict[int, list[int]] | None = None,
+    start: dict[int, int] | None = None,
+    decks: dict[int, list[int]] | None = None,
+    lineup: list[int] | None = None,
+) -> list[Row]:
     """``setup_log`` plus the MARKET rows (cards 0..k-1 unless given) and the start-Amulet options.
 
     ``start`` maps a player to the Amulet card they buy at set-up; every other
@@ -98,10 +117,12 @@ def xr_setup(config: GameConfig, rules: Rules, markets: dict[int, list[int]] | N
     k = rules.crossroads_cards[config.n_players]
     chosen = {d: list(range(k)) for d in (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)}
     chosen.update(markets or {})
-    xr = [ev(Ev.MARKET, -1, d, c, 1) for d in (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY) for c in chosen[d]]
+    xr = [
+        ev(Ev.MARKET, -1, d, c, 1) for d in (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY) for c in chosen[d]
+    ]
     xr += [ev(Ev.MARKET, -1, Deck.CHERRY, -1, k), ev(Ev.MARKET, -1, Deck.BATHHOUSE, -1, k)]
     last_deck = max(i for i, r in enumerate(rows) if r[0] == Ev.DECK)
-    rows = rows[: last_deck + 1] + xr + rows[last_deck + 1:]
+    rows = rows[: last_deck + 1] + xr + rows[last_deck + 1 :]
     coins = {r[1]: r[2] for r in rows if r[0] == Ev.COINS}
     n_trav = config.n_players + (config.n_players == 2)
     order = lineup or list(range(n_trav))
@@ -126,4 +147,3 @@ def stop(t: int, space: int, option: int = 0) -> list[Row]:
 
     kind = load_rules().board_types[space]
     return [ev(Ev.MOVE, t, space, t), ev(Ev.CHOICE, t, kind, option)]
-

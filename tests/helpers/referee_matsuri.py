@@ -27,13 +27,15 @@ def r6(kind: int, t: int = -1, a: int = -1, b: int = -1, c: int = -1, d: int = -
     return (kind, t, a, b, c, d)
 
 
-def mcfg(n: int, travelers: str, variants: tuple[str, ...] = (),
-         overrides: tuple[tuple[str, str], ...] = ()) -> tuple[GameConfig, Rules]:
+def mcfg(
+    n: int, travelers: str, variants: tuple[str, ...] = (), overrides: tuple[tuple[str, str], ...] = ()
+) -> tuple[GameConfig, Rules]:
     return cfg(n, travelers, variants, MX, overrides)
 
 
-def mref(n: int = 3, travelers: str = "satsuki,chuubei,hiroshige",
-         overrides: tuple[tuple[str, str], ...] = ()) -> Referee:
+def mref(
+    n: int = 3, travelers: str = "satsuki,chuubei,hiroshige", overrides: tuple[tuple[str, str], ...] = ()
+) -> Referee:
     config, rules = mcfg(n, travelers, (), overrides)
     ref = Referee(config, rules)
     st = ref.state

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from kernels.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
+from kernels.tokaido.core.enums import Ability, Amulet, Deck, DieSrc, Enc, Ev, Opt, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import PANORAMA_SPACES, TravelerState, amulet_kind
 from sim.games.tokaido.rules.config import GameConfig
@@ -19,8 +19,9 @@ from tests.helpers.referee_logs import Row, ev
 class SelfPlay:
     """A random legal game, written as a log and checked by the referee event by event."""
 
-    def __init__(self, config: GameConfig, rules: Rules, seed: int, prefer: tuple[int, ...] = (),
-                 alt: float = 0.5) -> None:
+    def __init__(
+        self, config: GameConfig, rules: Rules, seed: int, prefer: tuple[int, ...] = (), alt: float = 0.5
+    ) -> None:
         self.config, self.rules, self.p = config, rules, rules.params
         self.rng = random.Random(seed)
         self.prefer = prefer  # space types to stop at whenever possible (to empty the piles)
@@ -57,8 +58,11 @@ class SelfPlay:
                 self.emit(Ev.DECK, -1, d, c)
         if self.xr:
             k = self.rules.crossroads_cards[st.n_players]
-            sizes = {Deck.LEGENDARY: len(self.rules.legendary), Deck.AMULET: len(self.rules.amulets),
-                     Deck.CALLIGRAPHY: len(self.rules.calligraphy)}
+            sizes = {
+                Deck.LEGENDARY: len(self.rules.legendary),
+                Deck.AMULET: len(self.rules.amulets),
+                Deck.CALLIGRAPHY: len(self.rules.calligraphy),
+            }
             for deck, size in sizes.items():
                 for c in rng.sample(range(size), min(k, size)):
                     self.emit(Ev.MARKET, -1, deck, c, 1)
@@ -123,7 +127,8 @@ class SelfPlay:
     def choose_option(self, tr: TravelerState, kind: int) -> int:
         possible = self.ref.crossroads.why_no_alternative(tr, kind) is None
         both = (kind == Space.ENCOUNTER and tr.ability == Ability.KITA) or (
-            kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
+            kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA
+        )
         if possible and self.use(tr, Amulet.HEALTH, 0.6):
             option = 2 + int(self.chance(0.5))  # both options, in either order (C27)
         elif both and self.chance(0.6):  # Kita, Miyataka: the alternative may become possible after the base
@@ -135,7 +140,9 @@ class SelfPlay:
 
     def second(self, tr: TravelerState, kind: int, alternative: bool) -> bool:
         """The second of two actions: possible now? then asked (C42) when it may be declined."""
-        why = self.ref.crossroads.why_no_alternative(tr, kind) if alternative else self.st.why_no_base(tr, kind)
+        why = (
+            self.ref.crossroads.why_no_alternative(tr, kind) if alternative else self.st.why_no_base(tr, kind)
+        )
         if why is not None:
             return False
         if not self.rules.raw["crossroads"]["second_action_optional"]:
@@ -162,7 +169,9 @@ class SelfPlay:
             self.emit(Ev.GAIN, tr.index, Deck.AMULET, self.rng.choice(st.amulet_market), p["AMULET_COST"])
             self.devotion(tr, p["AMULET_COST"])
         elif kind == Space.ENCOUNTER:
-            self.emit(Ev.GAIN, tr.index, Deck.CALLIGRAPHY, self.rng.choice(st.calligraphy_market), p["CALLI_COST"])
+            self.emit(
+                Ev.GAIN, tr.index, Deck.CALLIGRAPHY, self.rng.choice(st.calligraphy_market), p["CALLI_COST"]
+            )
             self.devotion(tr, p["CALLI_COST"])
 
     def turn(self, tr: TravelerState) -> None:
@@ -199,8 +208,13 @@ class SelfPlay:
             self.base_action(tr, kind)
         if option == 1 or (option == 2 and self.second(tr, kind, alternative=True)):
             self.alternative(tr, kind)
-        if (self.xr and not tr.neutral and kind != Space.INN and st.alone_in_lead(tr)
-                and self.use(tr, Amulet.VITALITY, 0.8)):
+        if (
+            self.xr
+            and not tr.neutral
+            and kind != Space.INN
+            and st.alone_in_lead(tr)
+            and self.use(tr, Amulet.VITALITY, 0.8)
+        ):
             self.again = tr.index
 
     def base_action(self, tr: TravelerState, kind: int) -> None:
@@ -316,7 +330,11 @@ class SelfPlay:
             if tr.ability == Ability.DAIGORO:
                 for s in self.draw(tr, Deck.SOUVENIR, 1):
                     self.emit(Ev.GAIN, tr.index, Deck.SOUVENIR, s, 0)
-            if tr.ability == Ability.JIROCHO and tr.coins >= self.p["JIROCHO_BET"] and self.option(tr, Opt.JIROCHO):
+            if (
+                tr.ability == Ability.JIROCHO
+                and tr.coins >= self.p["JIROCHO_BET"]
+                and self.option(tr, Opt.JIROCHO)
+            ):
                 self.die(tr, self.p["JIROCHO_BET"], DieSrc.JIROCHO)
         if len(inn.arrived) == 1:
             self.draw(tr, Deck.MEAL, st.n_trav + self.p["HAND_EXTRA"])
@@ -345,4 +363,3 @@ class SelfPlay:
         if len(inn.arrived) == st.n_trav:
             for m in list(inn.hand):
                 self.emit(Ev.UNDER, -1, Deck.MEAL, m)
-

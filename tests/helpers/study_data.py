@@ -20,18 +20,44 @@ def make_study(root: Path, cells: Sequence[dict[str, Any]], games: int = 300, se
     makes); the other cells share the study's seed, so their deals are the same and pair game by game."""
     entries = []
     for i, cell in enumerate(cells):
-        c = {"variants": "none", "expansions": "none", "bots": "expert", "travelers": "random", "pool": "all", **cell}
+        c = {
+            "variants": "none",
+            "expansions": "none",
+            "bots": "expert",
+            "travelers": "random",
+            "pool": "all",
+            **cell,
+        }
         path = f"n_players={c['n_players']}/" + "/".join(f"{k}={c[k]}" for k in KEYS)
-        tmp = make_dataset(root / f".cell{i}", games, c["n_players"], seed=c.get("deal_seed", seed),
-                           variants=c["variants"],
-                           travelers=c["travelers"], bot=c["bots"], expansions=c["expansions"],
-                           effect=c.get("effect"))
+        tmp = make_dataset(
+            root / f".cell{i}",
+            games,
+            c["n_players"],
+            seed=c.get("deal_seed", seed),
+            variants=c["variants"],
+            travelers=c["travelers"],
+            bot=c["bots"],
+            expansions=c["expansions"],
+            effect=c.get("effect"),
+        )
         (root / path).mkdir(parents=True, exist_ok=True)
         shutil.move(tmp / "part-00000.parquet", root / path / "part-00000.parquet")
         shutil.rmtree(tmp)
         entries.append({"path": path, "games": games, "status": "complete"})
     grid = {k: sorted({str(c.get(k, "none")) for c in cells}) for k in ("variants", "expansions")}
-    (root / "manifest.json").write_text(json.dumps({
-        "kind": "study", "seed": seed, "status": "complete", "cells": entries,
-        "study": {"name": "synthetic", "grid": [{"about": "strength"}, {"about": "variants"}], **grid}}))
+    (root / "manifest.json").write_text(
+        json.dumps(
+            {
+                "kind": "study",
+                "seed": seed,
+                "status": "complete",
+                "cells": entries,
+                "study": {
+                    "name": "synthetic",
+                    "grid": [{"about": "strength"}, {"about": "variants"}],
+                    **grid,
+                },
+            }
+        )
+    )
     return root

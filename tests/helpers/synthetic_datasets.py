@@ -18,27 +18,69 @@ import numpy as np
 import polars as pl
 
 TRAVELERS = (
-    "hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki",
-    "mitsukuni", "sasayakko", "hirotada", "umegae", "zen-emon",
+    "hiroshige",
+    "chuubei",
+    "kinko",
+    "yoshiyasu",
+    "satsuki",
+    "mitsukuni",
+    "sasayakko",
+    "hirotada",
+    "umegae",
+    "zen-emon",
 )
 POINTS = (
-    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
-    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
+    "pts_meals",
+    "pts_souvenirs",
+    "pts_panoramas",
+    "pts_hot_springs",
+    "pts_temple",
+    "pts_temple_bonus",
+    "pts_encounters",
+    "pts_achievements",
+    "pts_other",
 )
 COUNTS = (
-    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
-    "donated", "coins_left", "coins_start", "stops", "panoramas",
+    "meals",
+    "meal_value",
+    "souvenirs",
+    "hot_springs",
+    "encounters",
+    "achievements",
+    "donated",
+    "coins_left",
+    "coins_start",
+    "stops",
+    "panoramas",
 )
 INT8 = ("n_players", "player", "seat", "rank")
 
 
 def _frame(cols: Mapping[str, Any]) -> pl.DataFrame:
-    schema: dict[str, Any] = {"game": pl.Int64, "traveler": pl.String, "alt_traveler": pl.String,
-                              "bot": pl.String, "win": pl.Float64, "score": pl.Int16}
+    schema: dict[str, Any] = {
+        "game": pl.Int64,
+        "traveler": pl.String,
+        "alt_traveler": pl.String,
+        "bot": pl.String,
+        "win": pl.Float64,
+        "score": pl.Int16,
+    }
     schema.update({c: pl.Int8 for c in INT8})
     schema.update({c: pl.Int16 for c in POINTS + COUNTS})
-    order = ["game", "n_players", "player", "seat", "traveler", "alt_traveler", "bot", "score", "rank", "win",
-             *POINTS, *COUNTS]
+    order = [
+        "game",
+        "n_players",
+        "player",
+        "seat",
+        "traveler",
+        "alt_traveler",
+        "bot",
+        "score",
+        "rank",
+        "win",
+        *POINTS,
+        *COUNTS,
+    ]
     return pl.DataFrame({c: cols[c] for c in order}, schema={c: schema[c] for c in order})
 
 
@@ -84,28 +126,37 @@ def make_dataset(
         alt = np.full((g, n), None, dtype=object)
     elif travelers == "draft":
         keep = rng.random((g, n)) < 0.5
-        a, b = names[deal[:, :n]], names[deal[:, n:2 * n]]
+        a, b = names[deal[:, :n]], names[deal[:, n : 2 * n]]
         trav, alt = np.where(keep, a, b), np.where(keep, b, a)
     else:
         trav, alt = names[deal[:, :n]], np.full((g, n), None, dtype=object)
     seat = np.argsort(rng.random((g, n)), axis=1)
     c: dict[str, Any] = {
-        "meals": rng.integers(3, 8, (g, n)), "souvenirs": rng.integers(1, 11, (g, n)),
-        "hot_springs": rng.integers(0, 5, (g, n)), "encounters": rng.integers(0, 6, (g, n)),
-        "panoramas": rng.integers(3, 13, (g, n)), "donated": rng.integers(0, 9, (g, n)),
+        "meals": rng.integers(3, 8, (g, n)),
+        "souvenirs": rng.integers(1, 11, (g, n)),
+        "hot_springs": rng.integers(0, 5, (g, n)),
+        "encounters": rng.integers(0, 6, (g, n)),
+        "panoramas": rng.integers(3, 13, (g, n)),
+        "donated": rng.integers(0, 9, (g, n)),
         "achievements": (rng.random((g, n)) < 0.3).astype(int) + (rng.random((g, n)) < 0.1),
-        "stops": rng.integers(10, 17, (g, n)), "coins_left": rng.integers(0, 6, (g, n)),
+        "stops": rng.integers(10, 17, (g, n)),
+        "coins_left": rng.integers(0, 6, (g, n)),
     }
     c["meal_value"] = c["meals"] * 2 + rng.integers(0, 3, (g, n))
-    c["coins_start"] = 7 + (seat if "preparations" in variants else 0) - (n // 2 if "preparations" in variants else 0)
+    c["coins_start"] = (
+        7 + (seat if "preparations" in variants else 0) - (n // 2 if "preparations" in variants else 0)
+    )
     c["coins_start"] = np.broadcast_to(c["coins_start"], (g, n))
     c["pts_meals"] = 6 * c["meals"]
     c["pts_souvenirs"] = c["souvenirs"] * 2 + rng.integers(0, 4, (g, n))
     c["pts_panoramas"] = c["panoramas"] * 2 + rng.integers(0, 5, (g, n))
     c["pts_hot_springs"] = c["hot_springs"] * 2 + rng.integers(0, c["hot_springs"] + 1)
     c["pts_temple"] = c["donated"]
-    c["pts_temple_bonus"] = np.take_along_axis(np.array([10, 7, 4, 2, 0])[None, :n].repeat(g, 0),
-                                               np.argsort(-c["donated"] - rng.random((g, n)), 1).argsort(1), 1)
+    c["pts_temple_bonus"] = np.take_along_axis(
+        np.array([10, 7, 4, 2, 0])[None, :n].repeat(g, 0),
+        np.argsort(-c["donated"] - rng.random((g, n)), 1).argsort(1),
+        1,
+    )
     c["pts_encounters"] = rng.integers(0, 2 * c["encounters"] + 1)
     c["pts_achievements"] = 3 * c["achievements"]
     noise = np.random.default_rng([seed, zlib.crc32(variants.encode())])
@@ -116,16 +167,29 @@ def make_dataset(
     score = sum(c[p] for p in POINTS)
     rank, win = rank_and_win(score, c["achievements"])
     cols: dict[str, Any] = {k: np.asarray(v).ravel() for k, v in c.items()}
-    cols.update(game=np.repeat(np.arange(g), n), n_players=np.full(g * n, n), player=np.tile(np.arange(n), g),
-                seat=seat.ravel(), traveler=trav.ravel().tolist(), alt_traveler=alt.ravel().tolist(),
-                bot=[bot] * (g * n), score=score.ravel(), rank=rank.ravel(), win=win.ravel())
+    cols.update(
+        game=np.repeat(np.arange(g), n),
+        n_players=np.full(g * n, n),
+        player=np.tile(np.arange(n), g),
+        seat=seat.ravel(),
+        traveler=trav.ravel().tolist(),
+        alt_traveler=alt.ravel().tolist(),
+        bot=[bot] * (g * n),
+        score=score.ravel(),
+        rank=rank.ravel(),
+        win=win.ravel(),
+    )
     df = _frame(cols)
     part = out / f"n_players={n}" / f"variants={variants}" if hive else out
     part.mkdir(parents=True, exist_ok=True)
     df.write_parquet(part / "part-00000.parquet")
-    config = {"n_players": n, "variants": [] if variants == "none" else variants.split("+"),
-              "expansions": [] if expansions == "none" else expansions.split("+"), "travelers": travelers,
-              "bots": [bot]}
+    config = {
+        "n_players": n,
+        "variants": [] if variants == "none" else variants.split("+"),
+        "expansions": [] if expansions == "none" else expansions.split("+"),
+        "travelers": travelers,
+        "bots": [bot],
+    }
     (out / "manifest.json").write_text(json.dumps({"seed": seed, "games": g, "config": config}, indent=1))
     return out
 
@@ -143,5 +207,7 @@ def write_rows(path: str | Path, rows: Sequence[Mapping[str, Any]], seed: int = 
         for k, v in full.items():
             cols.setdefault(k, []).append(v)
     _frame(cols).write_parquet(out / "part-00000.parquet")
-    (out / "manifest.json").write_text(json.dumps({"seed": seed, "config": {"n_players": rows[0]["n_players"]}}))
+    (out / "manifest.json").write_text(
+        json.dumps({"seed": seed, "config": {"n_players": rows[0]["n_players"]}})
+    )
     return out

@@ -115,7 +115,9 @@ def test_workers_must_match_the_driver_and_see_the_output(tmp_path: Path) -> Non
     assert cluster.sees(str(tmp_path / outdir.LOCK)) and not cluster.sees(str(tmp_path / "x" / outdir.LOCK))
 
 
-def test_cluster_run_is_identical_to_in_process(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
+def test_cluster_run_is_identical_to_in_process(
+    tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster
+) -> None:
     out, seen = tmp_path / "run", []
     s = runner.run(GAME, GAMES, SEED, out, CHUNK, progress=False, on_progress=seen.append, cluster=fresh)
     assert (s.played, s.status) == (GAMES, "complete")
@@ -144,7 +146,9 @@ def test_resume_on_cluster(tmp_path: Path, reference: pa.Table, fresh: cluster.C
     assert json.loads((out / MANIFEST).read_text())["status"] == "complete"
 
 
-def test_killed_worker_loses_only_its_chunk(tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster) -> None:
+def test_killed_worker_loses_only_its_chunk(
+    tmp_path: Path, reference: pa.Table, fresh: cluster.Cluster
+) -> None:
     marks = tmp_path / "marks"
     marks.mkdir()
     fresh.task = functools.partial(die_once, str(marks), 4000)
@@ -210,18 +214,33 @@ def test_study_on_cluster_matches_in_process(tmp_path: Path, fresh: cluster.Clus
     assert table(tmp_path / "again").equals(table(tmp_path / "local"))
 
 
-def test_cli_cluster_option(tmp_path: Path, reference: pa.Table, capsys: pytest.CaptureFixture[str],
-                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_cluster_option(
+    tmp_path: Path, reference: pa.Table, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "run"
-    argv = ["run", "--games", str(GAMES), "--seed", str(SEED), "--out", str(out), "--chunk-size", str(CHUNK),
-            "--cluster", "local:1"]
+    argv = [
+        "run",
+        "--games",
+        str(GAMES),
+        "--seed",
+        str(SEED),
+        "--out",
+        str(out),
+        "--chunk-size",
+        str(CHUNK),
+        "--cluster",
+        "local:1",
+    ]
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)
     assert exc.value.code == 0, capsys.readouterr()
     assert table(out).equals(reference)
     capsys.readouterr()
-    for spec, message in (("local:0", "takes 1 to 256 workers"), ("tcp://127.0.0.1:1", "cannot reach"),
-                          ("foo", "must be a scheduler address (tcp://HOST:8786) or local:N")):
+    for spec, message in (
+        ("local:0", "takes 1 to 256 workers"),
+        ("tcp://127.0.0.1:1", "cannot reach"),
+        ("foo", "must be a scheduler address (tcp://HOST:8786) or local:N"),
+    ):
         monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
         argv = ["run", "--games", "10", "--seed", "1", "--out", str(tmp_path / spec[-1]), "--cluster", spec]
         with pytest.raises(SystemExit) as exc:

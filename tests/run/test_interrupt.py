@@ -37,9 +37,30 @@ def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_pat
     # signal was handled (exit 0 in a CI run); 60 leave some 3 s of play after the sixth game.
     games = 60
     out, mark = tmp_path / "run", tmp_path / "mark"
-    args = ["run", "-p", "2", "-g", str(games), "-s", "3", "--bots", "search", "--chunk-size", "5", "--out", str(out), "-q"]
-    proc = subprocess.Popen([sys.executable, "-c", MARKED_CLI, *args], env={**ENV, "TOKAIDO_MARK": str(mark)},
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = [
+        "run",
+        "-p",
+        "2",
+        "-g",
+        str(games),
+        "-s",
+        "3",
+        "--bots",
+        "search",
+        "--chunk-size",
+        "5",
+        "--out",
+        str(out),
+        "-q",
+    ]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MARKED_CLI, *args],
+        env={**ENV, "TOKAIDO_MARK": str(mark)},
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 120
     # read the mark once per look: the run truncates it before writing, so a second read may be empty
     while not ((txt := mark.read_text().strip() if mark.exists() else "") and int(txt) >= 6):  # 2nd chunk
@@ -60,11 +81,23 @@ def test_ctrl_c_with_the_search_bot_exits_at_once_keeping_finished_games(tmp_pat
     kept = sum(e - s for s, e in (map(int, f[5:-8].split("-")) for f in files))
     assert kept >= int(mark.read_text()) - 2  # every finished game but those of the thread still playing
     assert 6 <= kept < games and files[0] == part_name(0, 5)
-    res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args, "--resume"],
+        env=ENV,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     assert json.loads((out / MANIFEST).read_text())["status"] == "complete"
-    runner.run(TokaidoGame(GameConfig(n_players=2, bots=("search",))), games, 3, tmp_path / "whole", 5, progress=False)
+    runner.run(
+        TokaidoGame(GameConfig(n_players=2, bots=("search",))),
+        games,
+        3,
+        tmp_path / "whole",
+        5,
+        progress=False,
+    )
     assert _games(out) == _games(tmp_path / "whole")  # no game lost, none twice, the same games
 
 
@@ -73,8 +106,15 @@ def test_progress_moves_several_times_a_second_within_one_part(tmp_path: Path) -
     cfg = GameConfig(n_players=4, bots=("heuristic",))
     engine.play_games(cfg, cfg.rules(), 1, 0, 1)  # load the kernels outside the clock
     seen: list[tuple[float, int]] = []
-    runner.run(TokaidoGame(cfg), 4000, 1, tmp_path / "run", chunk_size=100_000, progress=False,
-               on_progress=lambda n: seen.append((time.monotonic(), n)))
+    runner.run(
+        TokaidoGame(cfg),
+        4000,
+        1,
+        tmp_path / "run",
+        chunk_size=100_000,
+        progress=False,
+        on_progress=lambda n: seen.append((time.monotonic(), n)),
+    )
     assert sum(n for _, n in seen) == 4000
     gaps = np.diff([t for t, _ in seen])
     print(f"{len(seen)} progress updates, longest gap {gaps.max():.3f} s")  # noqa: T201
@@ -138,7 +178,7 @@ def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
     """Not only between games: a search game (about a second each) ends within a turn of the flag."""
     import threading
 
-    from kernels.core.weights import W
+    from kernels.tokaido.core.weights import W
 
     cfg = GameConfig(n_players=4, bots=("search",))
     rules = cfg.rules()

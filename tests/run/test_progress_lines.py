@@ -15,8 +15,9 @@ from tests.helpers.cli import call
 LINE = re.compile(r"^(study|games): [\d,]+ / [\d,]+ games \(\d+%\), ([\d,.]+|--) games/s, ETA \d+:\d\d:\d\d$")
 
 
-def test_one_line_per_interval_off_a_terminal(monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_line_per_interval_off_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(progress, "LINE_SECONDS", 0.05)
     with progress.progress_bar(1000, 0, True, "games") as advance:
         for _ in range(4):
@@ -36,12 +37,17 @@ def test_nothing_before_the_first_interval_nor_when_quiet(capsys: pytest.Capture
     assert capsys.readouterr() == ("", "")
 
 
-def test_a_background_run_prints_its_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_background_run_prints_its_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(progress, "LINE_SECONDS", 0.0)
-    code, out, err = call(["run", "-p", "3", "-g", "600", "-s", "1", "--chunk-size", "100", "--out",
-                           str(tmp_path / "r")], capsys)
+    code, out, err = call(
+        ["run", "-p", "3", "-g", "600", "-s", "1", "--chunk-size", "100", "--out", str(tmp_path / "r")],
+        capsys,
+    )
     assert code == 0, err
     lines = [x for x in err.splitlines() if x]
-    assert lines and all(LINE.match(x) for x in lines) and lines[-1].startswith("games: 600 / 600 games (100%)")
+    assert (
+        lines and all(LINE.match(x) for x in lines) and lines[-1].startswith("games: 600 / 600 games (100%)")
+    )
     assert "played 600 games" in out

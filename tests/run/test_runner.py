@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from kernels.core.records import RESULT_DTYPE
+from kernels.tokaido.core.records import RESULT_DTYPE
 from sim.dataset.manifest import MANIFEST
 from sim.dataset.parts import part_name
 from sim.errors import UserError
@@ -96,8 +96,12 @@ def test_to_table_names_and_win_shares() -> None:
     rec["rank"] = [1, 1, 1, 2]
     rec["win_k"] = [2, 2, 1, 1]
     t = dataset.to_table(rec, rules, 2)
-    assert t["traveler"].to_pylist() == [rules.travelers[0].name, rules.travelers[-1].name, "none",
-                                         rules.travelers[2].name]
+    assert t["traveler"].to_pylist() == [
+        rules.travelers[0].name,
+        rules.travelers[-1].name,
+        "none",
+        rules.travelers[2].name,
+    ]
     assert t["alt_traveler"].to_pylist() == [None, rules.travelers[1].name, None, None]
     assert t["bot"].to_pylist() == ["greedy", "random", "greedy", "greedy"]
     assert t["win"].to_pylist() == [0.5, 0.5, 1.0, 0.0]
@@ -159,7 +163,9 @@ def test_resume_fills_gaps_keeps_parts_and_cleans_temp_files(tmp_path: Path) -> 
 
 
 @pytest.mark.usefixtures("fake_engine")
-def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_run_keeps_every_finished_game_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def stopped_midway(*args, stop=None, **kwargs):
         """Ctrl-C (the stop flag) while playing game 257: the kernel returns the games before it."""
         start, count = args[3], args[4]
@@ -179,7 +185,9 @@ def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, m
     kept = [part_name(0, 100), part_name(100, 200), part_name(200, 257)]
     assert [e["file"] for e in m["parts"]] == kept == sorted(p.name for p in out.glob("part-*.parquet"))
     monkeypatch.setattr(engine, "play_games", fake_play_games)
-    assert runner.run(TokaidoGame(cfg), 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 743
+    assert (
+        runner.run(TokaidoGame(cfg), 1000, 1, out, chunk_size=100, resume=True, progress=False).played == 743
+    )
     runner.run(TokaidoGame(cfg), 1000, 1, tmp_path / "whole", chunk_size=100, progress=False)
     assert sorted_table(out).equals(sorted_table(tmp_path / "whole"))
 
@@ -190,8 +198,10 @@ def test_interrupted_run_keeps_every_finished_game_and_resumes(tmp_path: Path, m
     [
         ({"seed": 2}, "--seed 1, not 2"),
         ({"config": GameConfig(n_players=3)}, "holds a run whose n_players is 2, not 3 as asked"),
-        ({"config": GameConfig(n_players=2, overrides=(("travelers.kinko.coins", "9"),))},
-         r'holds a run whose overrides is \[\], not \[\["travelers.kinko.coins", "9"\]\] as asked'),
+        (
+            {"config": GameConfig(n_players=2, overrides=(("travelers.kinko.coins", "9"),))},
+            r'holds a run whose overrides is \[\], not \[\["travelers.kinko.coins", "9"\]\] as asked',
+        ),
         ({"games": 50}, "--games must be at least"),
     ],
 )
@@ -201,7 +211,15 @@ def test_resume_refuses_a_different_run(tmp_path: Path, change: dict, message: s
     before = part_stats(out)
     kw = {"config": GameConfig(n_players=2), "games": 100, "seed": 1} | change
     with pytest.raises(UserError, match=message):
-        runner.run(TokaidoGame(kw["config"]), kw["games"], kw["seed"], out, chunk_size=100, resume=True, progress=False)
+        runner.run(
+            TokaidoGame(kw["config"]),
+            kw["games"],
+            kw["seed"],
+            out,
+            chunk_size=100,
+            resume=True,
+            progress=False,
+        )
     assert part_stats(out) == before
 
 
@@ -213,7 +231,9 @@ def test_resume_refuses_changed_rules(tmp_path: Path) -> None:
     m["rules_fingerprint"] = "0" * 16
     (out / MANIFEST).write_text(json.dumps(m))
     with pytest.raises(UserError, match="the rules changed"):
-        runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, resume=True, progress=False)
+        runner.run(
+            TokaidoGame(GameConfig(n_players=2)), 100, 1, out, chunk_size=100, resume=True, progress=False
+        )
 
 
 def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
@@ -221,7 +241,14 @@ def test_bad_arguments_and_used_dir_write_nothing(tmp_path: Path) -> None:
     for kw in ({"games": 0}, {"games": -3}, {"seed": -1}, {"chunk_size": 0}, {"threads": 0}):
         args: dict[str, Any] = {"games": 10, "seed": 1, "chunk_size": 10, "threads": None} | kw
         with pytest.raises(UserError):
-            runner.run(TokaidoGame(cfg), args["games"], args["seed"], tmp_path / "x", args["chunk_size"], args["threads"])
+            runner.run(
+                TokaidoGame(cfg),
+                args["games"],
+                args["seed"],
+                tmp_path / "x",
+                args["chunk_size"],
+                args["threads"],
+            )
     assert not (tmp_path / "x").exists()
     used = tmp_path / "used"
     used.mkdir()
@@ -245,17 +272,26 @@ def _damage(kind: str, part: Path, cfg: GameConfig) -> None:
         dataset.write_table(t.slice(0, t.num_rows - 2), part)
     elif kind == "edited":  # same rows, other values: only the checksum tells
         t = pq.read_table(part)
-        dataset.write_table(t.set_column(t.schema.get_field_index("score"), "score",
-                                         pa.array(np.zeros(t.num_rows, np.int16))), part)
+        dataset.write_table(
+            t.set_column(
+                t.schema.get_field_index("score"), "score", pa.array(np.zeros(t.num_rows, np.int16))
+            ),
+            part,
+        )
 
 
 @pytest.mark.usefixtures("fake_engine")
-@pytest.mark.parametrize(("kind", "message"), [
-    ("truncated", "is not a readable Parquet file"),
-    ("fewer rows", "holds 198 rows, not 200"),
-    ("edited", "is not the file manifest.json recorded \\(its checksum differs"),
-])
-def test_damaged_part_is_named_on_resume_not_taken_as_complete(tmp_path: Path, kind: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("truncated", "is not a readable Parquet file"),
+        ("fewer rows", "holds 198 rows, not 200"),
+        ("edited", "is not the file manifest.json recorded \\(its checksum differs"),
+    ],
+)
+def test_damaged_part_is_named_on_resume_not_taken_as_complete(
+    tmp_path: Path, kind: str, message: str
+) -> None:
     cfg = GameConfig(n_players=2)
     out = tmp_path / "run"
     runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, progress=False)
@@ -266,7 +302,9 @@ def test_damaged_part_is_named_on_resume_not_taken_as_complete(tmp_path: Path, k
         runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False)
     assert part_stats(out) == before and (out / MANIFEST).read_text() == manifest
     part.unlink()  # as the message says: the games are played again
-    assert runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    assert (
+        runner.run(TokaidoGame(cfg), 200, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    )
     runner.run(TokaidoGame(cfg), 200, 1, tmp_path / "whole", chunk_size=100, progress=False)
     assert sorted_table(out).equals(sorted_table(tmp_path / "whole"))
 
@@ -280,27 +318,34 @@ def test_resume_reads_an_older_manifest_listing_part_names(tmp_path: Path) -> No
     m = json.loads((out / MANIFEST).read_text())
     m["parts"] = [e["file"] for e in m["parts"]][:2]
     (out / MANIFEST).write_text(json.dumps(m))
-    assert runner.run(TokaidoGame(cfg), 300, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    assert (
+        runner.run(TokaidoGame(cfg), 300, 1, out, chunk_size=100, resume=True, progress=False).played == 100
+    )
     m = json.loads((out / MANIFEST).read_text())
     assert [sorted(e) for e in m["parts"]] == [["file", "rows", "sha256"]] * 3
 
 
 @pytest.mark.usefixtures("fake_engine")
-def test_a_run_that_fails_before_its_first_part_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                                               ) -> None:
+def test_a_run_that_fails_before_its_first_part_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(engine, "play_games", broken)
     with pytest.raises(RuntimeError):
-        runner.run(TokaidoGame(GameConfig(n_players=2)), 100, 1, tmp_path / "run", chunk_size=100, progress=False)
+        runner.run(
+            TokaidoGame(GameConfig(n_players=2)), 100, 1, tmp_path / "run", chunk_size=100, progress=False
+        )
     assert list(tmp_path.iterdir()) == []
 
 
 def test_games_and_chunk_size_are_bounded_before_any_work(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=2)
-    for kw, message in (({"games": 10**20}, "--games takes 1 to 999,999,999,999"),
-                        ({"chunk_size": 10**9}, "--chunk-size takes 1 to 1,000,000")):
+    for kw, message in (
+        ({"games": 10**20}, "--games takes 1 to 999,999,999,999"),
+        ({"chunk_size": 10**9}, "--chunk-size takes 1 to 1,000,000"),
+    ):
         args: dict[str, Any] = {"games": 10, "chunk_size": 10} | kw
         with pytest.raises(UserError, match=message):
             runner.run(TokaidoGame(cfg), args["games"], 1, tmp_path / "x", args["chunk_size"], progress=False)

@@ -83,18 +83,27 @@ def validate_automa(raw: dict[str, Any], where: str = "automa") -> Automa:
     ranks = []
     for c in E.CHAR_NAMES:
         t = raw.get("ranks", {}).get(c)
-        if not (isinstance(t, list) and 2 <= len(t) <= E.MAX_RANK and all(isinstance(x, int) and 0 <= x <= 999
-                                                                         for x in t)):
+        if not (
+            isinstance(t, list)
+            and 2 <= len(t) <= E.MAX_RANK
+            and all(isinstance(x, int) and 0 <= x <= 999 for x in t)
+        ):
             raise BoardError(f"{where}: ranks.{c} = {t!r}; need 2..{E.MAX_RANK} whole numbers 0..999")
         if any(b < a for a, b in zip(t, t[1:], strict=False)):
             raise BoardError(f"{where}: ranks.{c}: values must never decrease, got {t}")
         ranks.append(tuple(t))
     return Automa(
-        prov, ver, _choice(raw, "die", "choice", E.AUTO_DIE_NAMES, where), (order[0], order[1], order[2]),
+        prov,
+        ver,
+        _choice(raw, "die", "choice", E.AUTO_DIE_NAMES, where),
+        (order[0], order[1], order[2]),
         tuple(_int(raw, "pilgrim", s, 0, 5, where) for s in SPACES),
-        _choice(raw, "merchant", "target", E.AUTO_MERCHANT_NAMES, where), _int(raw, "merchant", "coast", 0, 5, where),
-        _int(raw, "merchant", "mountain", 0, 5, where), _choice(raw, "artist", "target", E.AUTO_ARTIST_NAMES, where),
-        _int(raw, "artist", "meeples", 0, 6, where), (ranks[0], ranks[1], ranks[2]),
+        _choice(raw, "merchant", "target", E.AUTO_MERCHANT_NAMES, where),
+        _int(raw, "merchant", "coast", 0, 5, where),
+        _int(raw, "merchant", "mountain", 0, 5, where),
+        _choice(raw, "artist", "target", E.AUTO_ARTIST_NAMES, where),
+        _int(raw, "artist", "meeples", 0, 6, where),
+        (ranks[0], ranks[1], ranks[2]),
     )
 
 

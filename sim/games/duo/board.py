@@ -81,7 +81,9 @@ def ring_arcs(ring: tuple[str, ...] | list[str]) -> dict[str, tuple[int, ...]]:
 
 def read_board(path: str | Path) -> Board:
     path = Path(path)
-    raw = read_toml(path, "a Duo board file (TOML, like sim/games/duo/data/board.toml)")  # one line if unreadable
+    raw = read_toml(
+        path, "a Duo board file (TOML, like sim/games/duo/data/board.toml)"
+    )  # one line if unreadable
     return validate_board(raw, str(path))
 
 
@@ -104,7 +106,8 @@ def _route_pair(text: Any, f: str, known: set[tuple[str, str]]) -> tuple[str, st
 
 
 def validate_board(raw: dict[str, Any], where: str = "board") -> Board:
-    """Check ``raw`` (a parsed board file) and derive what the rules need; raise BoardError on the first fault."""
+    """Check ``raw`` (a parsed board file) and derive what the rules need; raise BoardError on the first
+    fault."""
     provenance = _get(raw, "provenance", str, where)
     verified = _get(raw, "verified", bool, where)
     ring = _get(raw, "ring", list, where)
@@ -115,7 +118,9 @@ def validate_board(raw: dict[str, Any], where: str = "board") -> Board:
             raise BoardError(f"{where}: ring[{i}] = {s!r}; use T, G, S, H or C1..C8")
     for c in COAST:
         if ring.count(c) != 1:
-            raise BoardError(f"{where}: ring holds town {c} {ring.count(c)} times; each of C1..C8 exactly once")
+            raise BoardError(
+                f"{where}: ring holds town {c} {ring.count(c)} times; each of C1..C8 exactly once"
+            )
     mvals: dict[str, int] = {}
     for k, m in enumerate(_get(raw, "mountain", list, where)):
         f = f"{where}: mountain[{k}]"
@@ -140,16 +145,23 @@ def validate_board(raw: dict[str, Any], where: str = "board") -> Board:
     _check_connected(routes, where)
     zones = _zones(raw, ring, routes, where)
     adjacency = tuple(
-        (z1.id, z2.id) for i, z1 in enumerate(zones) for z2 in zones[i + 1:] if set(z1.routes) & set(z2.routes)
+        (z1.id, z2.id)
+        for i, z1 in enumerate(zones)
+        for z2 in zones[i + 1 :]
+        if set(z1.routes) & set(z2.routes)
     )
     start = _get(raw, "start", dict, where)
     pil = start.get("pilgrim")
-    if not (isinstance(pil, list) and len(pil) == 2 and all(isinstance(x, int) and 0 <= x < RING_LEN for x in pil)
-            and pil[0] != pil[1]):
+    if not (
+        isinstance(pil, list)
+        and len(pil) == 2
+        and all(isinstance(x, int) and 0 <= x < RING_LEN for x in pil)
+        and pil[0] != pil[1]
+    ):
         raise BoardError(f"{where}: start.pilgrim = {pil!r}; give two different ring indices 0..36")
     mer = start.get("merchant")
     if not (isinstance(mer, list) and len(mer) == 2 and all(m in TOWNS for m in mer)):
-        raise BoardError(f"{where}: start.merchant = {mer!r}; give two towns (e.g. [\"M2\", \"M3\"])")
+        raise BoardError(f'{where}: start.merchant = {mer!r}; give two towns (e.g. ["M2", "M3"])')
     for m in mer:
         if m in COAST and (mer.count(m) > 1 or ring.index(m) in pil):
             raise BoardError(f"{where}: start.merchant {m} is a coastal town shared with another meeple")
@@ -157,8 +169,20 @@ def validate_board(raw: dict[str, Any], where: str = "board") -> Board:
     ids = [z.id for z in zones]
     if not (isinstance(art, list) and len(art) == 2 and all(a in ids for a in art)):
         raise BoardError(f"{where}: start.artist = {art!r}; give two zone ids from {', '.join(ids)}")
-    return Board(where, provenance, verified, tuple(ring), mvals, tuple(routes), zones, adjacency,
-                 (pil[0], pil[1]), (mer[0], mer[1]), (art[0], art[1]), raw)
+    return Board(
+        where,
+        provenance,
+        verified,
+        tuple(ring),
+        mvals,
+        tuple(routes),
+        zones,
+        adjacency,
+        (pil[0], pil[1]),
+        (mer[0], mer[1]),
+        (art[0], art[1]),
+        raw,
+    )
 
 
 def _check_connected(routes: list[tuple[str, str]], where: str) -> None:
@@ -172,11 +196,15 @@ def _check_connected(routes: list[tuple[str, str]], where: str) -> None:
                     todo.append(y)
     missing = [t for t in TOWNS if t not in seen]
     if missing:
-        raise BoardError(f"{where}: route graph is not connected: {', '.join(missing)} cannot be reached "
-                         "from C1; add routes")
+        raise BoardError(
+            f"{where}: route graph is not connected: {', '.join(missing)} cannot be reached "
+            "from C1; add routes"
+        )
 
 
-def _zones(raw: dict[str, Any], ring: list[str], routes: list[tuple[str, str]], where: str) -> tuple[Zone, ...]:
+def _zones(
+    raw: dict[str, Any], ring: list[str], routes: list[tuple[str, str]], where: str
+) -> tuple[Zone, ...]:
     arcs = ring_arcs(ring)
     known = set(routes)
     zones: list[Zone] = []
@@ -205,33 +233,45 @@ def _zones(raw: dict[str, Any], ring: list[str], routes: list[tuple[str, str]], 
         zones.append(Zone(zid, icon, tuple(zarcs), tuple(zroutes), tuple(spaces), tuple(cycle)))
     for r, n in route_use.items():
         if n != 2:
-            raise BoardError(f"{where}: route {r[0]}-{r[1]} borders {n} zones; a route inside the island "
-                             "borders exactly 2 (zones must tile the interior)")
+            raise BoardError(
+                f"{where}: route {r[0]}-{r[1]} borders {n} zones; a route inside the island "
+                "borders exactly 2 (zones must tile the interior)"
+            )
     for a, n in arc_use.items():
         if n != 1:
             raise BoardError(f"{where}: ring arc {a} belongs to {n} zones; every arc belongs to exactly 1")
     _check_links(zones, arcs, routes, where)
     if len(zones) != len(routes) - 3:
-        raise BoardError(f"{where}: {len(zones)} zones with {len(routes)} routes; a planar map has routes - 3 "
-                         "zones (Euler), so some zone is missing or not a face")
+        raise BoardError(
+            f"{where}: {len(zones)} zones with {len(routes)} routes; a planar map has routes - 3 "
+            "zones (Euler), so some zone is missing or not a face"
+        )
     return tuple(zones)
 
 
-def _check_links(zones: list[Zone], arcs: dict[str, tuple[int, ...]], routes: list[tuple[str, str]],
-                 where: str) -> None:
+def _check_links(
+    zones: list[Zone], arcs: dict[str, tuple[int, ...]], routes: list[tuple[str, str]], where: str
+) -> None:
     """Around every town the zones (and the sea outside the ring) must close into one fan, as on a sphere."""
     for t in TOWNS:
-        edges = [f"r:{a}-{b}" for a, b in routes if t in (a, b)] + [f"a:{a}" for a in arcs if t in a.split("-")]
-        faces = [[f"r:{a}-{b}" for a, b in z.routes if t in (a, b)] + [f"a:{a}" for a in z.arcs if t in a.split("-")]
-                 for z in zones]
+        edges = [f"r:{a}-{b}" for a, b in routes if t in (a, b)] + [
+            f"a:{a}" for a in arcs if t in a.split("-")
+        ]
+        faces = [
+            [f"r:{a}-{b}" for a, b in z.routes if t in (a, b)]
+            + [f"a:{a}" for a in z.arcs if t in a.split("-")]
+            for z in zones
+        ]
         faces.append([e for e in edges if e.startswith("a:")])  # the sea
         parent = {e: e for e in edges}
         for fe in faces:
             if len(fe) == 2:
                 parent[_root(parent, fe[0])] = _root(parent, fe[1])
         if len({_root(parent, e) for e in edges}) > 1:
-            raise BoardError(f"{where}: the zones around town {t} do not fit together as a planar map; "
-                             "check which zones list its routes")
+            raise BoardError(
+                f"{where}: the zones around town {t} do not fit together as a planar map; "
+                "check which zones list its routes"
+            )
 
 
 def _root(parent: dict[str, str], e: str) -> str:

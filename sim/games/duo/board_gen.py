@@ -59,15 +59,18 @@ def _walk(rng: np.random.Generator, n: int, edges: list[tuple[int, int]]) -> lis
     return out
 
 
-def generate_board(rng: np.random.Generator, provenance: str = "generated",
-                   types: dict[str, int] | None = None) -> dict[str, Any]:
+def generate_board(
+    rng: np.random.Generator, provenance: str = "generated", types: dict[str, int] | None = None
+) -> dict[str, Any]:
     """One random board (raw, board.toml layout); pass it to ``validate_board``.
 
     ``types``: how many of each ring space type (T, G, S, H; 29 in all), default ``TYPE_COUNTS``.
     """
     types = TYPE_COUNTS if types is None else types
     if sum(types.values()) != sum(TYPE_COUNTS.values()) or min(types.values()) < 1:
-        raise ValueError(f"ring counts {types} must be positive and fill the {sum(TYPE_COUNTS.values())} spaces")
+        raise ValueError(
+            f"ring counts {types} must be positive and fill the {sum(TYPE_COUNTS.values())} spaces"
+        )
     kinds = ["C"] * len(COAST) + [t for t, c in types.items() for _ in range(c)]
     rng.shuffle(kinds)
     ring, k = [], 0
@@ -91,8 +94,9 @@ def generate_board(rng: np.random.Generator, provenance: str = "generated",
     for j in range(corners):
         c = (start + j) % corners
         corner_of += [c] * counts[c]
-    routes = [(MOUNT[a], MOUNT[b]) for a, b in tree] + [(COAST[i], MOUNT[node_of[corner_of[i]]])
-                                                      for i in range(len(COAST))]
+    routes = [(MOUNT[a], MOUNT[b]) for a, b in tree] + [
+        (COAST[i], MOUNT[node_of[corner_of[i]]]) for i in range(len(COAST))
+    ]
     icons = [i for i in range(1, 5) for _ in range(2)]
     rng.shuffle(icons)
     zones = []
@@ -105,7 +109,9 @@ def generate_board(rng: np.random.Generator, provenance: str = "generated",
             t = (t + 1) % corners
             u, v = walk[t]
             zr.append(f"{MOUNT[u]}-{MOUNT[v]}")
-        zones.append({"id": f"Z{i + 1}", "icon": int(icons[i]), "arcs": [f"{COAST[i]}-{COAST[j]}"], "routes": zr})
+        zones.append(
+            {"id": f"Z{i + 1}", "icon": int(icons[i]), "arcs": [f"{COAST[i]}-{COAST[j]}"], "routes": zr}
+        )
     free = [i for i, s in enumerate(ring) if s not in COAST]
     pil = [int(x) for x in rng.choice(free, 2, replace=False)]
     return {
@@ -115,8 +121,11 @@ def generate_board(rng: np.random.Generator, provenance: str = "generated",
         "mountain": [{"id": m, "value": int(rng.integers(2, 5))} for m in MOUNT],
         "route": [{"a": a, "b": b} for a, b in routes],
         "zone": zones,
-        "start": {"pilgrim": pil, "merchant": [str(MOUNT[int(x)]) for x in rng.integers(0, nm, 2)],
-                  "artist": [f"Z{int(x) + 1}" for x in rng.choice(len(zones), 2, replace=False)]},
+        "start": {
+            "pilgrim": pil,
+            "merchant": [str(MOUNT[int(x)]) for x in rng.integers(0, nm, 2)],
+            "artist": [f"Z{int(x) + 1}" for x in rng.choice(len(zones), 2, replace=False)],
+        },
     }
 
 
@@ -125,12 +134,14 @@ def board_family(seed: int, k: int) -> list[Board]:
     out = []
     for i in range(k):
         rng = np.random.default_rng([seed, i])
-        out.append(validate_board(generate_board(rng, f"generated-{seed}-{i}"), f"generated board {seed}/{i}"))
+        out.append(
+            validate_board(generate_board(rng, f"generated-{seed}-{i}"), f"generated board {seed}/{i}")
+        )
     return out
 
 
 def write_board(raw: dict[str, Any], path: str | Path) -> None:
-    Path(path).write_text("# INVENTED: a random board of the Duo board family (sim/games/duo/board_gen.py)\n"
-                          + tomli_w.dumps(raw))
-
-
+    Path(path).write_text(
+        "# INVENTED: a random board of the Duo board family (sim/games/duo/board_gen.py)\n"
+        + tomli_w.dumps(raw)
+    )

@@ -1,4 +1,5 @@
-"""Duo result records -> Arrow tables -> Parquet part files (the Duo twin of ``sim.games.tokaido.dataset.to_table``).
+"""Duo result records -> Arrow tables -> Parquet part files (the Duo twin of
+``sim.games.tokaido.dataset.to_table``).
 
 One row per player per game. Every row carries the board's provenance
 (``duo_board_version``) and ``verified`` flag, so no Duo figure can be mistaken
@@ -19,7 +20,13 @@ from sim.run.game import win_share
 NAME_TYPE = pa.dictionary(pa.int8(), pa.string())
 INT_COLUMNS = tuple(f for f in RESULT_FIELDS if f not in ("game", "player", "bot", "rank", "win_k"))
 SCHEMA = pa.schema(
-    [("game", pa.int64()), ("player", pa.int8()), ("bot", NAME_TYPE), ("rank", pa.int8()), ("win", pa.float64())]
+    [
+        ("game", pa.int64()),
+        ("player", pa.int8()),
+        ("bot", NAME_TYPE),
+        ("rank", pa.int8()),
+        ("win", pa.float64()),
+    ]
     + [(c, pa.int16()) for c in INT_COLUMNS]
     + [("duo_board_version", NAME_TYPE), ("verified", pa.bool_())]
 )
@@ -32,8 +39,9 @@ def to_table(records: np.ndarray, rules: DuoRules) -> pa.Table:
     cols = [
         pa.array(np.ascontiguousarray(records["game"], np.int64)),
         pa.array(np.ascontiguousarray(records["player"], np.int8)),
-        pa.DictionaryArray.from_arrays(pa.array(np.ascontiguousarray(records["bot"], np.int8)),
-                                       pa.array(list(BOT_NAMES))),
+        pa.DictionaryArray.from_arrays(
+            pa.array(np.ascontiguousarray(records["bot"], np.int8)), pa.array(list(BOT_NAMES))
+        ),
         pa.array(rank.astype(np.int8)),
         pa.array(win_share(records)),
     ]

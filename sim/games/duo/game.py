@@ -69,12 +69,23 @@ class DuoGame:
 
     def check_same_run(self, manifest: Manifest, seed: int, out: Path) -> None:
         if json.loads(json.dumps(self.config())) != manifest.config or manifest.seed != seed:
-            raise UserError(f"{out} holds a Duo run with other bots, board, rules or seed; resume with the "
-                            "same options or choose another --out")
+            raise UserError(
+                f"{out} holds a Duo run with other bots, board, rules or seed; resume with the "
+                "same options or choose another --out"
+            )
 
-    def play(self, seed: int, start: int, count: int, threads: int | None = None,
-             stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> Batch:
-        return play_duo_games(self.rules, seed, start, count, self.bots, self.log, threads, ru=self.ru(), nlog=nlog)
+    def play(
+        self,
+        seed: int,
+        start: int,
+        count: int,
+        threads: int | None = None,
+        stop: np.ndarray | None = None,
+        nlog: np.ndarray | None = None,
+    ) -> Batch:
+        return play_duo_games(
+            self.rules, seed, start, count, self.bots, self.log, threads, ru=self.ru(), nlog=nlog
+        )
 
     def to_table(self, records: np.ndarray) -> pa.Table:
         return dataset.to_table(records, self.rules)

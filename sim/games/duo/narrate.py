@@ -28,8 +28,11 @@ def describe(row: tuple[int, ...], r: DuoRules) -> str:
         "roll": lambda: f"round {a + 1}: dice pilgrim {b}, merchant {c}, artist {d}",
         "pick": lambda: f"takes the {CHAR_NAMES[a]} die ({b})",
         "pmove": lambda: f"pilgrim {a} steps to {b} ({r.board.ring[b]})",
-        "ptake": lambda: (f"takes the {CHAR_NAMES[b]} wave tile" + (" from the opponent" if c == 1 else "")
-                          if b >= 0 else f"takes the {space.get(RING_CODES[a], '?')} space"),
+        "ptake": lambda: (
+            f"takes the {CHAR_NAMES[b]} wave tile" + (" from the opponent" if c == 1 else "")
+            if b >= 0
+            else f"takes the {space.get(RING_CODES[a], '?')} space"
+        ),
         "mmove": lambda: f"merchant to {TOWNS[a]}" if a >= 0 else "merchant: no path, stays",
         "mdraw": lambda: f"draws {a} ware(s)",
         "draw": lambda: f"draws ware {wares[a]}",
@@ -41,7 +44,9 @@ def describe(row: tuple[int, ...], r: DuoRules) -> str:
         "gift": lambda: f"gifts painting {a} (icon {b + 1})",
         "spring": lambda: "spends the Hot Spring token to repeat the pick",
         "rank": lambda: f"Automa's {CHAR_NAMES[a]} Rank track +{c} to slot {b}",
-        "end": lambda: "end: " + ", ".join(t for k, t in enumerate(TRIGGER_NAMES) if (a >> k) & 1) + f" ({b} rounds)",
+        "end": lambda: (
+            "end: " + ", ".join(t for k, t in enumerate(TRIGGER_NAMES) if (a >> k) & 1) + f" ({b} rounds)"
+        ),
     }.get(name, lambda: f"{name} {a} {b} {c} {d}")()
     return who + text
 

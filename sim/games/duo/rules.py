@@ -90,25 +90,41 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
     dice = []
     for ch in E.CHAR_NAMES:
         d = raw.get("dice", {}).get(ch)
-        if not isinstance(d, list) or len(d) != E.N_DIE_FACES or not all(isinstance(x, int) and 1 <= x <= 6 for x in d):
+        if (
+            not isinstance(d, list)
+            or len(d) != E.N_DIE_FACES
+            or not all(isinstance(x, int) and 1 <= x <= 6 for x in d)
+        ):
             raise _err(where, f"dice.{ch}", f"need {E.N_DIE_FACES} faces of 1..6, got {d!r}")
         dice.append(tuple(d))
     m = raw.get("merchant", {})
     bag = m.get("bag")
-    if not isinstance(bag, dict) or not 1 <= len(bag) <= E.MAX_WARE or not all(
-            isinstance(v, int) and 0 <= v <= 60 for v in bag.values()):
+    if (
+        not isinstance(bag, dict)
+        or not 1 <= len(bag) <= E.MAX_WARE
+        or not all(isinstance(v, int) and 0 <= v <= 60 for v in bag.values())
+    ):
         raise _err(where, "merchant.bag", f"need 1..{E.MAX_WARE} ware types with counts 0..60, got {bag!r}")
     btq = raw.get("boutique", [])
     if len(btq) != E.N_COAST:
-        raise _err(where, "boutique", f"need {E.N_COAST} boutique tokens (one per coastal town), got {len(btq)}")
+        raise _err(
+            where, "boutique", f"need {E.N_COAST} boutique tokens (one per coastal town), got {len(btq)}"
+        )
     for k, b in enumerate(btq):
         if b.get("ware") not in bag or not isinstance(b.get("coins"), int) or not 0 <= b["coins"] <= 20:
-            raise _err(where, f"boutique[{k}]", f"ware must be one of {', '.join(bag)} and coins 0..20, got {b}")
+            raise _err(
+                where, f"boutique[{k}]", f"ware must be one of {', '.join(bag)} and coins 0..20, got {b}"
+            )
     ints = {}
-    for sec, key, lo, hi in (("merchant", "slab_coins", 1, 100), ("merchant", "cap", 1, 20),
-                             ("merchant", "town_coins", 0, 20), ("waves", "porter_cap", 0, 10),
-                             ("waves", "haggler_coins", 0, 10), ("waves", "proficient_reveals", 0, 5),
-                             ("choices", "max_rounds", 1, 1000)):
+    for sec, key, lo, hi in (
+        ("merchant", "slab_coins", 1, 100),
+        ("merchant", "cap", 1, 20),
+        ("merchant", "town_coins", 0, 20),
+        ("waves", "porter_cap", 0, 10),
+        ("waves", "haggler_coins", 0, 10),
+        ("waves", "proficient_reveals", 0, 5),
+        ("choices", "max_rounds", 1, 1000),
+    ):
         v = raw.get(sec, {}).get(key)
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
             raise _err(where, f"{sec}.{key}", f"need a whole number {lo}..{hi}, got {v!r}")
@@ -116,7 +132,9 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
     art = raw.get("artist", {})
     pnt = art.get("paintings")
     if not isinstance(pnt, dict) or sorted(pnt) != ["1", "2", "3", "4"] or sum(pnt.values()) != 2 * E.N_SLOTS:
-        raise _err(where, "artist.paintings", f"need counts for icons 1..4 summing to {2 * E.N_SLOTS}, got {pnt!r}")
+        raise _err(
+            where, "artist.paintings", f"need counts for icons 1..4 summing to {2 * E.N_SLOTS}, got {pnt!r}"
+        )
     waves = []
     for c, name in enumerate(E.CHAR_NAMES):
         w = raw.get("waves", {}).get(name)
@@ -134,8 +152,12 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
             raise _err(where, f"choices.{key}", f"need true or false, got {choice.get(key)!r}")
     for key in ("seashore_optional", "hot_spring_optional"):
         if choice[key] and not choice["actions_optional"]:
-            raise _err(where, f"choices.{key}", "true changes nothing while choices.actions_optional = false "
-                       "makes every arrival action mandatory; set one of them only")
+            raise _err(
+                where,
+                f"choices.{key}",
+                "true changes nothing while choices.actions_optional = false "
+                "makes every arrival action mandatory; set one of them only",
+            )
     first = choice.get("first_player")
     if first not in ("random", 0, 1):
         raise _err(where, "choices.first_player", f"use random, 0 or 1 (D10), got {first!r}")
@@ -143,15 +165,30 @@ def validate_numbers(raw: dict[str, Any], where: str = "rules") -> Numbers:
     if not isinstance(prov, str) or not isinstance(ver, bool):
         raise _err(where, "provenance/verified", "need a provenance string and verified = true|false")
     return Numbers(
-        tuple(dice), tuple(_values(raw, "tracks", "temple", E.TEMPLE_FULL + 1, where)),
+        tuple(dice),
+        tuple(_values(raw, "tracks", "temple", E.TEMPLE_FULL + 1, where)),
         tuple(_values(raw, "tracks", "garden", E.GARDEN_FULL + 1, where)),
-        tuple(_values(raw, "merchant", "slabs", E.N_SLABS, where)), ints["slab_coins"], ints["cap"],
-        ints["town_coins"], dict(bag), tuple((b["ware"], b["coins"]) for b in btq),
-        tuple(_values(raw, "artist", "values", E.N_SLOTS, where)), tuple(pnt[str(i)] for i in range(1, 5)),
-        tuple(waves), ints["porter_cap"], ints["haggler_coins"], ints["proficient_reveals"],
-        choice["merchant_path"], choice["actions_optional"], choice["seashore_optional"],
-        choice["hot_spring_optional"], choice["hot_spring_retake"],
-        -1 if first == "random" else int(first), ints["max_rounds"], prov, ver,
+        tuple(_values(raw, "merchant", "slabs", E.N_SLABS, where)),
+        ints["slab_coins"],
+        ints["cap"],
+        ints["town_coins"],
+        dict(bag),
+        tuple((b["ware"], b["coins"]) for b in btq),
+        tuple(_values(raw, "artist", "values", E.N_SLOTS, where)),
+        tuple(pnt[str(i)] for i in range(1, 5)),
+        tuple(waves),
+        ints["porter_cap"],
+        ints["haggler_coins"],
+        ints["proficient_reveals"],
+        choice["merchant_path"],
+        choice["actions_optional"],
+        choice["seashore_optional"],
+        choice["hot_spring_optional"],
+        choice["hot_spring_retake"],
+        -1 if first == "random" else int(first),
+        ints["max_rounds"],
+        prov,
+        ver,
     )
 
 
@@ -176,7 +213,9 @@ class DuoRules:
     @property
     def verified(self) -> bool:
         """True only for the published game: every file verified and nothing overridden."""
-        files = self.board.verified and self.numbers.verified and (self.automa is None or self.automa.verified)
+        files = (
+            self.board.verified and self.numbers.verified and (self.automa is None or self.automa.verified)
+        )
         return files and not self.overrides
 
     @property
@@ -189,18 +228,27 @@ class DuoRules:
     def provenance(self) -> str:
         """The label of every Duo result: reconstruction or published, which files, every override."""
         b, n = self.board, self.numbers
-        text = (f"{self.status}: board {b.provenance} (verified={str(b.verified).lower()}), "
-                f"numbers {n.provenance} (verified={str(n.verified).lower()})")
+        text = (
+            f"{self.status}: board {b.provenance} (verified={str(b.verified).lower()}), "
+            f"numbers {n.provenance} (verified={str(n.verified).lower()})"
+        )
         if self.automa is not None:
             text += f", solo Automa {self.automa.provenance} (verified={str(self.automa.verified).lower()})"
         return text + (f", overrides {self.override_text()}" if self.overrides else "")
 
     def manifest(self) -> dict[str, Any]:
-        out = {"status": self.status, "board_provenance": self.board.provenance,
-               "board_verified": self.board.verified, "rules_provenance": self.numbers.provenance,
-               "rules_verified": self.numbers.verified, "overrides": [[k, v] for k, v in self.overrides],
-               "verified": self.verified, "provenance": self.provenance(), "fingerprint": self.fingerprint(),
-               "solo": self.solo}
+        out = {
+            "status": self.status,
+            "board_provenance": self.board.provenance,
+            "board_verified": self.board.verified,
+            "rules_provenance": self.numbers.provenance,
+            "rules_verified": self.numbers.verified,
+            "overrides": [[k, v] for k, v in self.overrides],
+            "verified": self.verified,
+            "provenance": self.provenance(),
+            "fingerprint": self.fingerprint(),
+            "solo": self.solo,
+        }
         if self.automa is not None:
             out.update(automa_provenance=self.automa.provenance, automa_verified=self.automa.verified)
         return out
@@ -214,15 +262,21 @@ class DuoRules:
         """The integer tables of the kernels' RULES record (``kernels.duo.state``)."""
         return build_tables(self)
 
-    def record(self, bots: tuple[str, str] = ("greedy", "greedy"), log: bool = False,
-               weights: np.ndarray | None = None) -> np.ndarray:
+    def record(
+        self,
+        bots: tuple[str, str] = ("greedy", "greedy"),
+        log: bool = False,
+        weights: np.ndarray | None = None,
+    ) -> np.ndarray:
         ru = np.zeros(1, RULES_DTYPE)
         for key, arr in self.tables().items():
             ru[0][key] = arr
         ru[0]["cfg"][E.Cfg.LOG] = int(log)
         if self.solo != (tuple(bots).count("automa") == 1 and bots[1] == "automa"):
-            raise BoardError(f"bots {bots[0]},{bots[1]}: the Automa plays seat 1 of a solo game and only there "
-                             "(tokaido-sim duo run --solo --bots BOT)")
+            raise BoardError(
+                f"bots {bots[0]},{bots[1]}: the Automa plays seat 1 of a solo game and only there "
+                "(tokaido-sim duo run --solo --bots BOT)"
+            )
         for p, name in enumerate(bots):
             if name not in E.BOT_NAMES:
                 raise BoardError(f"unknown Duo bot '{name}'; use one of {', '.join(E.BOT_NAMES)}")
@@ -271,25 +325,52 @@ def build_tables(r: DuoRules) -> dict[str, np.ndarray]:
     wares = list(n.bag)
     params = np.zeros(E.P_N, np.int32)
     P = E.P
-    for idx, v in ((P.SLAB_COINS, n.slab_coins), (P.CAP, n.cap), (P.TOWN_COINS, n.town_coins),
-                   (P.PORTER_CAP, n.porter_cap), (P.HAGGLER, n.haggler_coins), (P.PROFICIENT, n.proficient_reveals),
-                   (P.PATH, E.PATH_NAMES.index(n.merchant_path)), (P.OPTIONAL, int(n.actions_optional)),
-                   (P.SEASHORE_OPT, int(n.seashore_optional)), (P.SPRING_OPT, int(n.hot_spring_optional)),
-                   (P.RETAKE, int(n.hot_spring_retake)), (P.FIRST, n.first_player), (P.MAX_ROUNDS, n.max_rounds),
-                   (P.N_WARE, len(wares)), (P.N_ZONES, len(b.zones)), (P.N_ROUTES, len(b.routes))):
+    for idx, v in (
+        (P.SLAB_COINS, n.slab_coins),
+        (P.CAP, n.cap),
+        (P.TOWN_COINS, n.town_coins),
+        (P.PORTER_CAP, n.porter_cap),
+        (P.HAGGLER, n.haggler_coins),
+        (P.PROFICIENT, n.proficient_reveals),
+        (P.PATH, E.PATH_NAMES.index(n.merchant_path)),
+        (P.OPTIONAL, int(n.actions_optional)),
+        (P.SEASHORE_OPT, int(n.seashore_optional)),
+        (P.SPRING_OPT, int(n.hot_spring_optional)),
+        (P.RETAKE, int(n.hot_spring_retake)),
+        (P.FIRST, n.first_player),
+        (P.MAX_ROUNDS, n.max_rounds),
+        (P.N_WARE, len(wares)),
+        (P.N_ZONES, len(b.zones)),
+        (P.N_ROUTES, len(b.routes)),
+    ):
         params[idx] = v
     bag = np.zeros(E.MAX_WARE, np.int8)
     bag[: len(wares)] = [n.bag[w] for w in wares]
     return {
-        "ring": ring, "town": town, "tadj": tadj, "zicon": zicon, "zring": zring, "ztown": ztown, "zadj": zadj,
-        "dice": np.array(n.dice, np.int8), "tvals": np.array(n.temple, np.int16),
-        "gvals": np.array(n.garden, np.int16), "slabs": np.array(n.slabs, np.int16),
+        "ring": ring,
+        "town": town,
+        "tadj": tadj,
+        "zicon": zicon,
+        "zring": zring,
+        "ztown": ztown,
+        "zadj": zadj,
+        "dice": np.array(n.dice, np.int8),
+        "tvals": np.array(n.temple, np.int16),
+        "gvals": np.array(n.garden, np.int16),
+        "slabs": np.array(n.slabs, np.int16),
         "avals": np.array(n.artist_values, np.int16),
-        "btq": np.array([(wares.index(w), c) for w, c in n.boutiques], np.int8), "bag": bag,
+        "btq": np.array([(wares.index(w), c) for w, c in n.boutiques], np.int8),
+        "bag": bag,
         "pool": np.array(n.paintings, np.int8),
         "waves": np.array([[E.SIDE_NAMES.index(s) for s in sides] for sides in n.waves], np.int8),
-        "start": np.array([list(b.start_pilgrim), [TOWNS.index(m) for m in b.start_merchant],
-                           [ids.index(a) for a in b.start_artist]], np.int8),
+        "start": np.array(
+            [
+                list(b.start_pilgrim),
+                [TOWNS.index(m) for m in b.start_merchant],
+                [ids.index(a) for a in b.start_artist],
+            ],
+            np.int8,
+        ),
         "params": params,
         **(r.automa.tables() if r.automa is not None else {}),
     }
@@ -304,13 +385,16 @@ def _step(node: Any, part: str) -> Any:
     return None
 
 
-def _override(raw: dict[str, Any], key: str, value: Any, where: str, option: str = "--rules",
-              shown: str = "") -> None:
+def _override(
+    raw: dict[str, Any], key: str, value: Any, where: str, option: str = "--rules", shown: str = ""
+) -> None:
     parts = key.split(".")
     shown = shown or key
     if len(parts) == 1 and parts[0] in PROTECTED:
-        raise BoardError(f"--set {shown}: '{parts[0]}' is a property of the data file, not a rule, so --set cannot "
-                         f"change it; enter the published data in a file of your own and pass it with {option}")
+        raise BoardError(
+            f"--set {shown}: '{parts[0]}' is a property of the data file, not a rule, so --set cannot "
+            f"change it; enter the published data in a file of your own and pass it with {option}"
+        )
     node: Any = raw
     for p in parts[:-1]:
         nxt = _step(node, p)
@@ -325,16 +409,24 @@ def _override(raw: dict[str, Any], key: str, value: Any, where: str, option: str
         node[parts[-1]] = value
 
 
-def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = None,
-                   sets: list[str] | None = None, solo: bool = False, automa: str | Path | None = None) -> DuoRules:
-    """Read, override (``KEY=VALUE`` items) and validate the board and number files (and the Automa's, solo)."""
+def load_duo_rules(
+    board: str | Path | None = None,
+    rules: str | Path | None = None,
+    sets: list[str] | None = None,
+    solo: bool = False,
+    automa: str | Path | None = None,
+) -> DuoRules:
+    """Read, override (``KEY=VALUE`` items) and validate the board and number files (and the Automa's,
+    solo)."""
     if automa is not None and not solo:
         raise BoardError("--automa is the solo opponent's file; add --solo or drop it")
     araw, awhere = read_automa_raw(automa) if solo else (None, "automa")
     bpath = Path(board) if board is not None else default_board_path()
     rpath = Path(rules) if rules is not None else default_rules_path()
     braw = read_board(bpath).raw
-    rraw = read_toml(rpath, "a Duo number table (TOML, like sim/games/duo/data/rules.toml)")  # one line if unreadable
+    rraw = read_toml(
+        rpath, "a Duo number table (TOML, like sim/games/duo/data/rules.toml)"
+    )  # one line if unreadable
     braw, rraw, araw = copy.deepcopy(braw), copy.deepcopy(rraw), copy.deepcopy(araw)
     overrides: list[tuple[str, Any]] = []
     for item in sets or []:
@@ -354,10 +446,23 @@ def load_duo_rules(board: str | Path | None = None, rules: str | Path | None = N
     return from_raw(braw, rraw, str(bpath), str(rpath), tuple(overrides), araw, awhere)
 
 
-def from_raw(braw: dict[str, Any], rraw: dict[str, Any], bwhere: str = "board", rwhere: str = "rules",
-             overrides: tuple[tuple[str, Any], ...] = (), automa_raw: dict[str, Any] | None = None,
-             awhere: str = "automa") -> DuoRules:
+def from_raw(
+    braw: dict[str, Any],
+    rraw: dict[str, Any],
+    bwhere: str = "board",
+    rwhere: str = "rules",
+    overrides: tuple[tuple[str, Any], ...] = (),
+    automa_raw: dict[str, Any] | None = None,
+    awhere: str = "automa",
+) -> DuoRules:
     """Validated rules from parsed files; with ``automa_raw`` a solo game (the Automa in seat 1)."""
     automa = validate_automa(automa_raw, awhere) if automa_raw is not None else None
-    return DuoRules(validate_board(braw, bwhere), validate_numbers(rraw, rwhere), braw, rraw, overrides, automa,
-                    automa_raw)
+    return DuoRules(
+        validate_board(braw, bwhere),
+        validate_numbers(rraw, rwhere),
+        braw,
+        rraw,
+        overrides,
+        automa,
+        automa_raw,
+    )

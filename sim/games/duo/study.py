@@ -47,12 +47,22 @@ class Conclusion:
 
 
 CONCLUSIONS = (
-    Conclusion("hot_spring_user_win_minus_non_user", +1, "players who use the Hot Spring token win more often"),
-    *(Conclusion(f"{c}_wave_holder_win_minus_half", +1, f"the holder of the {c} wave tile at the end wins more "
-                 "than half") for c in CHARS),
+    Conclusion(
+        "hot_spring_user_win_minus_non_user", +1, "players who use the Hot Spring token win more often"
+    ),
+    *(
+        Conclusion(
+            f"{c}_wave_holder_win_minus_half",
+            +1,
+            f"the holder of the {c} wave tile at the end wins more than half",
+        )
+        for c in CHARS
+    ),
     Conclusion("gift_share_minus_best_other", +1, "the gift is the most common end trigger"),
     Conclusion("gold_share_minus_5pct", -1, "gold (the 6th slab) ends fewer than 5% of games"),
-    Conclusion("pilgrim_points_minus_best_other", +1, "the pilgrim earns the most points of the three characters"),
+    Conclusion(
+        "pilgrim_points_minus_best_other", +1, "the pilgrim earns the most points of the three characters"
+    ),
     Conclusion("merchant_points_minus_lowest_other", -1, "the merchant earns the fewest points of the three"),
     Conclusion("first_picker_win_minus_half", -1, "the round-1 first picker wins less than half"),
     Conclusion("d2_walk_minus_simple_rounds", -1, "D2 walk paths make games shorter than simple paths"),
@@ -103,7 +113,10 @@ def effects(base: np.ndarray, alt: dict[str, np.ndarray]) -> dict[str, tuple[flo
     out["merchant_points_minus_lowest_other"] = _mean_se(pts["merchant"] - pts[low])
     rounds = games["rounds"].astype(float)
     out["rounds"] = _mean_se(rounds)
-    for name, col in (("walk", "d2_walk_minus_simple_rounds"), ("mandatory", "d4_mandatory_minus_optional_rounds")):
+    for name, col in (
+        ("walk", "d2_walk_minus_simple_rounds"),
+        ("mandatory", "d4_mandatory_minus_optional_rounds"),
+    ):
         if name in alt:
             g = alt[name][alt[name]["player"] == 0]
             out[col] = _diff(g["rounds"].astype(float), rounds)
@@ -115,9 +128,11 @@ def _with_choices(rules: DuoRules, changes: dict[str, Any]) -> DuoRules:
     return from_raw(rules.board_raw, rraw, rules.board.path, "study setting", rules.overrides)
 
 
-def play_world(rules: DuoRules, seed: int, games: int, threads: int | None = None
-               ) -> dict[str, tuple[float, float]]:
+def play_world(
+    rules: DuoRules, seed: int, games: int, threads: int | None = None
+) -> dict[str, tuple[float, float]]:
     """The effects of one world: its default rules and every ``SETTINGS`` reading, on the same seeds."""
+
     def rec(r: DuoRules) -> np.ndarray:
         return play_duo_games(r, seed, 0, games, ("greedy", "greedy"), threads=threads).records
 
@@ -127,8 +142,11 @@ def play_world(rules: DuoRules, seed: int, games: int, threads: int | None = Non
 
 def readings(rules: DuoRules) -> list[str]:
     """The ``SETTINGS`` that differ from ``rules``' own choices (the others would replay the same games)."""
-    return [name for name, ch in SETTINGS.items() if any(rules.rules_raw["choices"].get(k) != v
-                                                         for k, v in ch.items())]
+    return [
+        name
+        for name, ch in SETTINGS.items()
+        if any(rules.rules_raw["choices"].get(k) != v for k, v in ch.items())
+    ]
 
 
 @dataclass
@@ -140,8 +158,16 @@ class StudyResult:
     settings: dict[str, Any] = field(default_factory=dict)  # seed, worlds, games, vary, base provenance ...
 
 
-def study(base: DuoRules, worlds: int, games: int, seed: int, vary: str = "both", threads: int | None = None,
-          unknowns: Unknowns | None = None, on_world: Callable[[int], None] | None = None) -> StudyResult:
+def study(
+    base: DuoRules,
+    worlds: int,
+    games: int,
+    seed: int,
+    vary: str = "both",
+    threads: int | None = None,
+    unknowns: Unknowns | None = None,
+    on_world: Callable[[int], None] | None = None,
+) -> StudyResult:
     """Play ``worlds`` sampled worlds (and the base rules) and measure every effect in each."""
     u = unknowns or load_unknowns()
     t0 = time.perf_counter()
@@ -160,9 +186,17 @@ def study(base: DuoRules, worlds: int, games: int, seed: int, vary: str = "both"
         rows.append(row)
         if on_world is not None:
             on_world(i + 1)
-    settings = {"seed": seed, "worlds": worlds, "games": games, "vary": vary, "threads": threads,
-                "base": base.provenance(), "overrides": [[k, v] for k, v in base.overrides],
-                "unknowns": u.provenance, "unknowns_fingerprint": u.fingerprint(),
-                "seconds": round(time.perf_counter() - t0, 1),
-                "games_played": (worlds + 1) * games * (1 + len(readings(base)))}
+    settings = {
+        "seed": seed,
+        "worlds": worlds,
+        "games": games,
+        "vary": vary,
+        "threads": threads,
+        "base": base.provenance(),
+        "overrides": [[k, v] for k, v in base.overrides],
+        "unknowns": u.provenance,
+        "unknowns_fingerprint": u.fingerprint(),
+        "seconds": round(time.perf_counter() - t0, 1),
+        "games_played": (worlds + 1) * games * (1 + len(readings(base))),
+    }
     return StudyResult(pl.DataFrame(rows), shipped, values, u, settings)

@@ -1,4 +1,5 @@
-"""What is known and what is not of the Duo numbers and map (``sim/games/duo/data/unknowns.toml``), and sampled worlds.
+"""What is known and what is not of the Duo numbers and map (``sim/games/duo/data/unknowns.toml``), and
+sampled worlds.
 
     u = load_unknowns()
     worlds = sample_worlds(u, 64, seed=0)                 # a Latin hypercube over every unknown
@@ -64,7 +65,8 @@ class Unknown:
         return self.key.startswith("board.")
 
     def value_at(self, u: float) -> Any:
-        """The option a uniform number ``u`` in [0, 1) selects (equal strata: a Latin hypercube covers each)."""
+        """The option a uniform number ``u`` in [0, 1) selects (equal strata: a Latin hypercube covers
+        each)."""
         return self.options[min(int(u * len(self.options)), len(self.options) - 1)]
 
     def scalar(self, value: Any) -> float:
@@ -103,7 +105,8 @@ class Unknowns:
         return hashlib.sha256(json.dumps(self.raw, sort_keys=True).encode()).hexdigest()[:16]
 
     def varied(self, vary: str) -> tuple[Unknown, ...]:
-        """The unknowns a study with ``--vary`` samples (``maps``: the board's only; ``numbers``: the rest)."""
+        """The unknowns a study with ``--vary`` samples (``maps``: the board's only; ``numbers``: the
+        rest)."""
         if vary == "maps":
             return tuple(u for u in self.unknown if u.on_board)
         if vary == "numbers":
@@ -144,8 +147,17 @@ def load_unknowns(path: str | Path | None = None) -> Unknowns:
             raise UserError(f"{where}: the shipped value {e['shipped']!r} is outside its range")
         if e.get("measure") not in MEASURES:
             raise UserError(f"{where}: measure must be one of {', '.join(MEASURES)}")
-        out.append(Unknown(e["key"], e["shipped"], options, e["measure"], tuple(e.get("covers", [e["key"]])),
-                           e.get("why", ""), "range" in e))
+        out.append(
+            Unknown(
+                e["key"],
+                e["shipped"],
+                options,
+                e["measure"],
+                tuple(e.get("covers", [e["key"]])),
+                e.get("why", ""),
+                "range" in e,
+            )
+        )
     keys = [u.key for u in out]
     if len(set(keys)) != len(keys):
         raise UserError(f"{p}: an unknown is listed twice")
@@ -211,7 +223,9 @@ def apply_numbers(rules_raw: dict[str, Any], values: dict[str, Any]) -> dict[str
     return raw
 
 
-def world_rules(base: DuoRules, values: dict[str, Any], seed: int, index: int, vary: str = "both") -> DuoRules:
+def world_rules(
+    base: DuoRules, values: dict[str, Any], seed: int, index: int, vary: str = "both"
+) -> DuoRules:
     """World ``index``'s rules: ``base``'s choices, the sampled numbers, and (unless ``vary="numbers"``) a
     random map of the board family with the world's ring counts."""
     rraw = apply_numbers(base.rules_raw, values)
@@ -219,7 +233,8 @@ def world_rules(base: DuoRules, values: dict[str, Any], seed: int, index: int, v
     if vary == "numbers":
         braw, bwhere = base.board_raw, base.board.path
     else:
-        braw = generate_board(np.random.default_rng([seed, index]), f"generated-{seed}-{index}",
-                              ring_counts(values))
+        braw = generate_board(
+            np.random.default_rng([seed, index]), f"generated-{seed}-{index}", ring_counts(values)
+        )
         bwhere = f"world {index} board"
     return from_raw(braw, rraw, bwhere, f"world {index} numbers", base.overrides)

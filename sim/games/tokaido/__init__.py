@@ -8,6 +8,7 @@
 - ``tuning``: the bots' weights fitted and measured (tune, ladder, agreement, draft tables).
 - ``balance``: the smallest rule change that makes every Traveler fair.
 
-Its kernels are ``kernels/`` (``kernels.core``, ``kernels.bots``, ``kernels.game``, ``kernels.play``),
+Its kernels are ``kernels/`` (``kernels.core``, ``kernels.tokaido.bots``, ``kernels.tokaido.game``,
+``kernels.tokaido.play``),
 its reports ``analysis/tokaido/``.
 """

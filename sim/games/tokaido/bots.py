@@ -9,7 +9,7 @@ all found by it. Data measured for fewer expansions serves a configuration that 
 ``lookup_keys`` tries the key itself, then the keys of ever fewer of its expansions (the base game
 last), so the Crossroads weights play ``4p-crossroads+matsuri`` until that configuration has its own.
 
-The kernels read a weight vector by the indices of ``kernels.core.weights``; weight files name them
+The kernels read a weight vector by the indices of ``kernels.tokaido.core.weights``; weight files name them
 (``[features]``, ``[expert]``, ``[search]``, ``[travelers]``; ``inherit = "OTHER"`` starts from another
 bot's table). ``sim.games.tokaido.engine.rules_record`` asks ``bot_rows`` for the record's bot part.
 """
@@ -23,15 +23,19 @@ from importlib import resources
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core import weights as Wt
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core import weights as Wt
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import Rules, RulesError
 
 BOT_DIR = "bots"  # sim/games/tokaido/data/bots/NAME.toml: one weight file per heuristic-tier bot
 TYPE_KEYS = tuple(f"type_{n}" for n in E.SPACE_NAMES)  # [features] keys of the per-type biases
-DRAFT_PREFIX = "draft-"  # sim/games/tokaido/data/bots/draft-TABLE.toml: win shares by configuration (sim/games/tokaido/tuning/draft.py)
-SEARCH_EVAL = "search_eval"  # sim/games/tokaido/data/bots/search_eval.toml: the search bot's fitted Inn evaluation
+# sim/games/tokaido/data/bots/draft-TABLE.toml: win shares by configuration
+# (sim/games/tokaido/tuning/draft.py)
+DRAFT_PREFIX = "draft-"
+SEARCH_EVAL = (
+    "search_eval"  # sim/games/tokaido/data/bots/search_eval.toml: the search bot's fitted Inn evaluation
+)
 
 
 def config_key(n_players: int, expansions: Iterable[str] = ()) -> str:
@@ -70,12 +74,15 @@ def feature_index(key: str) -> int:
 
 
 def expert_index(key: str) -> int:
-    """Index of an ``[expert]`` key: ``coin_use`` -> ``XF0 + XF.COIN_USE``; ``amulet_health`` -> its Amulet."""
+    """Index of an ``[expert]`` key: ``coin_use`` -> ``XF0 + XF.COIN_USE``; ``amulet_health`` -> its
+    Amulet."""
     if key.startswith("amulet_") and key[7:] in E.AMULET_NAMES:
         return Wt.W.XF0 + Wt.XF.AMULET0 + E.AMULET_NAMES.index(key[7:])
     if key.upper() in Wt.XF._fields and key != "amulet0":
         return Wt.W.XF0 + getattr(Wt.XF, key.upper())
-    raise ConfigError(f"unknown [expert] key '{key}' in a bot weight file; known: {', '.join(expert_names())}")
+    raise ConfigError(
+        f"unknown [expert] key '{key}' in a bot weight file; known: {', '.join(expert_names())}"
+    )
 
 
 def expert_names() -> list[str]:
@@ -92,7 +99,8 @@ def data_file(name: str):
 
 def weight_file(name: str, config: GameConfig | None = None):
     """The file of bot ``name`` for ``config``: ``NAME-KEY.toml`` for the first of its ``lookup_keys`` that
-    has one, else ``NAME.toml``; None when neither exists (random, greedy: ``sim/games/tokaido/data/bots.toml``)."""
+    has one, else ``NAME.toml``; None when neither exists (random, greedy:
+    ``sim/games/tokaido/data/bots.toml``)."""
     for key in lookup_keys(config) if config is not None else ():
         path = data_file(f"{name}-{key}")
         if path.is_file():
@@ -102,7 +110,8 @@ def weight_file(name: str, config: GameConfig | None = None):
 
 
 def bot_table(name: str, config: GameConfig | None = None, keyed: bool = True) -> dict:
-    """The raw TOML table of bot ``name``: ``sim/games/tokaido/data/bots.toml`` or ``sim/games/tokaido/data/bots/NAME.toml``.
+    """The raw TOML table of bot ``name``: ``sim/games/tokaido/data/bots.toml`` or
+    ``sim/games/tokaido/data/bots/NAME.toml``.
 
     A weight file may say ``inherit = "OTHER"``: OTHER's table, then this file's keys on top.
     With a ``config``, the file tuned for it (``weight_file``) is read instead of ``NAME.toml`` when
@@ -129,7 +138,7 @@ def _section(data: dict, config: GameConfig) -> tuple[str, dict | None]:
     with the variants first (``KEY-VARIANTS``) when variants are on; (the configuration's key, None)."""
     tail = "-" + "+".join(sorted(config.variants)) if config.variants else ""
     for key in lookup_keys(config):
-        for name in ((key + tail, key) if tail else (key,)):
+        for name in (key + tail, key) if tail else (key,):
             if data.get(name) is not None:
                 return name, data[name]
     return key_of(config), None
@@ -178,7 +187,8 @@ def weights_from_table(table: dict, rules: Rules) -> np.ndarray:
 
 
 def bot_weights(name: str, rules: Rules, config: GameConfig | None = None) -> np.ndarray:
-    """The weight vector of bot ``name`` (``sim/games/tokaido/data/bots.toml``, ``sim/games/tokaido/data/bots/NAME.toml``).
+    """The weight vector of bot ``name`` (``sim/games/tokaido/data/bots.toml``,
+    ``sim/games/tokaido/data/bots/NAME.toml``).
 
     With ``config``: the weight file tuned for that configuration if there is one, and the
     draft values of the tier's ``draft_table`` (``sim/games/tokaido/data/bots/draft-TABLE.toml``) as its
@@ -196,7 +206,8 @@ def bot_weights(name: str, rules: Rules, config: GameConfig | None = None) -> np
 
 
 def search_eval(config: GameConfig, rules: Rules | None = None) -> np.ndarray:
-    """The search bot's evaluation coefficients for ``config`` (``kernels.search.margin_nb``): Inns 1-3,
+    """The search bot's evaluation coefficients for ``config`` (``kernels.tokaido.search.margin_nb``): Inns
+    1-3,
     ``EV_NF`` each, then each Traveler's worth still to come at Inns 1-3 (``EV_NT`` each, by the
     index of ``rules.travelers``; the section's ``travelers`` table, by name); zeros (the score as if
     the journey ended there) when the file has no section for the configuration."""
@@ -209,17 +220,23 @@ def search_eval(config: GameConfig, rules: Rules | None = None) -> np.ndarray:
         row = sect.get(f"inn{k + 1}")
         if row is not None:
             if len(row) != Wt.EV_NF:
-                raise ConfigError(f"{path}: [{key}] inn{k + 1} has {len(row)} coefficients, "
-                                  f"expected {Wt.EV_NF}; regenerate it with `tokaido-sim fit-search-eval`")
+                raise ConfigError(
+                    f"{path}: [{key}] inn{k + 1} has {len(row)} coefficients, "
+                    f"expected {Wt.EV_NF}; regenerate it with `tokaido-sim fit-search-eval`"
+                )
             out[k * Wt.EV_NF : (k + 1) * Wt.EV_NF] = row
     index = {t.name: i for i, t in enumerate((rules or config.rules()).travelers)}
     for name, vals in sect.get("travelers", {}).items():
         if len(vals) != 3:
-            raise ConfigError(f"{path}: [{key}.travelers] {name} has {len(vals)} values, expected 3 (Inns 1-3); "
-                              "regenerate it with `tokaido-sim fit-search-eval`")
+            raise ConfigError(
+                f"{path}: [{key}.travelers] {name} has {len(vals)} values, expected 3 (Inns 1-3); "
+                "regenerate it with `tokaido-sim fit-search-eval`"
+            )
         if name not in index:
-            raise ConfigError(f"{path}: [{key}.travelers] names '{name}', not a Traveler of this configuration; "
-                              "regenerate it with `tokaido-sim fit-search-eval`")
+            raise ConfigError(
+                f"{path}: [{key}.travelers] names '{name}', not a Traveler of this configuration; "
+                "regenerate it with `tokaido-sim fit-search-eval`"
+            )
         if index[name] < Wt.EV_NT:
             out[Wt.EV_T0 + index[name] : Wt.EV_T0 + 3 * Wt.EV_NT : Wt.EV_NT] = vals
     return out

@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.dataset.schema import (
     CARD_COLUMNS,
     COUNT_COLUMNS,
@@ -28,8 +28,20 @@ from sim.dataset.schema import (
 from sim.games.tokaido.rules.tables import Rules
 from sim.run.game import win_share
 
-__all__ = ["CARD_COLUMNS", "COUNT_COLUMNS", "NAME_TYPE", "NONE_TRAVELER", "PTS_COLUMNS", "SCHEMA", "open_dataset",
-           "part_files", "read_table", "to_table", "traveler_names", "write_table"]
+__all__ = [
+    "CARD_COLUMNS",
+    "COUNT_COLUMNS",
+    "NAME_TYPE",
+    "NONE_TRAVELER",
+    "PTS_COLUMNS",
+    "SCHEMA",
+    "open_dataset",
+    "part_files",
+    "read_table",
+    "to_table",
+    "traveler_names",
+    "write_table",
+]
 
 
 def traveler_names(rules: Rules) -> list[str]:

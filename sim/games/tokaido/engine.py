@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core.records import RESULT_DTYPE
-from kernels.core.state import RULES_DTYPE
-from kernels.play import play_batch_nb
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.records import RESULT_DTYPE
+from kernels.tokaido.core.state import RULES_DTYPE
+from kernels.tokaido.play import play_batch_nb
 from sim.games.tokaido.bots import bot_rows
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 from sim.run.game import Batch, play_batch
 
 
-def rules_record(config: GameConfig, rules: Rules, log: bool = False, weights: np.ndarray | None = None) -> np.ndarray:
-    """The kernels' one-element ``RULES_DTYPE`` array: rules tables, configuration, bots (``sim.games.tokaido.bots.bot_rows``)."""
+def rules_record(
+    config: GameConfig, rules: Rules, log: bool = False, weights: np.ndarray | None = None
+) -> np.ndarray:
+    """The kernels' one-element ``RULES_DTYPE`` array: rules tables, configuration, bots
+    (``sim.games.tokaido.bots.bot_rows``)."""
     ru = np.zeros(1, RULES_DTYPE)
     for key, arr in rules.tables().items():
         ru[0][key][tuple(slice(0, k) for k in arr.shape)] = arr
@@ -52,6 +55,17 @@ def play_games(
     """
     if ru is None:
         ru = rules_record(config, rules, log, weights)
-    return play_batch(play_batch_nb, ru, seed, start, count, n_players=config.n_players, record_dtype=RESULT_DTYPE,
-                      log_shape=(E.MAX_EVENTS, E.EV_FIELDS), log=log, threads=threads,
-                      stop=np.zeros(1, np.int64) if stop is None else stop, nlog=nlog)
+    return play_batch(
+        play_batch_nb,
+        ru,
+        seed,
+        start,
+        count,
+        n_players=config.n_players,
+        record_dtype=RESULT_DTYPE,
+        log_shape=(E.MAX_EVENTS, E.EV_FIELDS),
+        log=log,
+        threads=threads,
+        stop=np.zeros(1, np.int64) if stop is None else stop,
+        nlog=nlog,
+    )

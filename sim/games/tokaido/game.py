@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, eq=False)
 class TokaidoGame:
-    """Tokaido through ``sim.games.tokaido.engine``: a configuration, its rules, optional bot weights and action log."""
+    """Tokaido through ``sim.games.tokaido.engine``: a configuration, its rules, optional bot weights and
+    action log."""
 
     config: GameConfig
     rules_: Rules | None = None
@@ -76,18 +77,40 @@ class TokaidoGame:
             if not isinstance(old, dict):
                 raise UserError(f"{out}/{MANIFEST} has no readable 'config'; choose another --out")
             key = next(k for k in [*new, *old] if new.get(k) != old.get(k))
-            raise UserError(f"{out} holds a run whose {key} is {_show(old.get(key))}, not {_show(new.get(key))} "
-                            f"as asked; {hint}")
+            raise UserError(
+                f"{out} holds a run whose {key} is {_show(old.get(key))}, not {_show(new.get(key))} "
+                f"as asked; {hint}"
+            )
         if manifest.seed != seed:
             raise UserError(f"{out} holds a run with --seed {manifest.seed}, not {seed}; {hint}")
         if manifest.rules_fingerprint != self.fingerprint():
-            raise UserError(f"the rules changed since {out} was started (fingerprint {manifest.rules_fingerprint}, "
-                            f"now {self.fingerprint()}); {hint}")
+            raise UserError(
+                f"the rules changed since {out} was started (fingerprint {manifest.rules_fingerprint}, "
+                f"now {self.fingerprint()}); {hint}"
+            )
 
-    def play(self, seed: int, start: int, count: int, threads: int | None = None,
-             stop: np.ndarray | None = None, nlog: np.ndarray | None = None) -> Batch:
-        return engine.play_games(self.config, self.rules, seed, start, count, self.log, threads, self.weights,
-                                 ru=self.ru(), stop=stop, nlog=nlog)
+    def play(
+        self,
+        seed: int,
+        start: int,
+        count: int,
+        threads: int | None = None,
+        stop: np.ndarray | None = None,
+        nlog: np.ndarray | None = None,
+    ) -> Batch:
+        return engine.play_games(
+            self.config,
+            self.rules,
+            seed,
+            start,
+            count,
+            self.log,
+            threads,
+            self.weights,
+            ru=self.ru(),
+            stop=stop,
+            nlog=nlog,
+        )
 
     def to_table(self, records: np.ndarray) -> pa.Table:
         return dataset.to_table(records, self.rules, self.n_players)

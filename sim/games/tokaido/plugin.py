@@ -1,4 +1,5 @@
-"""Tokaido's plug-in: ``PLUGIN``, what the game offers the shared machinery (found by ``sim.games.plugins``)."""
+"""Tokaido's plug-in: ``PLUGIN``, what the game offers the shared machinery (found by
+``sim.games.plugins``)."""
 
 from __future__ import annotations
 

@@ -65,8 +65,10 @@ class Cell:
     pool: str | None = None  # None: the study has no pool key (paths without it); "all": every Traveler
 
     def path(self) -> str:
-        return (f"n_players={self.n_players}/variants={self.variants}/expansions={self.expansions}/"
-                f"bots={self.bots}/travelers={self.travelers}" + (f"/pool={self.pool}" if self.pool else ""))
+        return (
+            f"n_players={self.n_players}/variants={self.variants}/expansions={self.expansions}/"
+            f"bots={self.bots}/travelers={self.travelers}" + (f"/pool={self.pool}" if self.pool else "")
+        )
 
     def config(self, overrides: list[tuple[str, Any]]) -> GameConfig:
         def split(v: str) -> tuple[str, ...]:
@@ -74,8 +76,11 @@ class Cell:
 
         pool = [("draft.pool", self.pool)] if self.pool not in (None, ALL_POOL) else []
         return GameConfig(
-            n_players=self.n_players, variants=split(self.variants), expansions=split(self.expansions),
-            travelers=self.travelers.replace("+", ","), bots=tuple(self.bots.split("+")),
+            n_players=self.n_players,
+            variants=split(self.variants),
+            expansions=split(self.expansions),
+            travelers=self.travelers.replace("+", ","),
+            bots=tuple(self.bots.split("+")),
             overrides=(*overrides, *pool),
         )
 
@@ -107,12 +112,16 @@ def _grids(raw: dict[str, Any], source: str) -> list[dict[str, Any]]:
     if subs is None:
         return [raw]
     if not isinstance(subs, list) or not subs or not all(isinstance(g, dict) for g in subs):
-        raise UserError(f"{source}: 'grid' must be tables written [[grid]], each with keys such as players = [3, 4]")
+        raise UserError(
+            f"{source}: 'grid' must be tables written [[grid]], each with keys such as players = [3, 4]"
+        )
     out = []
     for i, sub in enumerate(subs, 1):
         unknown = sorted(set(sub) - set(SUB_KEYS))
         if unknown:
-            raise UserError(f"{source}: [[grid]] {i}: unknown key '{unknown[0]}'; known keys: {', '.join(SUB_KEYS)}")
+            raise UserError(
+                f"{source}: [[grid]] {i}: unknown key '{unknown[0]}'; known keys: {', '.join(SUB_KEYS)}"
+            )
         out.append({**{k: v for k, v in raw.items() if k in GRID_KEYS or k == "games"}, **sub})
     return out
 
@@ -124,7 +133,9 @@ def _games(raw: dict[str, Any], n: int) -> int:
         if g is None:
             raise UserError(f"study table [games] has no entry for {n} players; add '{n} = GAMES'")
     if not isinstance(g, int) or isinstance(g, bool) or g < 1:
-        raise UserError(f"study key 'games' must be a positive whole number or a table by player count, got {g!r}")
+        raise UserError(
+            f"study key 'games' must be a positive whole number or a table by player count, got {g!r}"
+        )
     return g
 
 
@@ -153,36 +164,52 @@ def parse_study(text: str, source: str = "study") -> Study:
             same = next((c for c in cells if c.path() == cell.path()), None)
             if same is not None:
                 if same.games != cell.games:
-                    raise UserError(f"{source}: cell {cell.path()} is in two grids with {same.games:,} and "
-                                    f"{cell.games:,} games; give it one number")
+                    raise UserError(
+                        f"{source}: cell {cell.path()} is in two grids with {same.games:,} and "
+                        f"{cell.games:,} games; give it one number"
+                    )
                 continue
             try:
                 config = cell.config(overrides)
                 config.cfg_array(config.rules())
-                refuse_pool = override_reason(config, "draft.pool") if cell.pool not in (None, ALL_POOL) else None
+                refuse_pool = (
+                    override_reason(config, "draft.pool") if cell.pool not in (None, ALL_POOL) else None
+                )
             except ConfigError as exc:
                 raise UserError(f"{source}, cell {cell.path()}: {exc}") from None
             if refuse_pool:
-                raise UserError(f"{source}, cell {cell.path()}: pool {cell.pool} has no effect: {refuse_pool}; "
-                                "drop it from that grid")
+                raise UserError(
+                    f"{source}, cell {cell.path()}: pool {cell.pool} has no effect: {refuse_pool}; "
+                    "drop it from that grid"
+                )
             runner.validate(cell.games, seed, chunk, None)
             cells.append(cell)
             configs.append(config)
     seen: dict[tuple[Any, ...], Cell] = {}
     for cell, cfg in zip(cells, configs, strict=True):  # "a+b" and "b+a" are one cell: played once
-        games = (cfg.n_players, frozenset(cfg.variants), frozenset(cfg.expansions), cfg.travelers,
-                 tuple(cfg.bot_names()), cell.pool)
+        games = (
+            cfg.n_players,
+            frozenset(cfg.variants),
+            frozenset(cfg.expansions),
+            cfg.travelers,
+            tuple(cfg.bot_names()),
+            cell.pool,
+        )
         if games in seen:
-            raise UserError(f"{source}: the cells {seen[games].path()} and {cell.path()} are the same games (the "
-                            "order of variants or expansions, or one bot named for all, changes nothing); "
-                            "list it once")
+            raise UserError(
+                f"{source}: the cells {seen[games].path()} and {cell.path()} are the same games (the "
+                "order of variants or expansions, or one bot named for all, changes nothing); "
+                "list it once"
+            )
         seen[games] = cell
     per_cell = [override_reasons(cfg) for cfg in configs]
     for i, (key, value) in enumerate(overrides):  # an override for every cell must matter in one at least
         reasons = [r[i] for r in per_cell]
         if reasons and all(reasons):
-            raise UserError(f"{source}: [overrides] {key} = {value!r} has no effect in any cell: {reasons[0]}; "
-                            "drop it or add what it needs")
+            raise UserError(
+                f"{source}: [overrides] {key} = {value!r} has no effect in any cell: {reasons[0]}; "
+                "drop it or add what it needs"
+            )
     return Study(raw, text, seed, chunk, cells, configs)
 
 
@@ -212,8 +239,10 @@ def _check_same_study(manifest: Manifest, study: Study, out: Path) -> None:
     new = {k: v for k, v in study.raw.items() if k not in MUTABLE_KEYS}
     if old != new:
         key = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))[0]
-        raise UserError(f"the study changed since {out} was started ('{key}' differs); "
-                        "restore the study file or choose another --out")
+        raise UserError(
+            f"the study changed since {out} was started ('{key}' differs); "
+            "restore the study file or choose another --out"
+        )
 
 
 def _done(cell_dir: Path) -> int:
@@ -224,8 +253,12 @@ def _done(cell_dir: Path) -> int:
 
 
 def run_study(
-    file: str | os.PathLike[str], out_dir: str | os.PathLike[str], resume: bool = False,
-    quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None,
+    file: str | os.PathLike[str],
+    out_dir: str | os.PathLike[str],
+    resume: bool = False,
+    quiet: bool = False,
+    threads: int | None = None,
+    cluster: Cluster | None = None,
 ) -> Manifest:
     """Run every cell of the study ``file`` into ``out_dir``; return the study manifest.
 
@@ -244,8 +277,10 @@ def run_study(
             manifest = Manifest(kind="study", file=str(Path(file).resolve()), started=outdir.now())
         manifest.study_toml, manifest.study, manifest.seed = study.text, study.raw, study.seed
         manifest.versions, manifest.status, manifest.finished = outdir.versions(), "running", None
-        manifest.cells = [StudyCell(c.path(), cfg.spec(), c.games) for c, cfg in zip(study.cells, study.configs,
-                                                                                      strict=True)]
+        manifest.cells = [
+            StudyCell(c.path(), cfg.spec(), c.games)
+            for c, cfg in zip(study.cells, study.configs, strict=True)
+        ]
         write_manifest(out, manifest)
         total = sum(c.games for c in study.cells)
         done = sum(min(_done(out / c.path()), c.games) for c in study.cells)
@@ -257,8 +292,18 @@ def run_study(
                     with lock:
                         entry.status = "running"
                         write_manifest(out, manifest)
-                    runner.run(TokaidoGame(cfg), cell.games, study.seed, out / cell.path(), study.chunk_size, threads,
-                               resume=True, progress=False, on_progress=advance, cluster=cluster)
+                    runner.run(
+                        TokaidoGame(cfg),
+                        cell.games,
+                        study.seed,
+                        out / cell.path(),
+                        study.chunk_size,
+                        threads,
+                        resume=True,
+                        progress=False,
+                        on_progress=advance,
+                        cluster=cluster,
+                    )
                     with lock:
                         entry.status = "complete"
 

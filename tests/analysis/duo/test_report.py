@@ -1,4 +1,5 @@
-"""``duo report`` / ``duo plot``: figures recomputed from the rows, provenance on every header, CSV and caption."""
+"""``duo report`` / ``duo plot``: figures recomputed from the rows, provenance on every header, CSV and
+caption."""
 
 from __future__ import annotations
 
@@ -68,7 +69,9 @@ def test_report_figures_match_the_rows(runs: dict[str, Path], tmp_path: Path) ->
     assert held["with_n"][0] == int(((rows["waves_held"].to_numpy() >> 2) & 1).sum())
     for name in duo.CSV_FILES.values():
         csv = pl.read_csv(tmp_path / "r" / name)
-        assert set(csv["board"]) == {duo.load_duo(runs["greedy"]).provenance} and set(csv["verified"]) == {False}
+        assert set(csv["board"]) == {duo.load_duo(runs["greedy"]).provenance} and set(csv["verified"]) == {
+            False
+        }
 
 
 def test_report_per_bot_on_another_board(runs: dict[str, Path], tmp_path: Path) -> None:
@@ -80,11 +83,14 @@ def test_report_per_bot_on_another_board(runs: dict[str, Path], tmp_path: Path) 
     assert fp["bot"].to_list() == ["all", "greedy", "random"]
     assert fp.filter(pl.col("bot") == "all")["diff"][0] == pytest.approx(2 * fp["win_first"][0] - 1)
     pts = pl.read_csv(tmp_path / "r" / "points.csv").filter(pl.col("outcome") == "all").sort("bot")
-    assert pts["games"].to_list() == [600, 600] and pts["win_rate"][0] > pts["win_rate"][1]  # greedy beats random
+    assert (
+        pts["games"].to_list() == [600, 600] and pts["win_rate"][0] > pts["win_rate"][1]
+    )  # greedy beats random
 
 
-def test_every_plot_is_captioned_with_the_board(runs: dict[str, Path], tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_plot_is_captioned_with_the_board(
+    runs: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     captions: list[str] = []
     save = duo_plots._save
 
@@ -96,16 +102,22 @@ def test_every_plot_is_captioned_with_the_board(runs: dict[str, Path], tmp_path:
     res = runner.invoke(app, ["duo", "plot", str(runs["mixed"]), "--out", str(tmp_path / "p")])
     assert res.exit_code == 0, res.output
     pngs = sorted(p.name for p in (tmp_path / "p").glob("*.png"))
-    assert pngs == sorted(duo_plots.PLOT_FILES) and all((tmp_path / "p" / n).stat().st_size > 10_000 for n in pngs)
+    assert pngs == sorted(duo_plots.PLOT_FILES) and all(
+        (tmp_path / "p" / n).stat().st_size > 10_000 for n in pngs
+    )
     assert len(captions) == len(pngs)
-    assert all("test-star" in c and "verified=false" in c and "NOT the published board" in c for c in captions)
+    assert all(
+        "test-star" in c and "verified=false" in c and "NOT the published board" in c for c in captions
+    )
 
 
 def test_wrong_dataset_is_one_line_and_exit_2(runs: dict[str, Path], tmp_path: Path) -> None:
     tokaido = make_dataset(tmp_path / "tokaido", 50, 3, 1)
-    cases = [(["duo", "report", str(tokaido)], "tokaido-sim report"),
-             (["duo", "plot", str(tmp_path / "nothing")], "not a directory"),
-             (["report", str(runs["greedy"]), "--out", str(tmp_path / "x")], "tokaido-sim duo report")]
+    cases = [
+        (["duo", "report", str(tokaido)], "tokaido-sim report"),
+        (["duo", "plot", str(tmp_path / "nothing")], "not a directory"),
+        (["report", str(runs["greedy"]), "--out", str(tmp_path / "x")], "tokaido-sim duo report"),
+    ]
     for args, hint in cases:
         res = runner.invoke(app, args)
         assert res.exit_code == 2 and res.output.count("\n") == 1 and hint in res.output, res.output

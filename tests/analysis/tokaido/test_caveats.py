@@ -1,5 +1,6 @@
 """The report's caveats: the bot tier that made the figures, and the Travelers the strong tiers dispute
-(analysis/tokaido/caveats.py; the measured table: calibrate-agreement, sim/games/tokaido/data/bots/agreement-expert.toml)."""
+(analysis/tokaido/caveats.py; the measured table: calibrate-agreement,
+sim/games/tokaido/data/bots/agreement-expert.toml)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,18 @@ from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning.draft import Cell
 from tests.helpers.synthetic_datasets import make_dataset
 
-NAMES = ("hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
-         "zen-emon")
+NAMES = (
+    "hiroshige",
+    "chuubei",
+    "kinko",
+    "yoshiyasu",
+    "satsuki",
+    "mitsukuni",
+    "sasayakko",
+    "hirotada",
+    "umegae",
+    "zen-emon",
+)
 
 
 def _head(report: Path) -> str:
@@ -31,8 +42,12 @@ def _head(report: Path) -> str:
     return report.read_text().split("## Answers")[0]
 
 
-def _check(key: str = "4p-base", disputed: tuple[Disputed, ...] = (), differ: tuple[str, ...] = ()) -> TierCheck:
-    return TierCheck(key, "expert", "search", 100_000, 8_000, 0.93, 0.85, 0.97, disputed, differ, "a test table")
+def _check(
+    key: str = "4p-base", disputed: tuple[Disputed, ...] = (), differ: tuple[str, ...] = ()
+) -> TierCheck:
+    return TierCheck(
+        key, "expert", "search", 100_000, 8_000, 0.93, 0.85, 0.97, disputed, differ, "a test table"
+    )
 
 
 KINKO = Disputed("kinko", 0.30, 0.20, -0.14, -0.06)
@@ -45,7 +60,9 @@ def test_a_report_of_a_distorting_tier_says_so_in_its_first_lines(tmp_path: Path
     assert f"bots {bot}" in head and "a tier known to distort balance" in head and "--bots expert" in head
 
 
-@pytest.mark.parametrize("bot, said", [("tuned", "weaker than the expert"), ("expert", None), ("search", None)])
+@pytest.mark.parametrize(
+    "bot, said", [("tuned", "weaker than the expert"), ("expert", None), ("search", None)]
+)
 def test_stronger_tiers_get_a_milder_note_or_none(tmp_path: Path, bot: str, said: str | None) -> None:
     head = _head(write_report(make_dataset(tmp_path / "d", 300, 4, seed=1, bot=bot), tmp_path / "r"))
     assert "distort" not in head
@@ -54,25 +71,45 @@ def test_stronger_tiers_get_a_milder_note_or_none(tmp_path: Path, bot: str, said
 
 def test_the_report_names_the_travelers_the_strong_tiers_dispute(tmp_path: Path) -> None:
     ds = make_dataset(tmp_path / "d", 400, 4, seed=2, bot="expert")
-    text = write_report(ds, tmp_path / "r", checks={"4p-base": _check(disputed=(KINKO,), differ=("satsuki",))}).read_text()
+    text = write_report(
+        ds, tmp_path / "r", checks={"4p-base": _check(disputed=(KINKO,), differ=("satsuki",))}
+    ).read_text()
     summary = text.split("## Bot tier and its check")[1].split("\n## ")[0]
-    assert "**dispute**" in summary and "4 players: kinko (30.0% vs 20.0%), satsuki (verdict differs)" in summary
+    assert (
+        "**dispute**" in summary and "4 players: kinko (30.0% vs 20.0%), satsuki (verdict differs)" in summary
+    )
     section = text.split("## Bot tier and its check")[1].split("\n## ")[0]
-    assert "| 4 players | expert 100,000 / search 8,000 | 0.93 (0.85 to 0.97) | kinko (30.0% vs 20.0%, -14.0 to -6.0 pp)" in section
+    assert (
+        "| 4 players | expert 100,000 / search 8,000 | 0.93 (0.85 to 0.97) | kinko (30.0% vs 20.0%, -14.0 to "
+        "-6.0 pp)" in section
+    )
     assert "Source: a test table." in section
     table = text.split("## Travelers: win rate and score")[1].split("\n## ")[0]
-    assert "| kinko † |" in table and "| satsuki † |" in table and "| chuubei |" in table and "† disputed" in table
+    assert (
+        "| kinko † |" in table
+        and "| satsuki † |" in table
+        and "| chuubei |" in table
+        and "† disputed" in table
+    )
 
 
 def test_a_check_applies_only_to_its_own_configuration_and_tier(tmp_path: Path) -> None:
     checks = {"4p-base": _check(disputed=(KINKO,))}
-    greedy = write_report(make_dataset(tmp_path / "g", 300, 4, seed=1), tmp_path / "gr", checks=checks).read_text()
-    assert "Bot tier and its check" not in greedy and "†" not in greedy  # the expert's check says nothing of greedy
-    three = write_report(make_dataset(tmp_path / "e3", 300, 3, seed=1, bot="expert"), tmp_path / "er",
-                         checks=checks).read_text()
+    greedy = write_report(
+        make_dataset(tmp_path / "g", 300, 4, seed=1), tmp_path / "gr", checks=checks
+    ).read_text()
+    assert (
+        "Bot tier and its check" not in greedy and "†" not in greedy
+    )  # the expert's check says nothing of greedy
+    three = write_report(
+        make_dataset(tmp_path / "e3", 300, 3, seed=1, bot="expert"), tmp_path / "er", checks=checks
+    ).read_text()
     assert "Not checked against a stronger tier: 3 players (3p-base)" in three and "kinko †" not in three
-    mats = write_report(make_dataset(tmp_path / "m", 300, 4, seed=1, bot="expert", expansions="crossroads+matsuri"),
-                        tmp_path / "mr", checks={"4p-crossroads": _check("4p-crossroads", (KINKO,))}).read_text()
+    mats = write_report(
+        make_dataset(tmp_path / "m", 300, 4, seed=1, bot="expert", expansions="crossroads+matsuri"),
+        tmp_path / "mr",
+        checks={"4p-crossroads": _check("4p-crossroads", (KINKO,))},
+    ).read_text()
     assert "(4p-crossroads+matsuri)" in mats and "kinko †" not in mats  # Matsuri was never measured
 
 
@@ -80,17 +117,30 @@ def test_changed_rules_and_variants_make_a_check_a_guide(tmp_path: Path) -> None
     ds = make_dataset(tmp_path / "d", 300, 4, seed=1, bot="expert", variants="gastronomy")
     text = write_report(ds, tmp_path / "r", checks={"4p-base": _check(disputed=(KINKO,))}).read_text()
     assert "4 players (no variants measured: a guide)" in text
-    assert caveats.changed_rules(Manifest.from_json({"config": {"overrides": [["travelers.kinko.coins", 6]]}}))
+    assert caveats.changed_rules(
+        Manifest.from_json({"config": {"overrides": [["travelers.kinko.coins", 6]]}})
+    )
     assert caveats.changed_rules(Manifest.from_json({"config": {"rules_profile": "online"}}))
     assert caveats.changed_rules(Manifest.from_json({"study": {"overrides": {"meals": {"hand_extra": 0}}}}))
-    assert not caveats.changed_rules(Manifest.from_json({"config": {"overrides": [], "rules_profile": "rulebook"}}))
+    assert not caveats.changed_rules(
+        Manifest.from_json({"config": {"overrides": [], "rules_profile": "rulebook"}})
+    )
 
 
 def test_groups_read_a_studys_expansions_from_its_partitions() -> None:
-    lf = pl.LazyFrame({"n_players": [4, 4, 3, 3], "bot": ["expert"] * 3 + ["search"],
-                       "expansions": ["crossroads+matsuri"] * 2 + ["none"] * 2, "variants": ["none"] * 4})
+    lf = pl.LazyFrame(
+        {
+            "n_players": [4, 4, 3, 3],
+            "bot": ["expert"] * 3 + ["search"],
+            "expansions": ["crossroads+matsuri"] * 2 + ["none"] * 2,
+            "variants": ["none"] * 4,
+        }
+    )
     got = caveats.groups(lf, Manifest(), ["n_players"])
-    assert [(g.key, g.bots) for g in got] == [("3p-base", ("expert", "search")), ("4p-crossroads+matsuri", ("expert",))]
+    assert [(g.key, g.bots) for g in got] == [
+        ("3p-base", ("expert", "search")),
+        ("4p-crossroads+matsuri", ("expert",)),
+    ]
     # a mixed group (expert with search) is no self-play of the checked tier: not checked
     assert caveats.summary_line(got, {"3p-base": _check("3p-base", (KINKO,))}) == ""
 
@@ -98,8 +148,10 @@ def test_groups_read_a_studys_expansions_from_its_partitions() -> None:
 def _cells(n: int, shift: float) -> tuple[Cell, Cell]:
     a = {t: 1 / n + 0.01 * (i - 4.5) for i, t in enumerate(NAMES)}
     b = {t: v + (shift if t == "kinko" else 0.0) for t, v in a.items()}
-    return (Cell("x", 100_000, 3, a, {t: 0.006 for t in NAMES}, {t: 40_000 for t in NAMES}),
-            Cell("x", 8_000, 3, b, {t: 0.02 for t in NAMES}, {t: 3_200 for t in NAMES}))
+    return (
+        Cell("x", 100_000, 3, a, {t: 0.006 for t in NAMES}, {t: 40_000 for t in NAMES}),
+        Cell("x", 8_000, 3, b, {t: 0.02 for t in NAMES}, {t: 3_200 for t in NAMES}),
+    )
 
 
 def test_the_agreement_table_round_trips(tmp_path: Path) -> None:
@@ -114,7 +166,11 @@ def test_the_agreement_table_round_trips(tmp_path: Path) -> None:
     assert prov["tier"] == "expert" and prov["reference"] == "search" and prov["seed"] == 3
     assert set(got) == {"2p-base", "4p-base"}
     for key, r in rows:
-        assert got[key].rho == pytest.approx(r.rho) and got[key].beyond == r.beyond and got[key].differ == r.differ
+        assert (
+            got[key].rho == pytest.approx(r.rho)
+            and got[key].beyond == r.beyond
+            and got[key].differ == r.differ
+        )
         assert got[key].a.shares == r.a.shares and got[key].b.appearances == r.b.appearances
     assert got["2p-base"].beyond == ["kinko"] and got["4p-base"].beyond == []
     path.write_text(path.read_text().replace("reference_games", "other"))
@@ -139,7 +195,9 @@ def test_the_cli_report_reads_the_measured_table(tmp_path: Path, monkeypatch: py
 
 def test_the_shipped_table_covers_the_measured_configurations() -> None:
     prov, rows = A.load_table(A.table_path("expert"))
-    assert (prov["tier"], prov["reference"]) == ("expert", "search") and "calibrate-agreement" in str(prov["command"])
+    assert (prov["tier"], prov["reference"]) == ("expert", "search") and "calibrate-agreement" in str(
+        prov["command"]
+    )
     assert set(rows) == {f"{n}p-{x}" for n in (2, 3, 4, 5) for x in ("base", "crossroads")}
     for key, r in rows.items():
         assert r.a.games == 100_000 and r.b.games == 8_000
@@ -165,10 +223,28 @@ def test_the_agreement_table_is_no_bot_weight(tmp_path: Path, monkeypatch: pytes
     assert golden.bots_digest() != before
 
 
-def test_calibrate_agreement_writes_both_tiers_shares(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_calibrate_agreement_writes_both_tiers_shares(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "agreement.toml"
-    args = ["calibrate-agreement", "--tiers", "greedy,heuristic", "--players", "3", "--expansions", "none",
-            "--games", "200", "--reference-games", "150", "--seed", "4", "--out", str(out), "--quiet"]
+    args = [
+        "calibrate-agreement",
+        "--tiers",
+        "greedy,heuristic",
+        "--players",
+        "3",
+        "--expansions",
+        "none",
+        "--games",
+        "200",
+        "--reference-games",
+        "150",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+        "--quiet",
+    ]
     monkeypatch.setattr(sys, "argv", ["tokaido-sim", *args])  # the command line recorded as provenance
     with pytest.raises(SystemExit) as exc:
         main(args)
@@ -181,15 +257,19 @@ def test_calibrate_agreement_writes_both_tiers_shares(tmp_path: Path, monkeypatc
     assert A.load_table(out)[1]["3p-base"].tier_b == "heuristic"
 
 
-@pytest.mark.parametrize("args, said", [
-    (["--tiers", "expert"], "--tiers takes two different tiers"),
-    (["--tiers", "expert,wizard"], "--tiers takes two different tiers"),
-    (["--games", "10"], "at least 100"),
-    (["--players", "7"], "--players must be between 2"),
-    (["--expansions", "kaiju"], "unknown expansions 'kaiju'"),
-])
-def test_calibrate_agreement_rejects_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
-                                               said: str) -> None:
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["--tiers", "expert"], "--tiers takes two different tiers"),
+        (["--tiers", "expert,wizard"], "--tiers takes two different tiers"),
+        (["--games", "10"], "at least 100"),
+        (["--players", "7"], "--players must be between 2"),
+        (["--expansions", "kaiju"], "unknown expansions 'kaiju'"),
+    ],
+)
+def test_calibrate_agreement_rejects_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
     out = tmp_path / "x.toml"
     with pytest.raises(SystemExit) as exc:
         main(["calibrate-agreement", *args, "--out", str(out)])

@@ -36,7 +36,10 @@ def test_shared_player_counts_are_compared_and_the_rest_named(tmp_path: Path) ->
     other = make_dataset(tmp_path / "other", 200, 4, seed=1, variants="gastronomy")
     md, csv, _ = compare(tmp_path / "base", other, tmp_path / "cmp")
     assert set(pl.read_csv(csv)["n_players"]) == {4}
-    assert "compared on 4 players, the player counts of both (3 players only in base: left out)" in md.read_text()
+    assert (
+        "compared on 4 players, the player counts of both (3 players only in base: left out)"
+        in md.read_text()
+    )
 
 
 def _without(src: Path, dst: Path, traveler: str) -> Path:
@@ -81,8 +84,10 @@ def test_compare_names_both_configurations(tmp_path: Path) -> None:
 
 
 def test_plots_and_compare_do_not_import_each_other() -> None:
-    code = ("import sys, analysis.tokaido.plots, analysis.tokaido.effects\n"
-            "assert 'analysis.tokaido.compare' not in sys.modules, 'plots imports compare'\n")
+    code = (
+        "import sys, analysis.tokaido.plots, analysis.tokaido.effects\n"
+        "assert 'analysis.tokaido.compare' not in sys.modules, 'plots imports compare'\n"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
     src = (ROOT / "analysis" / "tokaido" / "effects.py").read_text()
     imports = [line for line in src.splitlines() if line.lstrip().startswith(("import ", "from "))]

@@ -17,7 +17,9 @@ def test_a_run_manifest_gives_config_intended_games_and_status(tmp_path: Path) -
     a = about_frame(lf, Manifest(spec="players=3,bots=greedy", games=500, status="interrupted"))
     assert a.title() == "players=3,bots=greedy · bots greedy · 120 of 500 intended games · run interrupted"
     assert a.incomplete and "**Incomplete run** (status: interrupted)" in a.warning()
-    done = about_frame(lf, Manifest.from_json({"config": {"spec": "players=3"}, "games": 120, "status": "complete"}))
+    done = about_frame(
+        lf, Manifest.from_json({"config": {"spec": "players=3"}, "games": 120, "status": "complete"})
+    )
     assert not done.incomplete and done.warning() == "" and done.title().endswith("· 120 games")
 
 
@@ -30,7 +32,11 @@ def test_a_run_concatenated_with_a_study_partition(tmp_path: Path) -> None:
     for v in ("none", "gastronomy"):
         make_dataset(tmp_path / "s", 40, 4, seed=2, variants=v, hive=True)
     study = load(tmp_path / "s").filter(pl.col("variants") == "none")
-    run = load_dataset(make_dataset(tmp_path / "r", 30, 4, seed=2)).frame.with_columns(pl.lit("prep").alias("variants"))
-    both = pl.concat([study.with_columns(pl.lit("x").alias("bots")), run], how="diagonal_relaxed")  # run: bots null
+    run = load_dataset(make_dataset(tmp_path / "r", 30, 4, seed=2)).frame.with_columns(
+        pl.lit("prep").alias("variants")
+    )
+    both = pl.concat(
+        [study.with_columns(pl.lit("x").alias("bots")), run], how="diagonal_relaxed"
+    )  # run: bots null
     assert conditions(both) == ["variants"]  # a missing value is not another configuration
     assert about_frame(both).configuration == "4 players, variants none, prep"

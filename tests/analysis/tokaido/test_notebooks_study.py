@@ -18,8 +18,12 @@ from tests.helpers.study_data import make_study
 
 ROOT = Path(__file__).resolve().parents[3]
 CELLS = [
-    {"n_players": 3}, {"n_players": 4}, {"n_players": 3, "travelers": "draft"}, {"n_players": 4, "travelers": "draft"},
-    {"n_players": 3, "variants": "preparations", "effect": {"seat:0": 4.0}}, {"n_players": 4, "variants": "gastronomy"},
+    {"n_players": 3},
+    {"n_players": 4},
+    {"n_players": 3, "travelers": "draft"},
+    {"n_players": 4, "travelers": "draft"},
+    {"n_players": 3, "variants": "preparations", "effect": {"seat:0": 4.0}},
+    {"n_players": 4, "variants": "gastronomy"},
     {"n_players": 4, "expansions": "crossroads", "deal_seed": 9, "effect": {"kinko": 5.0}},
     {"n_players": 4, "expansions": "crossroads", "pool": "base", "deal_seed": 10},
 ]
@@ -38,14 +42,18 @@ def study(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         spec = tmp_path / "jupyter" / "kernels" / "python3"
         spec.mkdir(parents=True)
         argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-        (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "Python 3", "language": "python"}))
+        (spec / "kernel.json").write_text(
+            json.dumps({"argv": argv, "display_name": "Python 3", "language": "python"})
+        )
         monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
     return tmp_path
 
 
 def _run(name: str, cwd: Path) -> str:
     nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}).execute()
+    NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}
+    ).execute()
     out = []
     for cell in nb.cells:
         for o in cell.get("outputs", []):
@@ -67,5 +75,7 @@ def test_the_effects_notebook_reads_variants_and_expansions_from_one_study(study
     text = _run("variants_and_expansions", study)
     assert "**3 players**\n\n|  | Preparations |" in text and "**4 players**\n\n|  | Gastronomy |" in text
     assert "|  | Crossroads | Crossroads, base Travelers only |" in text
-    assert (study / "plots" / "variant_effects.png").is_file() and (study / "plots" / "expansion_effects.png").is_file()
+    assert (study / "plots" / "variant_effects.png").is_file() and (
+        study / "plots" / "expansion_effects.png"
+    ).is_file()
     assert "set TOKAIDO_DATASET_OTHER to compare two datasets" in text

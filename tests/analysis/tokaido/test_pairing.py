@@ -20,10 +20,16 @@ def _redeal(path: Path, share: float, seed: int = 0) -> Path:
     part = path / "part-00000.parquet"
     df = pl.read_parquet(part)
     games = df["game"].unique().sort().to_numpy()
-    moved = set(np.random.default_rng(seed).choice(games, int(round(share * len(games))), replace=False).tolist())
+    moved = set(
+        np.random.default_rng(seed).choice(games, int(round(share * len(games))), replace=False).tolist()
+    )
     shift = {t: TRAVELERS[(i + 1) % len(TRAVELERS)] for i, t in enumerate(TRAVELERS)}
-    df = df.with_columns(pl.when(pl.col("game").is_in(list(moved))).then(pl.col("traveler").replace(shift))
-                         .otherwise(pl.col("traveler")).alias("traveler"))
+    df = df.with_columns(
+        pl.when(pl.col("game").is_in(list(moved)))
+        .then(pl.col("traveler").replace(shift))
+        .otherwise(pl.col("traveler"))
+        .alias("traveler")
+    )
     df.write_parquet(part)
     return path
 
@@ -33,7 +39,9 @@ def test_the_same_deals_pair_and_say_so(tmp_path: Path) -> None:
     other = make_dataset(tmp_path / "b", 400, 4, seed=3, variants="gastronomy")
     p = pairing(load_dataset(base), load_dataset(other))
     assert p.paired and p.rate == 1.0 and (p.games, p.same) == (400, 400)
-    assert p.why.startswith("paired on (game, player): the same deal (Travelers and seats) in 100.0% of the 400 games")
+    assert p.why.startswith(
+        "paired on (game, player): the same deal (Travelers and seats) in 100.0% of the 400 games"
+    )
 
 
 def test_other_deals_are_compared_unpaired_with_the_rate_said(tmp_path: Path) -> None:

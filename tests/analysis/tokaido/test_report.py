@@ -18,10 +18,30 @@ from analysis.tokaido.report import write_report
 from tests.helpers.synthetic_datasets import make_dataset, write_rows
 
 
-def _row(game: int, player: int, seat: int, traveler: str, alt: str | None, score: int, rank: int, win: float,
-         n: int = 3) -> dict[str, Any]:
-    return {"game": game, "n_players": n, "player": player, "seat": seat, "traveler": traveler,
-            "alt_traveler": alt, "score": score, "rank": rank, "win": win, "pts_meals": 12, "meals": 2}
+def _row(
+    game: int,
+    player: int,
+    seat: int,
+    traveler: str,
+    alt: str | None,
+    score: int,
+    rank: int,
+    win: float,
+    n: int = 3,
+) -> dict[str, Any]:
+    return {
+        "game": game,
+        "n_players": n,
+        "player": player,
+        "seat": seat,
+        "traveler": traveler,
+        "alt_traveler": alt,
+        "score": score,
+        "rank": rank,
+        "win": win,
+        "pts_meals": 12,
+        "meals": 2,
+    }
 
 
 # Three 3-player drafted games; game 1 ends in a shared win between chuubei and kinko.
@@ -100,7 +120,9 @@ def test_draft_csv_values_by_hand(tiny_report: Path) -> None:
     df = pl.read_csv(tiny_report.parent / "draft.csv")
     c = _by(df, traveler="chuubei")  # kept once (shared win), left twice by players who then won
     assert (c["n_chosen"], c["wins_chosen"], c["n_left"], c["wins_left"], c["dealt"]) == (1, 0.5, 2, 2.0, 3)
-    assert (c["pick_rate"], c["win_rate_chosen"], c["win_rate_left"], c["diff"]) == pytest.approx((1 / 3, 0.5, 1.0, -0.5))
+    assert (c["pick_rate"], c["win_rate_chosen"], c["win_rate_left"], c["diff"]) == pytest.approx(
+        (1 / 3, 0.5, 1.0, -0.5)
+    )
     h = _by(df, traveler="hiroshige")  # dealt three times, never kept
     assert (h["n_chosen"], h["n_left"], h["wins_left"], h["pick_rate"]) == (0, 3, 0.0, 0.0)
     assert h["win_rate_chosen"] is None or h["win_rate_chosen"] != h["win_rate_chosen"]  # NaN
@@ -113,9 +135,17 @@ def test_draft_csv_values_by_hand(tiny_report: Path) -> None:
 
 def test_head_to_head_csv_values_by_hand(tiny_report: Path) -> None:
     df = pl.read_csv(tiny_report.parent / "head_to_head.csv")
-    expect = {("kinko", "satsuki"): (2, 1.0), ("kinko", "umegae"): (2, 2.0), ("kinko", "chuubei"): (1, 0.5),
-              ("chuubei", "kinko"): (1, 0.5), ("kinko", "zen-emon"): (1, 1.0), ("umegae", "kinko"): (2, 0.0),
-              ("satsuki", "umegae"): (1, 1.0), ("satsuki", "zen-emon"): (1, 1.0), ("chuubei", "umegae"): (1, 1.0)}
+    expect = {
+        ("kinko", "satsuki"): (2, 1.0),
+        ("kinko", "umegae"): (2, 2.0),
+        ("kinko", "chuubei"): (1, 0.5),
+        ("chuubei", "kinko"): (1, 0.5),
+        ("kinko", "zen-emon"): (1, 1.0),
+        ("umegae", "kinko"): (2, 0.0),
+        ("satsuki", "umegae"): (1, 1.0),
+        ("satsuki", "zen-emon"): (1, 1.0),
+        ("chuubei", "umegae"): (1, 1.0),
+    }
     for (a, b), (games, ahead) in expect.items():
         r = _by(df, a=a, b=b)
         assert (r["games"], r["ahead"], r["share"]) == (games, ahead, ahead / games)
@@ -177,7 +207,9 @@ def test_load_reads_the_engine_layout(tmp_path: Path) -> None:
     src = make_dataset(tmp_path / "src", 30, 3, seed=1) / "part-00000.parquet"
     table = pq.read_table(src)
     for name in ("traveler", "alt_traveler", "bot"):
-        table = table.set_column(table.schema.get_field_index(name), name, table.column(name).dictionary_encode())
+        table = table.set_column(
+            table.schema.get_field_index(name), name, table.column(name).dictionary_encode()
+        )
     cell = tmp_path / "run" / "n_players=3" / "variants=none"
     cell.mkdir(parents=True)
     pq.write_table(table, cell / "part-000000000000-000000000030.parquet")
@@ -191,8 +223,10 @@ def test_load_reads_the_engine_layout(tmp_path: Path) -> None:
 def _pair_rows(kinko_scores: list[int]) -> list[dict[str, Any]]:
     rows = []
     for g, (k, s) in enumerate(zip(kinko_scores, [40, 45, 35], strict=True)):
-        rows += [_row(g, 0, 0, "kinko", None, k, 1 if k > s else 2, float(k > s), n=2),
-                 _row(g, 1, 1, "satsuki", None, s, 1 if s > k else 2, float(s > k), n=2)]
+        rows += [
+            _row(g, 0, 0, "kinko", None, k, 1 if k > s else 2, float(k > s), n=2),
+            _row(g, 1, 1, "satsuki", None, s, 1 if s > k else 2, float(s > k), n=2),
+        ]
     return rows
 
 
@@ -207,7 +241,9 @@ def test_compare_paired_by_hand(tmp_path: Path) -> None:
     ref = stats.paired_diff([52, 34, 43], [50, 30, 40])
     assert (k["base"], k["other"], k["n_paired"]) == (40.0, 43.0, 3)
     # paired: differences 2, 4, 3 -> mean 3, sd 1, t(0.975, 2) = 4.302653 -> 3 +- 2.484138
-    assert (k["diff_paired"], k["lo_paired"], k["hi_paired"]) == pytest.approx((3.0, 0.515862, 5.484138), abs=1e-6)
+    assert (k["diff_paired"], k["lo_paired"], k["hi_paired"]) == pytest.approx(
+        (3.0, 0.515862, 5.484138), abs=1e-6
+    )
     assert (k["lo"], k["hi"]) == pytest.approx((ref.unpaired_lo, ref.unpaired_hi))
     assert k["width_ratio"] == pytest.approx(ref.width_ratio) and k["width_ratio"] < 0.5
     s = _by(df, figure="mean score", kind="traveler", group="satsuki")
@@ -255,7 +291,9 @@ def test_plot_all_on_a_study(tmp_path: Path) -> None:
     paths = plot_all(tmp_path / "s", tmp_path / "plots")
     names = [p.name for p in paths]
     assert names[:4] == ["win_rates.png", "fairness_heatmap.png", "seat_advantage.png", "variant_effects.png"]
-    assert {"score_distributions-base-game.png", "points_by_source-preparations.png"} <= set(names)  # one each
+    assert {"score_distributions-base-game.png", "points_by_source-preparations.png"} <= set(
+        names
+    )  # one each
     assert all(_is_png(p) for p in paths)
 
 

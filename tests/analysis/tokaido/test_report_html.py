@@ -19,12 +19,25 @@ from tests.helpers.study_data import make_study
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CELLS = [
-    {"n_players": 3}, {"n_players": 4}, {"n_players": 4, "travelers": "draft"},
+    {"n_players": 3},
+    {"n_players": 4},
+    {"n_players": 4, "travelers": "draft"},
     {"n_players": 4, "variants": "preparations", "effect": {"seat:0": 4.0}},
     {"n_players": 4, "expansions": "crossroads", "deal_seed": 9, "effect": {"kinko": 6.0}},
 ]
-CHECK = TierCheck("4p-base", "expert", "search", 100_000, 8_000, 0.93, 0.85, 0.97,
-                  (Disputed("kinko", 0.30, 0.24, -0.09, -0.03),), (), "a test table")
+CHECK = TierCheck(
+    "4p-base",
+    "expert",
+    "search",
+    100_000,
+    8_000,
+    0.93,
+    0.85,
+    0.97,
+    (Disputed("kinko", 0.30, 0.24, -0.09, -0.03),),
+    (),
+    "a test table",
+)
 
 
 def browser() -> str | None:
@@ -48,18 +61,29 @@ def test_the_page_holds_everything(page: Path) -> None:
 
 
 def _chromium(exe: str, tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", f"--user-data-dir={tmp}",
-           "--no-first-run", *args]
+    cmd = [
+        exe,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        f"--user-data-dir={tmp}",
+        "--no-first-run",
+        *args,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=180, check=False)
 
 
 def test_a_real_browser_shows_the_page(page: Path, tmp_path: Path) -> None:
     exe = browser()
     if exe is None:
-        pytest.skip("no headless browser (chromium) on this machine: `make browser` installs Debian's chromium")
+        pytest.skip(
+            "no headless browser (chromium) on this machine: `make browser` installs Debian's chromium"
+        )
     shot = tmp_path / "page.png"
-    run = _chromium(exe, tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,1800",
-                    page.as_uri())
+    run = _chromium(
+        exe, tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,1800", page.as_uri()
+    )
     assert shot.is_file(), run.stderr[-2000:]
     img = imread(shot)
     assert img.shape[:2] == (1800, 1280)

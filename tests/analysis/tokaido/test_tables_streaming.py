@@ -19,7 +19,9 @@ def lf(tmp_path: Path) -> pl.LazyFrame:
     return load(tmp_path / "s")
 
 
-def test_head_to_head_in_game_batches_equals_one_join(lf: pl.LazyFrame, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_head_to_head_in_game_batches_equals_one_join(
+    lf: pl.LazyFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
     k = ["variants", "n_players"]
     rows = lf.filter(pl.col("traveler") != "none")
     whole = tables._pairs(rows, k).collect().sort([*k, "a", "b"])  # one self-join of every row
@@ -33,12 +35,22 @@ def test_head_to_head_in_game_batches_equals_one_join(lf: pl.LazyFrame, monkeypa
 def test_score_summary_from_histograms_equals_polars_quantiles(lf: pl.LazyFrame) -> None:
     keys = ["variants", "n_players", "traveler"]
     got = tables.score_summary(lf).sort(keys)
-    want = (lf.filter(pl.col("traveler") != "none").group_by(keys).agg(
-        pl.len().alias("games"), pl.col("score").mean().alias("mean"),
-        *[pl.col("score").cast(pl.Float64).quantile(q, interpolation="linear").alias(n)
-          for n, q in tables.QUANTILES.items()],
-        pl.col("score").min().alias("min"), pl.col("score").max().alias("max"),
-    ).sort(keys).collect())
+    want = (
+        lf.filter(pl.col("traveler") != "none")
+        .group_by(keys)
+        .agg(
+            pl.len().alias("games"),
+            pl.col("score").mean().alias("mean"),
+            *[
+                pl.col("score").cast(pl.Float64).quantile(q, interpolation="linear").alias(n)
+                for n, q in tables.QUANTILES.items()
+            ],
+            pl.col("score").min().alias("min"),
+            pl.col("score").max().alias("max"),
+        )
+        .sort(keys)
+        .collect()
+    )
     assert got.columns == want.columns
     for c in ["games", "min", "max", *tables.QUANTILES]:
         assert got[c].cast(pl.Float64).to_list() == pytest.approx(want[c].cast(pl.Float64).to_list()), c

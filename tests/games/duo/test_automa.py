@@ -30,8 +30,9 @@ def solo(*sets: str) -> DuoRules:
 def test_her_score_is_the_sum_of_her_three_ranks_and_a_tie_goes_to_the_human() -> None:
     """003:L87: "Automa's final score is the sum of her 3 Ranks. Automa has no money, so any tie goes to the
     human player." (Ranks: automa.toml [ranks].)"""
-    pos = duo_position(rules=solo(), bots=AUTOMA, ar_p=[0, 3], ar_m=[0, 2], ar_a=[0, 4], temple=[2, 0],
-                       garden=[5, 0])
+    pos = duo_position(
+        rules=solo(), bots=AUTOMA, ar_p=[0, 3], ar_m=[0, 2], ar_a=[0, 4], temple=[2, 0], garden=[5, 0]
+    )
     score_nb(pos.pub, pos.ru)
     ps = pos.ps
     assert (ps[1, PF.PTS_P], ps[1, PF.PTS_M], ps[1, PF.PTS_A], ps[1, PF.SCORE]) == (3, 2, 5, 10)
@@ -57,32 +58,48 @@ def test_a_full_rank_track_ends_the_game_at_the_end_of_the_round() -> None:
     assert pos.gs[G.OVER] == 1
 
 
-@pytest.mark.parametrize(("rule", "ranks", "used", "want"), [
-    ("behind", (2, 0, 0), 0, Char.MERCHANT),  # merchant and artist both behind: the higher die (3)
-    ("behind", (2, 1, 0), 0, Char.ARTIST),  # the artist is furthest behind
-    ("highest", (0, 5, 5), 0, Char.MERCHANT),
-    ("lowest", (0, 0, 0), 0, Char.PILGRIM),
-    ("order", (0, 0, 0), 0, Char.ARTIST),  # order: artist, pilgrim, merchant
-    ("order", (0, 0, 0), 1 << Char.ARTIST, Char.PILGRIM),
-])
-def test_her_die_choice_is_automatic_by_her_rule(rule: str, ranks: tuple[int, int, int], used: int,
-                                                 want: int) -> None:
+@pytest.mark.parametrize(
+    ("rule", "ranks", "used", "want"),
+    [
+        ("behind", (2, 0, 0), 0, Char.MERCHANT),  # merchant and artist both behind: the higher die (3)
+        ("behind", (2, 1, 0), 0, Char.ARTIST),  # the artist is furthest behind
+        ("highest", (0, 5, 5), 0, Char.MERCHANT),
+        ("lowest", (0, 0, 0), 0, Char.PILGRIM),
+        ("order", (0, 0, 0), 0, Char.ARTIST),  # order: artist, pilgrim, merchant
+        ("order", (0, 0, 0), 1 << Char.ARTIST, Char.PILGRIM),
+    ],
+)
+def test_her_die_choice_is_automatic_by_her_rule(
+    rule: str, ranks: tuple[int, int, int], used: int, want: int
+) -> None:
     """003:L87: "her die choice and movement are fully automatic"; the rule is automa.toml's [die]."""
-    pos = duo_position(rules=solo(f"automa.die.choice={rule}"), bots=AUTOMA, ar_p=[0, ranks[0]],
-                       ar_m=[0, ranks[1]], ar_a=[0, ranks[2]])
-    pos.gs[G.DIE0: G.DIE0 + 3] = (1, 3, 2)
+    pos = duo_position(
+        rules=solo(f"automa.die.choice={rule}"),
+        bots=AUTOMA,
+        ar_p=[0, ranks[0]],
+        ar_m=[0, ranks[1]],
+        ar_a=[0, ranks[2]],
+    )
+    pos.gs[G.DIE0 : G.DIE0 + 3] = (1, 3, 2)
     pos.gs[G.USED] = used
     assert automa_die_nb(pos.pub, pos.ru, 1) == want
 
 
-@pytest.mark.parametrize(("rule", "blocked", "want"), [("block", False, "C8"), ("coast", False, "C1"),
-                                                       ("mountain", False, "M2"), ("coast", True, "C8")])
+@pytest.mark.parametrize(
+    ("rule", "blocked", "want"),
+    [("block", False, "C8"), ("coast", False, "C1"), ("mountain", False, "M2"), ("coast", True, "C8")],
+)
 def test_her_merchant_goes_where_her_rule_says(rule: str, blocked: bool, want: str) -> None:
     """From M1 a die of 1 reaches M2, C1 and C8; block: the boutique that buys the human's wares (C8 buys
     ware 1, the human holds two); a coastal town held by a meeple is never entered (003:L44)."""
-    pos = duo_position(rules=solo(f"automa.merchant.target={rule}"), bots=AUTOMA,
-                       pilgrims=[0 if blocked else 20, 10], merchants=["M4", "M1"], wares=[{1: 2}, {}],
-                       boutiques={"C1": (0, 2), "C8": (1, 2)})
+    pos = duo_position(
+        rules=solo(f"automa.merchant.target={rule}"),
+        bots=AUTOMA,
+        pilgrims=[0 if blocked else 20, 10],
+        merchants=["M4", "M1"],
+        wares=[{1: 2}, {}],
+        boutiques={"C1": (0, 2), "C8": (1, 2)},
+    )
     pos.pick(1, Char.MERCHANT, (1, 1, 1))
     town = pos.events(Ev.MMOVE)[-1][2]
     assert ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "M1", "M2", "M3", "M4")[town] == want
@@ -90,14 +107,20 @@ def test_her_merchant_goes_where_her_rule_says(rule: str, blocked: bool, want: s
     assert steps == ([] if want.startswith("M") else [1])  # ranks: a coastal town 1, a mountain town 0
 
 
-@pytest.mark.parametrize(("rule", "meeples", "want", "step"), [("busiest", 2, "Z7", False),
-                                                              ("busiest", 1, "Z7", True),
-                                                              ("first", 1, "Z2", False)])
+@pytest.mark.parametrize(
+    ("rule", "meeples", "want", "step"),
+    [("busiest", 2, "Z7", False), ("busiest", 1, "Z7", True), ("first", 1, "Z2", False)],
+)
 def test_her_artist_goes_where_her_rule_says(rule: str, meeples: int, want: str, step: bool) -> None:
     """From Z1 a die of 1 reaches Z2, Z7 and Z8; the human's pilgrim on ring 30 is in Z7: the busiest zone.
     Her artist's Rank moves if at least `meeples` other meeples are there."""
-    pos = duo_position(rules=solo(f"automa.artist.target={rule}", f"automa.artist.meeples={meeples}"),
-                       bots=AUTOMA, pilgrims=[30, 10], merchants=["M4", "M4"], artists=["Z5", "Z1"])
+    pos = duo_position(
+        rules=solo(f"automa.artist.target={rule}", f"automa.artist.meeples={meeples}"),
+        bots=AUTOMA,
+        pilgrims=[30, 10],
+        merchants=["M4", "M4"],
+        artists=["Z5", "Z1"],
+    )
     pos.pick(1, Char.ARTIST, (1, 1, 1))
     assert pos.ps[1, PF.ART] == pos.zone(want)
     assert bool(pos.events(Ev.RANK)) == step
@@ -110,23 +133,38 @@ def test_she_takes_the_token_from_the_human_at_once_and_never_spends_it() -> Non
     pos = duo_position(rules=solo(), bots=AUTOMA, pilgrims=[20, 6], merchants=["M1", "M2"], hs=[1, 0])
     pos.gs[G.HS_BOARD] = 0
     pos.pick(1, Char.PILGRIM, (1, 1, 1))
-    assert pos.ps[1, PF.HS] == 1 and pos.ps[0, PF.HS] == 0 and not pos.events(Ev.RANK)  # a Hot Spring: 0 steps
+    assert (
+        pos.ps[1, PF.HS] == 1 and pos.ps[0, PF.HS] == 0 and not pos.events(Ev.RANK)
+    )  # a Hot Spring: 0 steps
     pos.pick(1, Char.PILGRIM, (1, 1, 1))
     assert pos.ps[1, PF.HS] == 1 and not pos.events(Ev.SPRING)
 
 
 def test_her_meeples_count_for_the_humans_paintings() -> None:
     """003:L60: paint "equal to the number of other meeples (any player's)": hers are meeples on the board."""
-    pos = duo_position(rules=solo(), bots=AUTOMA, pilgrims=[20, 30], merchants=["M4", "C8"], artists=["Z3", "Z7"])
+    pos = duo_position(
+        rules=solo(), bots=AUTOMA, pilgrims=[20, 30], merchants=["M4", "C8"], artists=["Z3", "Z7"]
+    )
     assert paint_count_nb(pos.pub, pos.ru, 0, pos.zone("Z7")) == 3  # her pilgrim, merchant and artist
 
 
 def test_over_many_games_she_has_no_money_boards_or_wave_tiles() -> None:
-    """003:L87: Rank tracks "instead of a normal board", no money; the games end on her tracks or the human's."""
+    """003:L87: Rank tracks "instead of a normal board", no money; the games end on her tracks or the
+    human's."""
     rec = play_duo_games(solo(), 8, 0, 400, AUTOMA).records
     her = rec[rec["player"] == 1]
     assert (her["bot"] == Bot.AUTOMA).all() and (rec[rec["player"] == 0]["bot"] == Bot.GREEDY).all()
-    for f in ("coins", "slabs", "temple", "garden", "revealed", "gifted", "hs_used", "waves_taken", "waves_held"):
+    for f in (
+        "coins",
+        "slabs",
+        "temple",
+        "garden",
+        "revealed",
+        "gifted",
+        "hs_used",
+        "waves_taken",
+        "waves_held",
+    ):
         assert (her[f] == 0).all(), f
     trig = her["end_triggers"]
     assert (trig & Trig.RANK).any() and (trig & Trig.GIFT).any() and not (trig & Trig.ROUNDS).any()
@@ -135,13 +173,19 @@ def test_over_many_games_she_has_no_money_boards_or_wave_tiles() -> None:
 
 def test_the_automa_is_data_overridable_and_named() -> None:
     r = solo("automa.die.choice=highest")
-    assert r.solo and not r.verified and "solo Automa automa-reconstruction-v0 (verified=false)" in r.provenance()
+    assert (
+        r.solo
+        and not r.verified
+        and "solo Automa automa-reconstruction-v0 (verified=false)" in r.provenance()
+    )
     assert "overrides automa.die.choice=highest" in r.provenance() and r.manifest()["solo"] is True
     assert r.tables()["auto"][A.DIE] == 1 and r.fingerprint() != solo().fingerprint()
     assert load_duo_rules().fingerprint() == load_duo_rules().fingerprint() and not load_duo_rules().solo
-    for sets, hint in ((["automa.die.choice=smart"], "die.choice = 'smart'"),
-                       (["automa.verified=true"], "cannot change it"),
-                       (["automa.ranks.pilgrim=3,2,1"], "never decrease")):
+    for sets, hint in (
+        (["automa.die.choice=smart"], "die.choice = 'smart'"),
+        (["automa.verified=true"], "cannot change it"),
+        (["automa.ranks.pilgrim=3,2,1"], "never decrease"),
+    ):
         with pytest.raises(BoardError, match=hint):
             solo(*sets)
     with pytest.raises(BoardError, match="only a solo game has an Automa"):
@@ -153,7 +197,8 @@ def test_the_automa_is_data_overridable_and_named() -> None:
 
 
 def test_no_duo_bot_reads_the_face_down_paintings() -> None:
-    """Hidden information stays hidden for every Duo tier and the Automa. No decision function receives ``hid``
+    """Hidden information stays hidden for every Duo tier and the Automa. No decision function receives
+    ``hid``
     (the Automa's move gets it only to write the log), and the die each tier picks is the same whatever the
     face-down painting tiles hold (both players' unseen slots reshuffled)."""
     import inspect
@@ -168,12 +213,17 @@ def test_no_duo_bot_reads_the_face_down_paintings() -> None:
             if func is None or func.__module__ != mod.__name__:
                 continue
             src = inspect.getsource(func)
-            assert "hid" not in inspect.signature(func).parameters or ('hid["' not in src and "hid['" not in src), \
-                f"{mod.__name__}.{name} reads hid"
+            assert "hid" not in inspect.signature(func).parameters or (
+                'hid["' not in src and "hid['" not in src
+            ), f"{mod.__name__}.{name} reads hid"
     assert list(inspect.signature(play.decide_die_nb.py_func).parameters) == ["pub", "ru", "p"]
     rng = np.random.default_rng(3)
-    for rules, tiers in ((load_duo_rules(), ("search", "greedy")), (load_duo_rules(), ("random", "search")),
-                         (solo(), ("search", "automa")), (solo(), ("greedy", "automa"))):
+    for rules, tiers in (
+        (load_duo_rules(), ("search", "greedy")),
+        (load_duo_rules(), ("random", "search")),
+        (solo(), ("search", "automa")),
+        (solo(), ("greedy", "automa")),
+    ):
         pos = duo_position(rules=rules, bots=tiers)
         for _ in range(12):  # a few rounds in, some tiles revealed
             p = begin_pick_nb(pos.pub, pos.hid, pos.ru)
@@ -192,12 +242,28 @@ def test_no_duo_bot_reads_the_face_down_paintings() -> None:
 
 SOLO_CASES = [
     (("greedy", "automa"), []),
-    (("random", "automa"), ["automa.die.choice=highest", "automa.merchant.target=coast",
-                            "automa.artist.target=first", "automa.artist.meeples=0"]),
-    (("greedy", "automa"), ["automa.die.choice=lowest", "automa.merchant.target=mountain", "automa.pilgrim.town=2",
-                            "choices.hot_spring_retake=false"]),
-    (("random", "automa"), ["automa.die.choice=order", "automa.die.order=merchant,artist,pilgrim",
-                            "choices.merchant_path=walk"]),
+    (
+        ("random", "automa"),
+        [
+            "automa.die.choice=highest",
+            "automa.merchant.target=coast",
+            "automa.artist.target=first",
+            "automa.artist.meeples=0",
+        ],
+    ),
+    (
+        ("greedy", "automa"),
+        [
+            "automa.die.choice=lowest",
+            "automa.merchant.target=mountain",
+            "automa.pilgrim.town=2",
+            "choices.hot_spring_retake=false",
+        ],
+    ),
+    (
+        ("random", "automa"),
+        ["automa.die.choice=order", "automa.die.order=merchant,artist,pilgrim", "choices.merchant_path=walk"],
+    ),
 ]
 
 
@@ -217,16 +283,27 @@ def test_the_referee_agrees_on_solo_games_big(bots: tuple[str, str], sets: list[
     assert_agrees(solo(*sets), bots, 78, 4000)
 
 
-@pytest.mark.parametrize("mutation", ["automa.die.choice=highest", "automa.merchant.target=coast",
-                                      "automa.artist.target=first", "automa.artist.meeples=1",
-                                      "automa.pilgrim.town=1", "automa.merchant.mountain=1",
-                                      "automa.ranks.artist=0,1,2,3,5,7,9,11,13,16"])
+@pytest.mark.parametrize(
+    "mutation",
+    [
+        "automa.die.choice=highest",
+        "automa.merchant.target=coast",
+        "automa.artist.target=first",
+        "automa.artist.meeples=1",
+        "automa.pilgrim.town=1",
+        "automa.merchant.mountain=1",
+        "automa.ranks.artist=0,1,2,3,5,7,9,11,13,16",
+    ],
+)
 def test_the_referee_catches_an_automa_that_breaks_her_rules(mutation: str) -> None:
-    """A referee that cannot fail is no check: games of the shipped Automa refereed under a mutated rule fail."""
+    """A referee that cannot fail is no check: games of the shipped Automa refereed under a mutated rule
+    fail."""
     from sim.games.duo.referee.game import referee_game, rows_from_records
 
     batch = play_duo_games(solo(), 3, 0, 60, AUTOMA, log=True)
     other = solo(mutation)
-    bad = sum(not referee_game(other, batch.game_events(i), rows_from_records(batch.game_records(i))).ok
-              for i in range(60))
+    bad = sum(
+        not referee_game(other, batch.game_events(i), rows_from_records(batch.game_records(i))).ok
+        for i in range(60)
+    )
     assert bad > 0, mutation

@@ -59,8 +59,9 @@ def test_validator_names_the_file_and_field() -> None:
     assert "ring has 36" in _broken(lambda r: r["ring"].pop())
     assert "C3 2 times" in _broken(lambda r: r["ring"].__setitem__(1, "C3"))
     assert "mountain[0].value" in _broken(lambda r: r["mountain"][0].__setitem__("value", 5))
-    assert "not connected" in _broken(lambda r: r.__setitem__("route", [x for x in r["route"]
-                                                                         if "M4" not in (x["a"], x["b"])]))
+    assert "not connected" in _broken(
+        lambda r: r.__setitem__("route", [x for x in r["route"] if "M4" not in (x["a"], x["b"])])
+    )
     assert "does not close into one cycle" in _broken(lambda r: r["zone"][0]["routes"].remove("M2-M1"))
     assert "borders 3 zones" in _broken(lambda r: r["zone"].append({**r["zone"][0], "id": "Z9"}))
     assert "towns" in _broken(lambda r: r["zone"][0].__setitem__("towns", ["C1", "C2"]))
@@ -69,7 +70,8 @@ def test_validator_names_the_file_and_field() -> None:
 
 
 def test_number_tables_never_decrease_and_have_their_length() -> None:
-    """rules.toml: temple 10 values, garden 7, slabs 6, artist 10, none decreasing; one line naming the field."""
+    """rules.toml: temple 10 values, garden 7, slabs 6, artist 10, none decreasing; one line naming the
+    field."""
     rraw = tomllib.loads((Path(default_board_path()).parent / "rules.toml").read_text())
     bad = copy.deepcopy(rraw)
     bad["merchant"]["slabs"] = [1, 3, 2, 10, 15, 21]

@@ -1,4 +1,5 @@
-"""Conformance: the kernels' Duo games replayed by the independent referee (sim/games/duo/referee/game.py), 0 mismatches."""
+"""Conformance: the kernels' Duo games replayed by the independent referee (sim/games/duo/referee/game.py), 0
+mismatches."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from tests.helpers.duo_conformance import assert_agrees
 
 CASES = [
     (("greedy", "greedy"), []),
-    (("random", "greedy"), ["choices.merchant_path=walk", "choices.seashore_optional=true",
-                            "choices.hot_spring_optional=true"]),
+    (
+        ("random", "greedy"),
+        ["choices.merchant_path=walk", "choices.seashore_optional=true", "choices.hot_spring_optional=true"],
+    ),
     (("random", "random"), ["choices.actions_optional=false", "choices.hot_spring_retake=false"]),
     (("greedy", "random"), ["choices.merchant_path=trail", "choices.first_player=0"]),
 ]
@@ -61,14 +64,21 @@ def test_pure_python_mode_plays_the_same_games(tmp_path) -> None:
     import subprocess
     import sys
 
-    code = ("import numpy as np; from sim.games.duo.rules import load_duo_rules; from sim.games.duo.engine import play_duo_games; "
-            "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
-            "s = play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ('greedy', 'automa')).records; "
-            f"np.save({str(tmp_path / 'py.npy')!r}, np.concatenate([r, s]))")
+    code = (
+        "import numpy as np; from sim.games.duo.rules import load_duo_rules; from sim.games.duo.engine "
+        "import play_duo_games; "
+        "r = play_duo_games(load_duo_rules(), 3, 5, 3, ('greedy', 'random')).records; "
+        "s = play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ('greedy', 'automa')).records; "
+        f"np.save({str(tmp_path / 'py.npy')!r}, np.concatenate([r, s]))"
+    )
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=600)
-    jit = np.concatenate([play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records,
-                          play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ("greedy", "automa")).records])
+    jit = np.concatenate(
+        [
+            play_duo_games(load_duo_rules(), 3, 5, 3, ("greedy", "random")).records,
+            play_duo_games(load_duo_rules(solo=True), 3, 5, 2, ("greedy", "automa")).records,
+        ]
+    )
     assert np.array_equal(np.load(tmp_path / "py.npy"), jit)
 
 
@@ -78,7 +88,9 @@ def test_the_referee_catches_a_declined_must() -> None:
     batch = play_duo_games(rules, 4, 0, 20, log=True)
     for i in range(20):
         ev = batch.game_events(i)
-        takes = [k for k in np.flatnonzero(ev[:, 0] == Ev.PTAKE) if ev[k, 2] in (2, 3)]  # seashore, hot spring
+        takes = [
+            k for k in np.flatnonzero(ev[:, 0] == Ev.PTAKE) if ev[k, 2] in (2, 3)
+        ]  # seashore, hot spring
         if takes:
             break
     rows = rows_from_records(batch.game_records(i))

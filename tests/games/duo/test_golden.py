@@ -1,4 +1,5 @@
-"""Duo golden games (tests/golden/duo_golden.json): unchanged on this engine; a change is located by game and round."""
+"""Duo golden games (tests/golden/duo_golden.json): unchanged on this engine; a change is located by game and
+round."""
 
 from __future__ import annotations
 
@@ -39,7 +40,13 @@ def test_the_golden_file_covers_every_bot_choice_and_generated_boards(data: dict
     joined = " ".join(specs)
     for name in PATH_NAMES[1:]:
         assert f"merchant_path={name}" in joined
-    for key in ("actions_optional", "seashore_optional", "hot_spring_optional", "hot_spring_retake", "first_player"):
+    for key in (
+        "actions_optional",
+        "seashore_optional",
+        "hot_spring_optional",
+        "hot_spring_retake",
+        "first_player",
+    ):
         assert f"choices.{key}=" in joined
     assert sum("board=family" in s for s in specs) >= 2
     assert data["verified"] is False and "reconstruction-v0" in data["provenance"]
@@ -52,8 +59,9 @@ def test_the_golden_games_are_unchanged(data: dict, capsys: pytest.CaptureFixtur
     assert code == 0 and "duo golden: all" in out and "unchanged" in out
 
 
-def test_a_tampered_pick_is_located_by_game_and_round(data: dict, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_tampered_pick_is_located_by_game_and_round(
+    data: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     d = copy.deepcopy(data)
     entry = d["configs"][3]["games"][1]
     ev = G.decode_events(entry["events"], D.EV_FIELDS)

@@ -1,4 +1,5 @@
-"""Duo provenance that cannot lie: `verified` and `provenance` belong to the data files, every override is named
+"""Duo provenance that cannot lie: `verified` and `provenance` belong to the data files, every override is
+named
 in the manifest, the rows and the report header, and anything assumed reads "reconstruction"."""
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from sim.games.tokaido import dataset
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("item", ["verified=true", "board.verified=true", "provenance=published",
-                                  "board.provenance=published"])
+@pytest.mark.parametrize(
+    "item", ["verified=true", "board.verified=true", "provenance=published", "board.provenance=published"]
+)
 def test_the_verified_flag_and_provenance_cannot_be_set(item: str, tmp_path: Path) -> None:
     out = tmp_path / "run"
     res = runner.invoke(app, ["duo", "run", "--out", str(out), "--games", "5", "-q", "--set", item])
@@ -31,21 +33,38 @@ def test_the_verified_flag_and_provenance_cannot_be_set(item: str, tmp_path: Pat
 
 def test_a_patch_file_cannot_set_it_either(tmp_path: Path) -> None:
     patch = tmp_path / "patch.toml"
-    patch.write_text('verified = true\n[merchant]\ntown_coins = 3\n')
+    patch.write_text("verified = true\n[merchant]\ntown_coins = 3\n")
     res = runner.invoke(app, ["duo", "verify", "--games", "5", "--set", f"@{patch}"])
     assert res.exit_code == 2 and res.output.count("\n") == 1 and "--set verified" in res.output
 
 
 def test_every_override_is_named_in_the_manifest_rows_and_report(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    res = runner.invoke(app, ["duo", "run", "--out", str(out), "--games", "60", "-q", "--set",
-                              "merchant.town_coins=6", "--set", "boutique.3.coins=5"])
+    res = runner.invoke(
+        app,
+        [
+            "duo",
+            "run",
+            "--out",
+            str(out),
+            "--games",
+            "60",
+            "-q",
+            "--set",
+            "merchant.town_coins=6",
+            "--set",
+            "boutique.3.coins=5",
+        ],
+    )
     assert res.exit_code == 0, res.output
     board = json.loads((out / "manifest.json").read_text())["duo_board"]
     assert board["overrides"] == [["merchant.town_coins", 6], ["boutique.3.coins", 5]]
     assert board["status"] == "reconstruction" and board["verified"] is False
     label = dataset.read_table(out).column("duo_board_version")[0].as_py()
-    assert label.startswith("reconstruction: ") and "overrides merchant.town_coins=6, boutique.3.coins=5" in label
+    assert (
+        label.startswith("reconstruction: ")
+        and "overrides merchant.town_coins=6, boutique.3.coins=5" in label
+    )
     res = runner.invoke(app, ["duo", "report", str(out), "--out", str(tmp_path / "r")])
     assert res.exit_code == 0, res.output
     head = (tmp_path / "r" / "report.md").read_text().split("## Summary")[0]
@@ -69,7 +88,9 @@ def test_published_only_when_both_files_are_verified_and_nothing_is_overridden(t
     r = load_duo_rules(board, rules)
     assert r.verified and r.status == "published" and r.provenance().startswith("published: ")
     r = load_duo_rules(board, rules, ["merchant.town_coins=3"])
-    assert not r.verified and r.provenance().startswith("reconstruction: ") and "town_coins=3" in r.provenance()
+    assert (
+        not r.verified and r.provenance().startswith("reconstruction: ") and "town_coins=3" in r.provenance()
+    )
     assert r.manifest()["overrides"] == [["merchant.town_coins", 3]]
     r = load_duo_rules(board)
     assert not r.verified and r.status == "reconstruction"  # the numbers are still the invented ones

@@ -50,8 +50,9 @@ def reference(rules: DuoRules, tmp_path_factory: pytest.TempPathFactory) -> pa.T
     return table(out)
 
 
-def test_the_rows_are_the_engines_for_any_threads_and_chunks(rules: DuoRules, reference: pa.Table,
-                                                             tmp_path: Path) -> None:
+def test_the_rows_are_the_engines_for_any_threads_and_chunks(
+    rules: DuoRules, reference: pa.Table, tmp_path: Path
+) -> None:
     assert isinstance(DuoGame(rules), Game) and isinstance(TokaidoGame(GameConfig()), Game)
     direct = duo_dataset.to_table(play_duo_games(rules, SEED, 0, GAMES, BOTS).records, rules)
     assert reference.equals(direct)
@@ -63,9 +64,9 @@ def test_the_rows_are_the_engines_for_any_threads_and_chunks(rules: DuoRules, re
     assert len(m["parts"]) == len(range(0, GAMES, 173)) and "resumed" in m
 
 
-def test_ctrl_c_keeps_every_finished_game_and_resume_completes(rules: DuoRules, reference: pa.Table,
-                                                               tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                                               ) -> None:
+def test_ctrl_c_keeps_every_finished_game_and_resume_completes(
+    rules: DuoRules, reference: pa.Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real, calls = duo_game.play_duo_games, [0]
 
     def ctrl_c_on_third_call(*args, **kwargs):
@@ -110,27 +111,48 @@ def cl(reference: pa.Table) -> Iterator[cluster.Cluster]:
         yield c
 
 
-def test_cluster_run_and_resume_are_identical_to_in_process(rules: DuoRules, reference: pa.Table,
-                                                            cl: cluster.Cluster, tmp_path: Path) -> None:
+def test_cluster_run_and_resume_are_identical_to_in_process(
+    rules: DuoRules, reference: pa.Table, cl: cluster.Cluster, tmp_path: Path
+) -> None:
     out, seen = tmp_path / "dask", []
-    s = runner.run(DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, progress=False, on_progress=seen.append,
-                   cluster=cl)
+    s = runner.run(
+        DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, progress=False, on_progress=seen.append, cluster=cl
+    )
     assert (s.played, sorted(seen)) == (GAMES, [CHUNK] * 3)
     assert table(out).equals(reference)
     assert all("warmup_duo" in w for w in cl.workers.values())
     (out / part_name(1000, 2000)).unlink()
     kept = {p.name: p.stat().st_mtime_ns for p in out.glob("part-*.parquet")}
-    assert runner.run(DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, resume=True, progress=False,
-                      cluster=cl).played == CHUNK
+    assert (
+        runner.run(
+            DuoGame(rules, BOTS), GAMES, SEED, out, CHUNK, resume=True, progress=False, cluster=cl
+        ).played
+        == CHUNK
+    )
     assert {k: p.stat().st_mtime_ns for k in kept if (p := out / k)} == kept
     assert table(out).equals(reference)
 
 
-def test_duo_run_cli_takes_the_cluster_option(reference: pa.Table, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_duo_run_cli_takes_the_cluster_option(
+    reference: pa.Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "cli"
-    argv = ["duo", "run", "--out", str(out), "--games", str(GAMES), "--seed", str(SEED), "--bots", ",".join(BOTS),
-            "--chunk-size", str(CHUNK), "--cluster", "local:1"]
+    argv = [
+        "duo",
+        "run",
+        "--out",
+        str(out),
+        "--games",
+        str(GAMES),
+        "--seed",
+        str(SEED),
+        "--bots",
+        ",".join(BOTS),
+        "--chunk-size",
+        str(CHUNK),
+        "--cluster",
+        "local:1",
+    ]
     code, text, err = call(argv, capsys)
     assert code == 0, err
     assert f"holds {GAMES:,} games" in text and "verified=false" in text
@@ -145,18 +167,40 @@ def test_duo_run_cli_takes_the_cluster_option(reference: pa.Table, tmp_path: Pat
         assert not bad.exists()
 
 
-def test_ctrl_c_on_the_duo_run_command_exits_130_and_resume_completes(rules: DuoRules, tmp_path: Path) -> None:
-    """The real signal on the real command: one line on stderr, exit 130, then --resume equals one whole run."""
+def test_ctrl_c_on_the_duo_run_command_exits_130_and_resume_completes(
+    rules: DuoRules, tmp_path: Path
+) -> None:
+    """The real signal on the real command: one line on stderr, exit 130, then --resume equals one whole
+    run."""
     import subprocess
     import time
 
     from tests.helpers.cli import ENV
 
     out, bots = tmp_path / "run", ("search", "greedy")  # about 20 games a second: stopped midway
-    args = ["duo", "run", "--out", str(out), "-g", "60", "-s", "3", "--bots", ",".join(bots), "--chunk-size", "5",
-            "-q"]
-    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], env=ENV, cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = [
+        "duo",
+        "run",
+        "--out",
+        str(out),
+        "-g",
+        "60",
+        "-s",
+        "3",
+        "--bots",
+        ",".join(bots),
+        "--chunk-size",
+        "5",
+        "-q",
+    ]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sim.cli", *args],
+        env=ENV,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 120
     while not list(out.glob("part-*.parquet")):  # the first part is written: the kernels are loaded
         assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
@@ -169,8 +213,13 @@ def test_ctrl_c_on_the_duo_run_command_exits_130_and_resume_completes(rules: Duo
     m = json.loads((out / MANIFEST).read_text())
     assert m["status"] == "interrupted" and m["parts"]
     assert len(m["parts"]) < 12, "the run finished before Ctrl-C: nothing was tested"
-    res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args, "--resume"],
+        env=ENV,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     runner.run(DuoGame(rules, bots), 60, 3, tmp_path / "whole", 60, progress=False)
     assert table(out).equals(table(tmp_path / "whole"))

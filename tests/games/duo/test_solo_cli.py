@@ -17,8 +17,23 @@ runner = CliRunner()
 
 def test_solo_run_report_and_replay(tmp_path: Path) -> None:
     out = tmp_path / "solo"
-    res = runner.invoke(app, ["duo", "run", "--out", str(out), "--solo", "--bots", "greedy", "--games", "400",
-                              "-q", "--set", "automa.die.choice=highest"])
+    res = runner.invoke(
+        app,
+        [
+            "duo",
+            "run",
+            "--out",
+            str(out),
+            "--solo",
+            "--bots",
+            "greedy",
+            "--games",
+            "400",
+            "-q",
+            "--set",
+            "automa.die.choice=highest",
+        ],
+    )
     assert res.exit_code == 0, res.output
     table = dataset.read_table(out)
     assert set(table.column("bot").to_pylist()) == {"greedy", "automa"}
@@ -42,15 +57,18 @@ def test_solo_run_report_and_replay(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "Automa's" in res.output and "referee: agrees" in res.output
 
 
-@pytest.mark.parametrize(("args", "hint"), [
-    (["--bots", "greedy,automa"], "play against her with --solo"),
-    (["--solo", "--bots", "greedy,search"], "with --solo give the one bot"),
-    (["--solo", "--bots", "automa"], "with --solo give the one bot"),
-    (["--set", "automa.die.choice=highest"], "only a solo game has an Automa"),
-    (["--automa", "a.toml"], "add --solo"),
-    (["--solo", "--set", "automa.verified=true"], "cannot change it"),
-    (["--solo", "--set", "automa.merchant.target=sea"], "merchant.target = 'sea'"),
-])
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["--bots", "greedy,automa"], "play against her with --solo"),
+        (["--solo", "--bots", "greedy,search"], "with --solo give the one bot"),
+        (["--solo", "--bots", "automa"], "with --solo give the one bot"),
+        (["--set", "automa.die.choice=highest"], "only a solo game has an Automa"),
+        (["--automa", "a.toml"], "add --solo"),
+        (["--solo", "--set", "automa.verified=true"], "cannot change it"),
+        (["--solo", "--set", "automa.merchant.target=sea"], "merchant.target = 'sea'"),
+    ],
+)
 def test_solo_bad_input_is_one_line_and_exit_2(args: list[str], hint: str, tmp_path: Path) -> None:
     out = tmp_path / "x"
     res = runner.invoke(app, ["duo", "run", "--out", str(out), "--games", "5", "-q", *args])

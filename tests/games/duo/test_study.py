@@ -36,7 +36,8 @@ def _covers(pattern: str, leaf: str) -> bool:
 
 
 def test_every_number_of_rules_toml_is_known_or_unknown_exactly_once() -> None:
-    """Nothing is silently assumed: each field of rules.toml (outside the D-choices) is a seed value or a sampled
+    """Nothing is silently assumed: each field of rules.toml (outside the D-choices) is a seed value or a
+    sampled
     unknown, and the seed values are the shipped ones."""
     u = load_unknowns()
     raw = tomllib.loads(default_rules_path().read_text())
@@ -57,7 +58,9 @@ def test_the_shipped_value_of_every_unknown_is_the_shipped_file() -> None:
         if d.on_board:
             assert ring_counts({d.key: d.shipped}) == TYPE_COUNTS, d.key
         else:
-            assert apply_numbers(raw, {d.key: d.shipped}) == raw, f"{d.key}: shipped {d.shipped} is not rules.toml's"
+            assert apply_numbers(raw, {d.key: d.shipped}) == raw, (
+                f"{d.key}: shipped {d.shipped} is not rules.toml's"
+            )
 
 
 def test_every_plausible_value_makes_valid_rules() -> None:
@@ -85,11 +88,16 @@ def test_a_world_is_its_sampled_values_on_its_own_map() -> None:
     base = load_duo_rules(sets=["choices.merchant_path=trail"])
     v = sample_worlds(u, 10, 1)[4]
     r = world_rules(base, v, 1, 4)
-    assert [r.board.ring.count(t) for t in "GSH"] == [v["board.gardens"], v["board.seashores"],
-                                                      v["board.hot_springs"]]
+    assert [r.board.ring.count(t) for t in "GSH"] == [
+        v["board.gardens"],
+        v["board.seashores"],
+        v["board.hot_springs"],
+    ]
     assert r.numbers.dice[0] == tuple(v["dice.pilgrim"]) and r.numbers.town_coins == v["merchant.town_coins"]
     assert {c for _, c in r.numbers.boutiques} == set(v["boutique.coins"])
-    assert len(r.numbers.bag) == v["merchant.ware_types"] and set(r.numbers.bag.values()) == {v["merchant.bag"]}
+    assert len(r.numbers.bag) == v["merchant.ware_types"] and set(r.numbers.bag.values()) == {
+        v["merchant.bag"]
+    }
     assert r.numbers.merchant_path == "trail" and r.overrides == base.overrides  # the base's choices stay
     assert not r.verified and r.provenance().startswith("reconstruction: board generated-1-4")
     assert world_rules(base, v, 1, 4).board == r.board  # the map depends on (seed, world) only
@@ -104,18 +112,24 @@ def _fake(effects: dict[str, np.ndarray], x: np.ndarray) -> StudyResult:
         e = effects.get(c.effect, np.full(n, c.sign * 0.1))
         cols[c.effect], cols[f"{c.effect}:se"] = e, np.full(n, 0.01)
     settings = {"worlds": n, "games": 100, "vary": "numbers", "seed": 0}
-    return StudyResult(pl.DataFrame(cols), {c.effect: (0.0, 0.0) for c in CONCLUSIONS}, [], load_unknowns(),
-                       settings)
+    return StudyResult(
+        pl.DataFrame(cols), {c.effect: (0.0, 0.0) for c in CONCLUSIONS}, [], load_unknowns(), settings
+    )
 
 
 def test_verdicts_robust_depends_unsupported_contradicted() -> None:
     """The verdict can fail: a split explained by an unknown names it; an unexplained split is unsupported."""
     rng = np.random.default_rng(0)
     x = np.repeat([1.0, 2.0, 3.0, 4.0], 25)
-    res = _fake({"first_picker_win_minus_half": -(x - 2.5),  # holds (< 0) where town coins are high
-                 "gift_share_minus_best_other": rng.choice([-0.1, 0.1], 100),  # a coin toss per world
-                 "gold_share_minus_5pct": np.full(100, 0.2),  # the opposite everywhere
-                 "hot_spring_user_win_minus_non_user": np.r_[np.full(96, 0.1), np.full(4, -0.1)]}, x)
+    res = _fake(
+        {
+            "first_picker_win_minus_half": -(x - 2.5),  # holds (< 0) where town coins are high
+            "gift_share_minus_best_other": rng.choice([-0.1, 0.1], 100),  # a coin toss per world
+            "gold_share_minus_5pct": np.full(100, 0.2),  # the opposite everywhere
+            "hot_spring_user_win_minus_non_user": np.r_[np.full(96, 0.1), np.full(4, -0.1)],
+        },
+        x,
+    )
     v = {r["conclusion"]: r for r in verdicts(res).iter_rows(named=True)}
     assert v["hot_spring_user_win_minus_non_user"]["verdict"] == "robust"
     assert v["hot_spring_user_win_minus_non_user"]["holds"] == 96
@@ -131,25 +145,33 @@ def test_the_study_command_writes_its_files_and_says_reconstruction(tmp_path: Pa
     out = tmp_path / "s"
     res = runner.invoke(app, ["duo", "study", "--out", str(out), "-k", "10", "-g", "60", "-q"])
     assert res.exit_code == 0, res.output
-    assert sorted(p.name for p in out.iterdir()) == sorted(["study.md", "worlds.csv", "verdicts.csv",
-                                                            "dependence.csv", "study.json"])
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["study.md", "worlds.csv", "verdicts.csv", "dependence.csv", "study.json"]
+    )
     text = (out / "study.md").read_text()
     assert "**Status: reconstruction.**" in text and "| `merchant.town_coins` | 2 | 1..4 |" in text
     worlds = pl.read_csv(out / "worlds.csv")
-    assert worlds.height == 10 and "u:dice.pilgrim" in worlds.columns and "m:board.mountain_values" in worlds.columns
+    assert (
+        worlds.height == 10
+        and "u:dice.pilgrim" in worlds.columns
+        and "m:board.mountain_values" in worlds.columns
+    )
     v = pl.read_csv(out / "verdicts.csv")
     assert v["conclusion"].to_list() == [c.effect for c in CONCLUSIONS]
     assert set(v["verdict"]) <= {"robust", "depends on", "unsupported", "contradicted"}
 
 
-@pytest.mark.parametrize(("args", "hint"), [
-    (["-k", "5"], "at least 10"),
-    (["--set", "dice.pilgrim=1,1,1,1,1,1"], "every world samples dice.pilgrim"),
-    (["--set", "board.start.pilgrim=1,2"], "every world samples the map"),
-    (["--board", "x.toml"], "--board is the fixed map of --vary numbers"),
-    (["--vary", "everything"], "--vary 'everything'"),
-    (["--set", "verified=true", "--vary", "maps"], "cannot change it"),
-])
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["-k", "5"], "at least 10"),
+        (["--set", "dice.pilgrim=1,1,1,1,1,1"], "every world samples dice.pilgrim"),
+        (["--set", "board.start.pilgrim=1,2"], "every world samples the map"),
+        (["--board", "x.toml"], "--board is the fixed map of --vary numbers"),
+        (["--vary", "everything"], "--vary 'everything'"),
+        (["--set", "verified=true", "--vary", "maps"], "cannot change it"),
+    ],
+)
 def test_study_refuses_what_would_change_nothing(args: list[str], hint: str, tmp_path: Path) -> None:
     out = tmp_path / "s"
     res = runner.invoke(app, ["duo", "study", "--out", str(out), "-g", "20", *args])
@@ -171,7 +193,8 @@ def test_the_worlds_are_valid_rules_for_the_kernels() -> None:
 
 
 def test_the_docs_table_names_every_unknown() -> None:
-    """docs/duo.md says what is from the seed and what is assumed in one table: every sampled unknown is in it."""
+    """docs/duo.md says what is from the seed and what is assumed in one table: every sampled unknown is in
+    it."""
     docs = (ROOT / "docs" / "duo.md").read_text()
     table = docs.split("## What is from the seed and what is assumed")[1].split("\n## ")[0]
     for d in load_unknowns().unknown:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels.core import weights as Wt
+from kernels.tokaido.core import weights as Wt
 from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -32,9 +32,11 @@ def test_data_for_fewer_expansions_serves_until_a_configuration_has_its_own():
 def test_tables_are_read_by_the_same_keys(tmp_path, monkeypatch):
     """A draft table's section for the configuration itself wins over its fallbacks; variants first."""
     monkeypatch.setattr(bots, "data_file", lambda name: tmp_path / f"{name}.toml")
-    (tmp_path / "draft-x.toml").write_text('["4p-crossroads"]\nhiroshige = 0.3\n'
-                                           '["4p-crossroads+matsuri"]\nhiroshige = 0.4\n'
-                                           '["4p-crossroads-preparations"]\nhiroshige = 0.5\n')
+    (tmp_path / "draft-x.toml").write_text(
+        '["4p-crossroads"]\nhiroshige = 0.3\n'
+        '["4p-crossroads+matsuri"]\nhiroshige = 0.4\n'
+        '["4p-crossroads-preparations"]\nhiroshige = 0.5\n'
+    )
     xm = GameConfig(n_players=4, expansions=("crossroads", "matsuri"))
     assert bots.draft_values("x", xm, xm.rules())[0] == 0.4
     xr = GameConfig(n_players=4, expansions=("crossroads",), variants=("preparations",))

@@ -52,8 +52,10 @@ def test_shipped_studies_are_valid(path: Path) -> None:
 
 
 def test_default_study_gives_the_intervals_it_states() -> None:
-    """studies/default.toml: +-0.5 pp on each base-game Traveler's win rate (random and drafted, the variants),
-    +-1 pp with an expansion's Travelers (+-1.5 with Matsuri's 32), for Travelers dealt from the cell's pool."""
+    """studies/default.toml: +-0.5 pp on each base-game Traveler's win rate (random and drafted, the
+    variants),
+    +-1 pp with an expansion's Travelers (+-1.5 with Matsuri's 32), for Travelers dealt from the cell's
+    pool."""
     study = load_study(STUDIES / "default.toml")
     assert sorted({c.n_players for c in study.cells}) == [2, 3, 4, 5]
     assert {c.expansions for c in study.cells} == {"none", "crossroads", "crossroads+matsuri", "promos"}
@@ -83,9 +85,16 @@ def test_study_runs_into_a_hive_dataset(tmp_path: Path) -> None:
     assert {"variants", "expansions", "bots", "travelers"} <= set(t.schema.names)
     assert t.schema.field("n_players").type == dataset.SCHEMA.field("n_players").type
     counts = t.group_by(["n_players", "variants"]).aggregate([("game", "count_distinct"), ("game", "count")])
-    got = {(r["n_players"], r["variants"]): (r["game_count_distinct"], r["game_count"]) for r in counts.to_pylist()}
-    assert got == {(2, "none"): (60, 120), (2, "gastronomy+preparations"): (60, 120),
-                   (3, "none"): (40, 120), (3, "gastronomy+preparations"): (40, 120)}
+    got = {
+        (r["n_players"], r["variants"]): (r["game_count_distinct"], r["game_count"])
+        for r in counts.to_pylist()
+    }
+    assert got == {
+        (2, "none"): (60, 120),
+        (2, "gastronomy+preparations"): (60, 120),
+        (3, "none"): (40, 120),
+        (3, "gastronomy+preparations"): (40, 120),
+    }
 
 
 @pytest.mark.parametrize(
@@ -132,12 +141,19 @@ def test_study_resume_checks_the_study(tmp_path: Path) -> None:
 
 
 def test_killed_study_resumes_every_cell(tmp_path: Path) -> None:
-    text = TINY.replace("[games]\n2 = 60\n3 = 40", "games = 400").replace("chunk_size = 25", "chunk_size = 50")
+    text = TINY.replace("[games]\n2 = 60\n3 = 40", "games = 400").replace(
+        "chunk_size = 25", "chunk_size = 50"
+    )
     file = write(tmp_path, text)
     out = tmp_path / "out"
     args = ["study", str(file), "--out", str(out), "--quiet"]
-    proc = subprocess.Popen([sys.executable, "-c", SLOW_CLI, *args], env=ENV, cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CLI, *args],
+        env=ENV,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 120
     while len(list(out.rglob("part-*.parquet"))) < 10:
         assert proc.poll() is None, proc.communicate()
@@ -147,16 +163,25 @@ def test_killed_study_resumes_every_cell(tmp_path: Path) -> None:
     proc.wait()
     kept = part_stats(out)
     assert 10 <= len(kept) < 32
-    res = subprocess.run([sys.executable, "-m", "sim.cli", *args, "--resume"], env=ENV, cwd=tmp_path,
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args, "--resume"],
+        env=ENV,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode == 0, res.stderr
     now = part_stats(out)
     assert {k: now[k] for k in kept} == kept and len(now) == 32
     assert not list(out.rglob(".*.tmp"))
     t = dataset.read_table(out)
     for key in {(r["n_players"], r["variants"]) for r in t.select(["n_players", "variants"]).to_pylist()}:
-        mask = np.array([(a, b) == key for a, b in zip(t["n_players"].to_pylist(), t["variants"].to_pylist(),
-                                                       strict=True)])
+        mask = np.array(
+            [
+                (a, b) == key
+                for a, b in zip(t["n_players"].to_pylist(), t["variants"].to_pylist(), strict=True)
+            ]
+        )
         games = t["game"].to_numpy()[mask]
         assert np.array_equal(np.sort(games), np.repeat(np.arange(400), key[0]))
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"

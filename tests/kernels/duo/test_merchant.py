@@ -51,8 +51,9 @@ def test_dk10_occupied_coastal_town_closed_mountain_shared() -> None:
 def test_dk11_draw_the_town_value_cap_five_d8() -> None:
     """D-K11: draw wares equal to the town's value (M3: 4); "Storage cap is 5 - ... keep any 5 of your choice
     and return the rest to the bag" (003:L48); D8: the bot keeps the most valuable."""
-    pos = duo_position(pilgrims=[1, 20], merchants=["M4", "M1"], wares=[{0: 3}, {}],
-                       boutiques={"C4": (1, 2), "C5": (1, 2)})
+    pos = duo_position(
+        pilgrims=[1, 20], merchants=["M4", "M1"], wares=[{0: 3}, {}], boutiques={"C4": (1, 2), "C5": (1, 2)}
+    )
     bag_before = int(pos.pub["bag"].sum())
     pos.pick(0, MER, (1, 1, 1))  # greedy: M3 (draw) rather than C4/C5 (nothing to sell)
     assert pos.ps[0, PF.MER] == TOWNS.index("M3")
@@ -64,8 +65,13 @@ def test_dk11_draw_the_town_value_cap_five_d8() -> None:
 def test_dk12_sell_any_number_of_the_boutique_ware() -> None:
     """D-K12: "sell any wares of the towns boutique token type; gain its coin value per ware sold, and return
     sold wares to the bag" (003:L50); D-K13 the coins turn into a slab."""
-    pos = duo_position(pilgrims=[1, 20], merchants=["M2", "M4"], wares=[{0: 3, 1: 1}, {}],
-                       boutiques={"C2": (0, 3)}, coins=[5, 0])
+    pos = duo_position(
+        pilgrims=[1, 20],
+        merchants=["M2", "M4"],
+        wares=[{0: 3, 1: 1}, {}],
+        boutiques={"C2": (0, 3)},
+        coins=[5, 0],
+    )
     assert {a for t, _, a, _ in pos.plays(0, MER, 1) if t == TOWNS.index("C2")} == {0, 1, 2, 3}
     pos.play(0, MER, (TOWNS.index("C2"), 0, 3, 0), v=1)
     assert pos.ps[0, PF.SLABS] == 1 and pos.ps[0, PF.COINS] == 4 and pos.pub["wares"][0, 0] == 0
@@ -74,15 +80,26 @@ def test_dk12_sell_any_number_of_the_boutique_ware() -> None:
 
 def test_haggler_adds_a_coin_per_ware() -> None:
     """Wave tile (INVENTED side, rules.toml waves.haggler_coins): +1 coin per ware sold."""
-    pos = duo_position(pilgrims=[1, 20], merchants=["M2", "M4"], wares=[{0: 2}, {}],
-                       boutiques={"C2": (0, 3)}, waves={"merchant": ("haggler", 0)})
+    pos = duo_position(
+        pilgrims=[1, 20],
+        merchants=["M2", "M4"],
+        wares=[{0: 2}, {}],
+        boutiques={"C2": (0, 3)},
+        waves={"merchant": ("haggler", 0)},
+    )
     pos.play(0, MER, (TOWNS.index("C2"), 0, 2, 0), v=1)
     assert pos.ps[0, PF.COINS] == 8 and pos.ps[0, PF.WUSE_M] == 1
 
 
 def test_dk13_sixth_slab_triggers_the_end_d7_excess_stays() -> None:
     """D-K13: "Gaining your 6th gold slab ends the game" (003:L52); D7: coins above a full board stay."""
-    pos = duo_position(pilgrims=[1, 20], merchants=["M2", "M4"], wares=[{0: 4}, {}],
-                       boutiques={"C2": (0, 3)}, slabs=[5, 0], coins=[9, 0])
+    pos = duo_position(
+        pilgrims=[1, 20],
+        merchants=["M2", "M4"],
+        wares=[{0: 4}, {}],
+        boutiques={"C2": (0, 3)},
+        slabs=[5, 0],
+        coins=[9, 0],
+    )
     pos.play(0, MER, (TOWNS.index("C2"), 0, 4, 0), v=1)
     assert pos.ps[0, PF.SLABS] == 6 and pos.ps[0, PF.COINS] == 11 and pos.gs[G.TRIG] == Trig.GOLD

@@ -16,7 +16,8 @@ PIL = Char.PILGRIM
 
 
 def test_dk4_moves_clockwise_exactly_the_die() -> None:
-    """D-K4: "The Pilgrim travels clockwise around the island's outer ring of 37 spaces" (003:L27); D-K3 exact."""
+    """D-K4: "The Pilgrim travels clockwise around the island's outer ring of 37 spaces" (003:L27); D-K3
+    exact."""
     pos = duo_position(pilgrims=[1, 20], merchants=["M1", "M2"])
     assert {p[0] for p in pos.plays(0, PIL, 3)} == {4}
     pos = duo_position(pilgrims=[35, 20], merchants=["M1", "M2"])
@@ -56,7 +57,9 @@ def test_dk8_hot_spring_token_taken_from_board_or_opponent() -> None:
     pos = duo_position(pilgrims=[6, 20], merchants=["M1", "M2"])
     pos.play(0, PIL, (7, 1, 1, 0))
     assert pos.ps[0, PF.HS] == 1 and pos.gs[G.HS_BOARD] == 0
-    assert pos.plays(0, PIL, 1) and all(p[2] == 0 for p in pos.plays(0, PIL, 8))  # holder lands on 15: nothing
+    assert pos.plays(0, PIL, 1) and all(
+        p[2] == 0 for p in pos.plays(0, PIL, 8)
+    )  # holder lands on 15: nothing
     pos.ps[1, PF.PIL] = 13
     pos.play(1, PIL, (15, 2, 1, 0))
     assert pos.ps[1, PF.HS] == 1 and pos.ps[0, PF.HS] == 0
@@ -79,8 +82,11 @@ def test_dk9_d6_wave_tiles_from_board_then_stolen() -> None:
     opponent"; holding all 3: nothing (003:L68-70). D6: the player picks which, but takes one."""
     pos = duo_position(pilgrims=[2, 20], merchants=["M1", "M2"])
     assert {p[2] for p in pos.plays(0, PIL, 1)} == {1, 2, 3}  # any of the 3 tiles, never none
-    pos = duo_position(pilgrims=[2, 20], merchants=["M1", "M2"],
-                       waves={"pilgrim": ("tranquil", 1), "merchant": ("porter", 1), "artist": ("inspired", 0)})
+    pos = duo_position(
+        pilgrims=[2, 20],
+        merchants=["M1", "M2"],
+        waves={"pilgrim": ("tranquil", 1), "merchant": ("porter", 1), "artist": ("inspired", 0)},
+    )
     assert {p[2] for p in pos.plays(0, PIL, 1)} == {1, 2}  # only the opponent's two, one of them must go
     pos.play(0, PIL, (3, 1, 2, 0))
     assert pos.pub["wown"][Char.MERCHANT] == 0 and pos.events(Ev.PTAKE)[-1][2:5] == (Ring.SEASHORE, 1, 1)
@@ -111,7 +117,9 @@ def test_d4_declining_is_optional_unless_the_choice_says_mandatory() -> None:
 def test_dk9_the_optional_reading_of_the_steal_is_an_override() -> None:
     """`choices.seashore_optional=true` reads 003:L70's "must" as optional: declining is legal again."""
     waves = {"pilgrim": ("tranquil", 1), "merchant": ("porter", 1), "artist": ("inspired", 0)}
-    pos = duo_position(pilgrims=[2, 20], merchants=["M1", "M2"], waves=waves, sets=["choices.seashore_optional=true"])
+    pos = duo_position(
+        pilgrims=[2, 20], merchants=["M1", "M2"], waves=waves, sets=["choices.seashore_optional=true"]
+    )
     assert {p[2] for p in pos.plays(0, PIL, 1)} == {0, 1, 2}
     pos.play(0, PIL, (3, 1, 0, 0))
     assert pos.pub["wown"][Char.MERCHANT] == 1  # declined: the opponent keeps it

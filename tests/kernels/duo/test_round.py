@@ -29,7 +29,7 @@ def test_dk2_one_two_one_draft_and_the_first_picker_alternates(logged) -> None:
         assert len(picks) == 3 * rounds
         for r in range(rounds):
             lead = (first + r) % 2
-            trio = picks[3 * r: 3 * r + 3]
+            trio = picks[3 * r : 3 * r + 3]
             assert list(trio[:, 1]) == [lead, 1 - lead, lead]
             assert sorted(trio[:, 2]) == [0, 1, 2]  # one die per character
 

@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernels.core.enums import PF
-from kernels.core.weights import W
+from kernels.tokaido.core.enums import PF
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import GameConfig
@@ -47,14 +47,29 @@ CASES: list[tuple[str, int, int, int]] = [
     ("players=4,variants=return-trip,travelers=random,bots=greedy+random+random+greedy", 37, 0, 4),
     ("players=5,expansions=new-encounters,travelers=mitsukuni+sasayakko+hirotada+umegae+zen-emon", 38, 7, 4),
     ("players=5,travelers=hiroshige+chuubei+kinko+yoshiyasu+satsuki,variants=preparations", 39, 0, 4),
-    ("players=4,variants=initiation+return-trip+gastronomy+preparations,expansions=new-encounters", 40, 99, 4),
+    (
+        "players=4,variants=initiation+return-trip+gastronomy+preparations,expansions=new-encounters",
+        40,
+        99,
+        4,
+    ),
     ("players=4,expansions=crossroads,bots=greedy+random+greedy+random", 41, 3, 4),
-    ("players=5,expansions=crossroads+new-encounters,travelers=daigoro+gotozaemon+jirocho+kita+miyataka", 42, 0, 4),
+    (
+        "players=5,expansions=crossroads+new-encounters,travelers=daigoro+gotozaemon+jirocho+kita+miyataka",
+        42,
+        0,
+        4,
+    ),
     ("players=2,variants=gastronomy,expansions=crossroads,travelers=nampo+satsuki", 43, 50, 4),
     ("players=3,bots=heuristic+tuned+greedy", 44, 8, 3),
     ("players=4,bots=tuned,expansions=crossroads", 45, 0, 2),
     ("players=2,bots=search+tuned", 46, 2, 1),
-    ("players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia,bots=greedy+random+greedy+random", 47, 0, 4),
+    (
+        "players=4,expansions=promos,travelers=antoine+naiade+eriku+felicia,bots=greedy+random+greedy+random",
+        47,
+        0,
+        4,
+    ),
     ("players=3,expansions=crossroads+promos,travelers=felicia+eriku+naiade", 48, 11, 4),
 ]
 
@@ -77,7 +92,7 @@ import numpy as np
 import numba
 if sys.argv[3] == "python":
     assert numba.config.DISABLE_JIT, "NUMBA_DISABLE_JIT was not honoured"
-    from kernels.play import play_batch_nb
+    from kernels.tokaido.play import play_batch_nb
     assert isinstance(play_batch_nb, types.FunctionType), "the kernels are still compiled"
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.engine import play_games
@@ -107,7 +122,11 @@ def play_in_subprocess(tmp_path: Path, mode: str) -> dict[str, np.ndarray]:
     out = tmp_path / f"{mode}.npz"
     proc = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(CASES), str(out), mode],
-        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900,
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert proc.returncode == 0, f"{mode} run failed:\n{proc.stderr[-3000:]}"
     with np.load(out) as data:
@@ -155,7 +174,8 @@ def test_pure_python_kernels_play_the_same_games(tmp_path: Path) -> None:
     fresh = first_mismatch(pure, play_in_subprocess(tmp_path, "fresh"))  # slow: compiles everything
     if fresh is None:
         pytest.fail(
-            f"pure Python vs compiled: {diff}\nA fresh compile agrees with pure Python: numba's on-disk cache "
+            f"pure Python vs compiled: {diff}\nA fresh compile agrees with pure Python: numba's on-disk "
+            f"cache "
             "is stale (see kernels/__init__.py). Delete kernels/__pycache__/numba-* and rerun.",
             pytrace=False,
         )
@@ -165,9 +185,9 @@ def test_pure_python_kernels_play_the_same_games(tmp_path: Path) -> None:
 CACHE_PROBE = """
 import sys
 import numpy as np
-from kernels.core.board import lead_player_nb
-from kernels.core.enums import PF, G
-from kernels.core.state import PUB_DTYPE
+from kernels.tokaido.core.board import lead_player_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.state import PUB_DTYPE
 pubs = np.zeros(1, PUB_DTYPE)
 pub = pubs[0]
 pub["gs"][G.N_PLAYERS] = 2
@@ -182,7 +202,7 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
 
     Numba checks only a cached function's own file; ``kernels/__init__.py`` keys
     the whole cache by a hash of every kernel source (without it this failed:
-    the cached kernel kept the old indices, and a cached ``kernels.play.play_batch_nb``
+    the cached kernel kept the old indices, and a cached ``kernels.tokaido.play.play_batch_nb``
     kept playing an edited bot's old code).
     """
     src = tmp_path / "src"
@@ -192,8 +212,14 @@ def test_cache_follows_edits_of_other_kernel_files(tmp_path: Path) -> None:
     env.pop("NUMBA_CACHE_DIR", None)  # the project's own cache location (inside the copy)
 
     def lead() -> int:
-        proc = subprocess.run([sys.executable, "-c", CACHE_PROBE], env=env, cwd=tmp_path,
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [sys.executable, "-c", CACHE_PROBE],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert proc.returncode == 0, proc.stderr[-2000:]
         return int(proc.stdout.strip())
 

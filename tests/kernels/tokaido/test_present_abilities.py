@@ -1,6 +1,8 @@
-"""``gs[G.ABILS]``: the abilities a game holds, which gate the Matsuri and promo hooks (kernels.core.present).
+"""``gs[G.ABILS]``: the abilities a game holds, which gate the Matsuri and promo hooks
+(kernels.tokaido.core.present).
 
-A gate that left out an ability would skip its rule: the rule tests of each Traveler (tests/kernels/tokaido/*/)
+A gate that left out an ability would skip its rule: the rule tests of each Traveler
+(tests/kernels/tokaido/*/)
 go through the gated calls from hand-built positions, which set the mask as set-up does.
 """
 
@@ -8,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, G
-from kernels.core.present import ARRIVAL, MUTSUMI, holds_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.present import ARRIVAL, MUTSUMI, holds_nb
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, make_position, make_rules, setup_position
 

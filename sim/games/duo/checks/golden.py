@@ -1,7 +1,8 @@
 """Duo's golden games (``sim.checks.golden`` does the storing, comparing and updating): ``SUITE``.
 
 ``tests/golden/duo_golden.json`` is checked with Tokaido's by the same command
-(``tokaido-sim check golden``; ``--update`` refreshes both). For every configuration of ``DEFAULT_SPECS`` (every bot, every D-choice
+(``tokaido-sim check golden``; ``--update`` refreshes both). For every configuration of ``DEFAULT_SPECS``
+(every bot, every D-choice
 parameter away from its default, generated boards of the board family, the solo Automa) the file
 holds ``GAMES`` games of seed ``SEED``: the action log (int16 rows, zlib, base64),
 the result records and a SHA-256 of both, and the rules fingerprint and bot
@@ -80,8 +81,13 @@ def rules_of(spec: str) -> DuoRules:
     if family != "family":
         raise UserError(f"golden spec {spec!r}: board must be family-SEED-INDEX (a generated board)")
     b = board_family(int(seed), int(index) + 1)[int(index)]
-    return from_raw(b.raw, rules.rules_raw, f"generated board {board}", overrides=rules.overrides,
-                    automa_raw=rules.automa_raw)
+    return from_raw(
+        b.raw,
+        rules.rules_raw,
+        f"generated board {board}",
+        overrides=rules.overrides,
+        automa_raw=rules.automa_raw,
+    )
 
 
 def bots_digest() -> str:
@@ -93,21 +99,29 @@ def play(spec: str, seed: int, games: int) -> list[Played]:
     """Games ``0..games-1`` of ``spec`` with ``seed``: each one's action log and result records."""
     bots, _, _ = parse_spec(spec)
     batch = play_duo_games(rules_of(spec), seed, 0, games, bots, log=True)
-    return [(np.array(batch.game_events(i)), [[int(r[f]) for f in RESULT_FIELDS] for r in batch.game_records(i)])
-            for i in range(games)]
+    return [
+        (np.array(batch.game_events(i)), [[int(r[f]) for f in RESULT_FIELDS] for r in batch.game_records(i)])
+        for i in range(games)
+    ]
 
 
 def header() -> dict[str, Any]:
     r = load_duo_rules()
-    return {"provenance": r.provenance(), "verified": r.verified, "rules_fingerprint": r.fingerprint(),
-            "bots_digest": bots_digest(), "record_fields": list(RESULT_FIELDS)}
+    return {
+        "provenance": r.provenance(),
+        "verified": r.verified,
+        "rules_fingerprint": r.fingerprint(),
+        "bots_digest": bots_digest(),
+        "record_fields": list(RESULT_FIELDS),
+    }
 
 
 def replay_command(spec: str, seed: int, game: int) -> str:
     bots, board, sets = parse_spec(spec)
     solo = "automa" in bots
-    cmd = f"tokaido-sim duo replay --seed {seed} --game {game} " + (f"--solo --bots {bots[0]}" if solo else
-                                                                      f"--bots {','.join(bots)}")
+    cmd = f"tokaido-sim duo replay --seed {seed} --game {game} " + (
+        f"--solo --bots {bots[0]}" if solo else f"--bots {','.join(bots)}"
+    )
     cmd += "".join(f" --set {s}" for s in sets)
     if board is not None:
         cmd += f" --board FILE (write {board} with sim.games.duo.board_gen.write_board)"
@@ -116,17 +130,26 @@ def replay_command(spec: str, seed: int, game: int) -> str:
 
 def why(data: dict[str, Any], now: dict[str, Any], fresh: list[str], moved: bool) -> list[str]:
     """Why the games moved, or why the file is stale, and what to do."""
-    changed = [c["spec"] for c, f in zip(data["configs"], fresh, strict=True) if c.get("rules_fingerprint") != f]
+    changed = [
+        c["spec"] for c, f in zip(data["configs"], fresh, strict=True) if c.get("rules_fingerprint") != f
+    ]
     if changed:
         what = "and games moved" if moved else "but no golden game moved"
-        return [f"the Duo rules or board data changed for {len(changed)} configuration(s) ({changed[0]}, ...) "
-                f"{what}: if deliberate, record it with: {UPDATE}"]
+        return [
+            f"the Duo rules or board data changed for {len(changed)} configuration(s) ({changed[0]}, ...) "
+            f"{what}: if deliberate, record it with: {UPDATE}"
+        ]
     if data.get("bots_digest") != now["bots_digest"]:
         what = "and games moved" if moved else "but no golden game moved (not a failure)"
-        return [f"the Duo bot weights (sim/games/duo/data/bots.toml) changed {what}: if deliberate, record it with: {UPDATE}"]
+        return [
+            f"the Duo bot weights (sim/games/duo/data/bots.toml) changed {what}: if deliberate, record it "
+            f"with: {UPDATE}"
+        ]
     if moved:
-        return [f"Duo behaviour changed with unchanged rules data, so the engine code changed: if deliberate, "
-                f"refresh with: {UPDATE}; otherwise it is a bug"]
+        return [
+            f"Duo behaviour changed with unchanged rules data, so the engine code changed: if deliberate, "
+            f"refresh with: {UPDATE}; otherwise it is a bug"
+        ]
     return []
 
 
@@ -163,8 +186,9 @@ class DuoGolden:
     def replay_command(self, spec: str, seed: int, game: int, overrides: Overrides = ()) -> str:
         return replay_command(spec, seed, game)
 
-    def explain(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides,
-                moved: bool) -> list[str]:
+    def explain(
+        self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides, moved: bool
+    ) -> list[str]:
         return why(data, now, fresh, moved)
 
     def stale(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], notes: list[str]) -> bool:

@@ -34,7 +34,12 @@ class Automa:
 
         def key(ch: str) -> tuple[int, int]:
             v = self.table.dice[ch]
-            return {"behind": (-self.table.ranks[ch], v), "highest": (v, 0), "lowest": (-v, 0), "order": (0, 0)}[a.die]
+            return {
+                "behind": (-self.table.ranks[ch], v),
+                "highest": (v, 0),
+                "lowest": (-v, 0),
+                "order": (0, 0),
+            }[a.die]
 
         return max(left, key=key)  # max keeps the first of equals: the order breaks every tie
 
@@ -59,7 +64,8 @@ class Automa:
         return max(ordered, key=lambda z: self.table.others_in(p, z) if a.artist == "busiest" else 0)
 
     def automa_steps(self, c: Pick) -> int:
-        """Rank steps her move earns (pilgrim: the space; merchant: the town's kind; artist: the meeples there)."""
+        """Rank steps her move earns (pilgrim: the space; merchant: the town's kind; artist: the meeples
+        there)."""
         a = self.table.r.automa
         assert a is not None
         if c.moved_to in (None, "none"):
@@ -80,7 +86,9 @@ class Automa:
         last = len(a.ranks[ch]) - 1
         new = min(self.table.ranks[c.char] + want, last)
         if steps != want or slot != new or want == 0:
-            raise Foul(f"the Automa's {c.char} Rank moves {steps} to slot {slot}; her rules give {want} to {new}")
+            raise Foul(
+                f"the Automa's {c.char} Rank moves {steps} to slot {slot}; her rules give {want} to {new}"
+            )
         self.table.ranks[c.char] = new
         c.rank_seen = True
         if new == last:
@@ -88,11 +96,17 @@ class Automa:
 
     def close_automa(self, c: Pick) -> None:
         """Checks at the end of her pick: the token taken when she could, the Rank step logged."""
-        if c.char == "pilgrim" and self.table.ring[c.moved_to][0] == "H" and not c.effect_done and \
-                self.table.effect_available(c):
+        if (
+            c.char == "pilgrim"
+            and self.table.ring[c.moved_to][0] == "H"
+            and not c.effect_done
+            and self.table.effect_available(c)
+        ):
             raise Foul("the Automa left the Hot Spring token (she always takes it)")
         if not c.rank_seen and self.automa_steps(c) > 0:
-            raise Foul(f"the Automa's {c.char} move earns {self.automa_steps(c)} Rank step(s), none was logged")
+            raise Foul(
+                f"the Automa's {c.char} move earns {self.automa_steps(c)} Rank step(s), none was logged"
+            )
 
     def automa_points(self) -> tuple[int, int, int]:
         a = self.table.r.automa

@@ -40,8 +40,12 @@ class Referee:
         # each event kind to the handler of the part that owns it: the set-up, the draft and the end
         # here, the Automa's Rank steps, the characters' moves
         parts = (self, self.automa, self.moves)
-        self._on = {kind: getattr(part, "on_" + kind) for kind in KIND.values() for part in parts
-                    if hasattr(part, "on_" + kind)}
+        self._on = {
+            kind: getattr(part, "on_" + kind)
+            for kind in KIND.values()
+            for part in parts
+            if hasattr(part, "on_" + kind)
+        }
 
     @property
     def ended(self) -> tuple[int, int] | None:
@@ -71,7 +75,9 @@ class Referee:
 
     def on_boutique(self, _p: int, t: int, w: int, coins: int, _d: int) -> None:
         self.table.boutique[COAST[t]] = (self.table.wares[w], coins)
-        if len(self.table.boutique) == 8 and Counter(self.table.boutique.values()) != Counter(self.table.n.boutiques):
+        if len(self.table.boutique) == 8 and Counter(self.table.boutique.values()) != Counter(
+            self.table.n.boutiques
+        ):
             raise Foul("the boutique tokens on the towns are not the 8 tokens of the rules")
 
     def on_wave(self, _p: int, c: int, side: int, *_: int) -> None:
@@ -106,7 +112,11 @@ class Referee:
     def on_pick(self, p: int, c: int, v: int, *_: int) -> None:
         self._close()
         lead = (self.table.first + self.table.round) % 2
-        who = (lead, 1 - lead, lead)[len(self.table.picks_this_round)] if len(self.table.picks_this_round) < 3 else -1
+        who = (
+            (lead, 1 - lead, lead)[len(self.table.picks_this_round)]
+            if len(self.table.picks_this_round) < 3
+            else -1
+        )
         if p != who:
             raise Foul(f"player {p} picks, but it is player {who}'s pick (D-K2)")
         if c in self.table.picks_this_round:
@@ -115,8 +125,11 @@ class Referee:
             raise Foul(f"picked the {CHARS[c]} die as {v}, it shows {self.table.dice[CHARS[c]]}")
         taken = [CHARS[k] for k in self.table.picks_this_round]
         if self.automa.is_automa(p) and CHARS[c] != self.automa.automa_die(taken):
-            raise Foul(f"the Automa takes the {CHARS[c]} die; her rule ({self.table.r.automa.die if self.table.r.automa else ''}) takes the "
-                       f"{self.automa.automa_die(taken)} die")
+            raise Foul(
+                f"the Automa takes the {CHARS[c]} die; her rule "
+                f"({self.table.r.automa.die if self.table.r.automa else ''}) takes the "
+                f"{self.automa.automa_die(taken)} die"
+            )
         self.table.picks_this_round.append(c)
         self.table.pick_no += 1
         self.table.repeat = False
@@ -148,7 +161,10 @@ class Referee:
             raise Foul(f"the game ends after round {self.table.round} without a trigger in it")
         want = sum(1 << TRIGGERS.index(t) for t in self.table.fired)
         if trig != want or rounds != self.table.round + 1:
-            raise Foul(f"END says triggers {trig} after {rounds} rounds; the referee has {want} after {self.table.round + 1}")
+            raise Foul(
+                f"END says triggers {trig} after {rounds} rounds; the referee has {want} after "
+                f"{self.table.round + 1}"
+            )
         self.table.ended = (trig, rounds)
 
     # ---------------------------------------------------------------- result
@@ -165,20 +181,39 @@ class Referee:
             scores.append((pil, mer, art))
         totals = [sum(s) for s in scores]
         # ties: leftover coins; the Automa has no money, so any tie goes to the human (003:L87)
-        keys = [(totals[i], -1 if self.automa.is_automa(i) else self.table.players[i].coins) for i in range(2)]
+        keys = [
+            (totals[i], -1 if self.automa.is_automa(i) else self.table.players[i].coins) for i in range(2)
+        ]
         out = []
         for i, q in enumerate(self.table.players):
             held = sum(1 << k for k, ch in enumerate(CHARS) if self.table.wave_holder[ch] == i)
-            out.append({
-                "player": i, "first": q.first, "score": totals[i], "rank": 1 if keys[i] >= keys[1 - i] else 2,
-                "win_k": 2 if keys[0] == keys[1] else 1, "pts_pilgrim": scores[i][0], "pts_merchant": scores[i][1],
-                "pts_artist": scores[i][2], "coins": q.coins, "slabs": q.slabs, "temple": q.temple,
-                "garden": q.garden, "revealed": q.revealed, "gifted": q.gifted,
-                "end_triggers": self.table.ended[0] if self.table.ended else -1, "rounds": self.table.round + 1,
-                "hs_taken": q.springs_taken, "hs_used": q.springs_spent, "waves_taken": q.waves_taken,
-                "wave_use_pilgrim": q.wave_uses[0], "wave_use_merchant": q.wave_uses[1],
-                "wave_use_artist": q.wave_uses[2], "waves_held": held,
-            })
+            out.append(
+                {
+                    "player": i,
+                    "first": q.first,
+                    "score": totals[i],
+                    "rank": 1 if keys[i] >= keys[1 - i] else 2,
+                    "win_k": 2 if keys[0] == keys[1] else 1,
+                    "pts_pilgrim": scores[i][0],
+                    "pts_merchant": scores[i][1],
+                    "pts_artist": scores[i][2],
+                    "coins": q.coins,
+                    "slabs": q.slabs,
+                    "temple": q.temple,
+                    "garden": q.garden,
+                    "revealed": q.revealed,
+                    "gifted": q.gifted,
+                    "end_triggers": self.table.ended[0] if self.table.ended else -1,
+                    "rounds": self.table.round + 1,
+                    "hs_taken": q.springs_taken,
+                    "hs_used": q.springs_spent,
+                    "waves_taken": q.waves_taken,
+                    "wave_use_pilgrim": q.wave_uses[0],
+                    "wave_use_merchant": q.wave_uses[1],
+                    "wave_use_artist": q.wave_uses[2],
+                    "waves_held": held,
+                }
+            )
         return out
 
 
@@ -197,14 +232,20 @@ def referee_game(rules: DuoRules, events: Any, kernel_rows: list[dict[str, int]]
             try:
                 ref.feed(tuple(int(x) for x in row))
             except Foul as exc:
-                raise Foul(f"event {i} {KIND.get(int(row[0]), row[0])}{tuple(int(x) for x in row[1:])}: {exc}") from None
+                raise Foul(
+                    f"event {i} {KIND.get(int(row[0]), row[0])}{tuple(int(x) for x in row[1:])}: {exc}"
+                ) from None
         if ref.ended is None:
             raise Foul("the log has no END")
     except Foul as exc:
         return Verdict(False, [str(exc)], [])
     mine = ref.rows()
-    errors = [f"player {k['player']}: {f} kernel {k[f]} referee {m[f]}"
-              for m, k in zip(mine, kernel_rows, strict=True) for f in m if f in k and k[f] != m[f]]
+    errors = [
+        f"player {k['player']}: {f} kernel {k[f]} referee {m[f]}"
+        for m, k in zip(mine, kernel_rows, strict=True)
+        for f in m
+        if f in k and k[f] != m[f]
+    ]
     return Verdict(not errors, errors, mine)
 
 

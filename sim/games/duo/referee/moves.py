@@ -94,9 +94,14 @@ class Moves:
             c.moved_to = "none"
             return
         if TOWNS[town] not in targets:
-            raise Foul(f"merchant goes to {TOWNS[town]}: no {self.table.n.merchant_path} path of {c.value} (D2)")
+            raise Foul(
+                f"merchant goes to {TOWNS[town]}: no {self.table.n.merchant_path} path of {c.value} (D2)"
+            )
         if self.automa.is_automa(p) and TOWNS[town] != self.automa.automa_town(p, targets):
-            raise Foul(f"the Automa's merchant goes to {TOWNS[town]}; her rule picks {self.automa.automa_town(p, targets)}")
+            raise Foul(
+                f"the Automa's merchant goes to {TOWNS[town]}; her rule picks "
+                f"{self.automa.automa_town(p, targets)}"
+            )
         self.table.players[p].merchant = TOWNS[town]
         c.moved_to = TOWNS[town]
 
@@ -137,7 +142,9 @@ class Moves:
             price += self.table.n.haggler_coins
             me.wave_uses[1] += 1
         if self.table.wares[w] != ware or not 0 < k <= me.wares[ware] or coins != k * price:
-            raise Foul(f"sold {k} {self.table.wares[w]} for {coins} at {c.moved_to} (boutique {ware} at {price})")
+            raise Foul(
+                f"sold {k} {self.table.wares[w]} for {coins} at {c.moved_to} (boutique {ware} at {price})"
+            )
         if not self.table.n.actions_optional and k != me.wares[ware]:
             raise Foul("a partial sale although actions are mandatory (D4)")
         me.wares[ware] -= k
@@ -155,11 +162,16 @@ class Moves:
             c.moved_to = "none"
             return
         zid = self.table.zone_ids[zone]
-        entered = frozenset(self.table.zone_ids[i] for i in range(len(self.table.zone_ids)) if (mask >> i) & 1)
+        entered = frozenset(
+            self.table.zone_ids[i] for i in range(len(self.table.zone_ids)) if (mask >> i) & 1
+        )
         if (zid, entered) not in routes:
             raise Foul(f"artist goes to {zid} through {sorted(entered)}: not a path of {c.value} zones (D3)")
         if self.automa.is_automa(p) and zid != self.automa.automa_zone(p, {z for z, _ in routes}):
-            raise Foul(f"the Automa's artist goes to {zid}; her rule picks {self.automa.automa_zone(p, {z for z, _ in routes})}")
+            raise Foul(
+                f"the Automa's artist goes to {zid}; her rule picks "
+                f"{self.automa.automa_zone(p, {z for z, _ in routes})}"
+            )
         self.table.players[p].artist = zid
         c.moved_to, c.entered = zid, entered
 

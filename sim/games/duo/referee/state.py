@@ -17,9 +17,28 @@ from sim.games.duo.rules import DuoRules
 
 CHARS = ("pilgrim", "merchant", "artist")
 SIDES = ("tranquil", "swift", "porter", "haggler", "proficient", "inspired")
-KIND = {1: "first", 2: "boutique", 3: "wave", 4: "tile", 5: "roll", 6: "pick", 7: "pmove", 8: "ptake",
-        9: "mmove", 10: "mdraw", 11: "draw", 12: "return", 13: "sell", 14: "amove", 15: "paint",
-        16: "reveal", 17: "gift", 18: "spring", 19: "end", 20: "rank"}
+KIND = {
+    1: "first",
+    2: "boutique",
+    3: "wave",
+    4: "tile",
+    5: "roll",
+    6: "pick",
+    7: "pmove",
+    8: "ptake",
+    9: "mmove",
+    10: "mdraw",
+    11: "draw",
+    12: "return",
+    13: "sell",
+    14: "amove",
+    15: "paint",
+    16: "reveal",
+    17: "gift",
+    18: "spring",
+    19: "end",
+    20: "rank",
+}
 TRIGGERS = ("temple", "garden", "gold", "gift", "rounds", "rank")
 
 
@@ -188,12 +207,15 @@ class Table:
         if c.char == "merchant" and c.drawn >= 0 and sum(me.wares.values()) > self.n.cap:
             me.wave_uses[1] += 1
         if not c.effect_done and c.moved_to != "none" and self.must_act(c) and self.effect_available(c):
-            raise Foul(f"player {c.player} declined the {c.char}'s action although it is mandatory "
-                       f"({self.why_must(c)})")
+            raise Foul(
+                f"player {c.player} declined the {c.char}'s action although it is mandatory "
+                f"({self.why_must(c)})"
+            )
         self.cur = None
 
     def must_act(self, c: Pick) -> bool:
-        """D4: every action may be declined, except where the seed says "must" (003:L34, L70), unless read as optional.
+        """D4: every action may be declined, except where the seed says "must" (003:L34, L70), unless read as
+        optional.
 
         The solo Automa (seat 1) follows her own rules instead (``referee_automa``).
         """
@@ -204,27 +226,39 @@ class Table:
         if c.char != "pilgrim":
             return False
         kind = self.ring[c.moved_to][0]
-        return (kind == "S" and not self.n.seashore_optional) or (kind == "H" and not self.n.hot_spring_optional)
+        return (kind == "S" and not self.n.seashore_optional) or (
+            kind == "H" and not self.n.hot_spring_optional
+        )
 
     def why_must(self, c: Pick) -> str:
         if not self.n.actions_optional:
             return "D4: actions are mandatory"
-        return "003:L70, a wave tile must be taken" if self.ring[c.moved_to][0] == "S" else \
-            "003:L34, the Hot Spring token is taken immediately"
+        return (
+            "003:L70, a wave tile must be taken"
+            if self.ring[c.moved_to][0] == "S"
+            else "003:L34, the Hot Spring token is taken immediately"
+        )
 
     def effect_available(self, c: Pick) -> bool:
         me = self.players[c.player]
         if c.char == "pilgrim":
             kind = self.ring[c.moved_to][0]
-            return {"T": me.temple < 9, "G": me.garden < 6, "C": True,
-                    "H": self.spring_holder != c.player and (not self.repeat or self.n.hot_spring_retake),
-                    "S": any(h != c.player for h in self.wave_holder.values())}[kind]
+            return {
+                "T": me.temple < 9,
+                "G": me.garden < 6,
+                "C": True,
+                "H": self.spring_holder != c.player and (not self.repeat or self.n.hot_spring_retake),
+                "S": any(h != c.player for h in self.wave_holder.values()),
+            }[kind]
         if c.char == "merchant":
             if c.moved_to in COAST:
                 return me.wares[self.boutique[c.moved_to][0]] > 0
             return sum(self.bag.values()) > 0
-        painting = min(self.others_in(c.player, c.moved_to) + (self.n.proficient_reveals if self.holds(
-            c.player, "proficient") else 0), 10 - me.revealed)
+        painting = min(
+            self.others_in(c.player, c.moved_to)
+            + (self.n.proficient_reveals if self.holds(c.player, "proficient") else 0),
+            10 - me.revealed,
+        )
         return painting > 0 or self.can_gift(c)
 
     def can_gift(self, c: Pick) -> bool:

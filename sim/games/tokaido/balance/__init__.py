@@ -9,5 +9,6 @@
 - ``search``: screening, racing the candidates, the confirmation on fresh seeds, the state file;
 - ``report``: ``balance.md`` and the before/after forest plot.
 
-May import ``sim.run``, ``sim.games.tokaido.rules``, ``sim.errors``, ``kernels.core``, ``analysis``, ``sim.games.tokaido.data``, ``sim``.
+May import ``sim.run``, ``sim.games.tokaido.rules``, ``sim.errors``, ``kernels.core``, ``analysis``,
+``sim.games.tokaido.data``, ``sim``.
 """

@@ -67,8 +67,15 @@ def _point(t: Tally, i: int, coins: int) -> Point:
     return Point(coins, float(t.rate[i]), float(lo[i]), float(hi[i]), int(t.seats[i]))
 
 
-def bracket(ev: Evaluator, knobs: Sequence[Knob], change: Change, travelers: Sequence[str], only: Sequence[str],
-            games: int, on_status: Callable[[str], None] = lambda text: None) -> list[Fair]:
+def bracket(
+    ev: Evaluator,
+    knobs: Sequence[Knob],
+    change: Change,
+    travelers: Sequence[str],
+    only: Sequence[str],
+    games: int,
+    on_status: Callable[[str], None] = lambda text: None,
+) -> list[Fair]:
     """For each Traveler of ``only`` (its coin knob) and player count, measure whole coin values around
     ``change`` on ``ev``'s seed until its win rate lies on both sides of 1/N; the crossing of each."""
     out = []
@@ -78,8 +85,9 @@ def bracket(ev: Evaluator, knobs: Sequence[Knob], change: Change, travelers: Seq
     return out
 
 
-def _knob(ev: Evaluator, j: int, k: Knob, change: Change, i: int, games: int,
-          on_status: Callable[[str], None]) -> list[Fair]:
+def _knob(
+    ev: Evaluator, j: int, k: Knob, change: Change, i: int, games: int, on_status: Callable[[str], None]
+) -> list[Fair]:
     """The brackets of one Traveler (index ``i``, coin knob ``j``) at every player count."""
     measured: dict[int, dict[int, Tally]] = {}
 
@@ -114,15 +122,26 @@ def _fair(traveler: str, n: int, points: tuple[Point, ...], share: float) -> Fai
         a, b = pairs[0]
         est, lo, hi = crossing(a, b, share)
         if est is None:
-            return Fair(traveler, n, points, None, None, None,
-                        f"{traveler} does not win more with {b.coins} coins than with {a.coins} on these games; "
-                        "fair cannot be placed between them")
+            return Fair(
+                traveler,
+                n,
+                points,
+                None,
+                None,
+                None,
+                f"{traveler} does not win more with {b.coins} coins than with {a.coins} on these games; "
+                "fair cannot be placed between them",
+            )
         return Fair(traveler, n, points, est, lo, hi, f"fair lies between {a.coins} and {b.coins} coins")
     if above and not below:
-        why = (f"{traveler} is still stronger than fair at {points[0].coins} coins, the fewest allowed "
-               "(0 coins or --max-change)")
+        why = (
+            f"{traveler} is still stronger than fair at {points[0].coins} coins, the fewest allowed "
+            "(0 coins or --max-change)"
+        )
     else:
-        why = f"{traveler} is still weaker than fair at {points[-1].coins} coins, the most --max-change allows"
+        why = (
+            f"{traveler} is still weaker than fair at {points[-1].coins} coins, the most --max-change allows"
+        )
     return Fair(traveler, n, points, None, None, None, why + ": fair lies beyond the values measured")
 
 
@@ -130,13 +149,19 @@ def fair_md(fairs: Sequence[Fair], slope_of: Callable[[str, int], float | None] 
     """One line per Traveler and player count, for ``balance.md`` and the console."""
     lines = []
     for f in fairs:
-        pts = ", ".join(f"{p.coins} coins {100 * p.rate:.1f}% ({100 * p.lo:.1f}–{100 * p.hi:.1f})" for p in f.points)
+        pts = ", ".join(
+            f"{p.coins} coins {100 * p.rate:.1f}% ({100 * p.lo:.1f}–{100 * p.hi:.1f})" for p in f.points
+        )
         if f.fair is not None and f.lo is not None and f.hi is not None:
             lo, hi = sorted((f.lo, f.hi))
-            lines.append(f"**{f.traveler} at {f.n_players} players: fair ({100 * f.share:.1f}%) at {f.fair:.1f} coins "
-                         f"(95%: {lo:.1f} to {hi:.1f})**; measured on fresh seeds: {pts}.")
+            lines.append(
+                f"**{f.traveler} at {f.n_players} players: fair ({100 * f.share:.1f}%) at {f.fair:.1f} coins "
+                f"(95%: {lo:.1f} to {hi:.1f})**; measured on fresh seeds: {pts}."
+            )
         else:
-            lines.append(f"**{f.traveler} at {f.n_players} players**: {f.note}; measured on fresh seeds: {pts}.")
+            lines.append(
+                f"**{f.traveler} at {f.n_players} players**: {f.note}; measured on fresh seeds: {pts}."
+            )
     return lines
 
 

@@ -56,15 +56,25 @@ def only_travelers(text: str | None, travelers: list[str]) -> list[str]:
         raise UserError("--only names no Traveler; give e.g. --only kinko or --only kinko,hirotada")
     for name in names:
         if name not in travelers:
-            raise UserError(f"--only: no Traveler '{name}' in these rules; choose from: {', '.join(travelers)}")
+            raise UserError(
+                f"--only: no Traveler '{name}' in these rules; choose from: {', '.join(travelers)}"
+            )
     if len(set(names)) != len(names):
         raise UserError("--only names a Traveler twice; list each once")
     return names
 
 
-def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Settings, out: Path, resume: bool = False,
-                quiet: bool = False, threads: int | None = None, cluster: Cluster | None = None,
-                only: str | None = None) -> Manifest:
+def run_balance(
+    configs: dict[int, GameConfig],
+    knobs_text: str | None,
+    s: Settings,
+    out: Path,
+    resume: bool = False,
+    quiet: bool = False,
+    threads: int | None = None,
+    cluster: Cluster | None = None,
+    only: str | None = None,
+) -> Manifest:
     """Search, confirm and write the outputs into ``out``; return the manifest. Checks everything first.
 
     ``only`` (``--only``): the Travelers to make fair (the others are not judged); their own coins are the
@@ -75,7 +85,9 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
     players = sorted(configs)
     first = configs[players[0]]
     if first.travelers != "random":
-        raise UserError("balance deals the Travelers at random (fair share 1/N needs every Traveler equally often)")
+        raise UserError(
+            "balance deals the Travelers at random (fair share 1/N needs every Traveler equally often)"
+        )
     if len({c.bots for c in configs.values()}) != 1 or len(first.bots) != 1:
         raise UserError("balance needs one bot tier for every player, e.g. --bots expert")
     travelers = [t.name for t in first.rules().travelers]
@@ -86,20 +98,34 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
     validate(s, players, knobs)
     runner.validate(1, s.seed, s.chunk_size, threads)
     mask = np.array([t in focus for t in travelers]) if focus else None
-    request = json.loads(json.dumps({
-        "players": players, "configs": {str(n): configs[n].to_dict() for n in players}, "knobs": knobs_text,
-        "settings": s.to_dict(), "rules_fingerprint": {str(n): configs[n].rules().fingerprint() for n in players},
-        **({"only": focus} if focus else {}),
-    }))
+    request = json.loads(
+        json.dumps(
+            {
+                "players": players,
+                "configs": {str(n): configs[n].to_dict() for n in players},
+                "knobs": knobs_text,
+                "settings": s.to_dict(),
+                "rules_fingerprint": {str(n): configs[n].rules().fingerprint() for n in players},
+                **({"only": focus} if focus else {}),
+            }
+        )
+    )
     manifest = outdir.prepare_out_dir(out, resume, kind="balance")
     if manifest is not None and manifest.extra.get("request") != request:
         old = manifest.extra.get("request") or {}
         key = sorted(k for k in set(old) | set(request) if old.get(k) != request.get(k))[0]
-        raise UserError(f"{out} holds a balance search with other options ('{key}' differs); resume with the "
-                        "same options or choose another --out")
+        raise UserError(
+            f"{out} holds a balance search with other options ('{key}' differs); resume with the "
+            "same options or choose another --out"
+        )
     out.mkdir(parents=True, exist_ok=True)
-    about: dict[str, Any] = {"bots": first.bots[0], "rules": _rules_text(first), "knobs": knobs_text, "only": focus,
-                             "tuned": tuned_for(first.bots[0], [configs[n] for n in players])}
+    about: dict[str, Any] = {
+        "bots": first.bots[0],
+        "rules": _rules_text(first),
+        "knobs": knobs_text,
+        "only": focus,
+        "tuned": tuned_for(first.bots[0], [configs[n] for n in players]),
+    }
     with outdir.lock_dir(out):
         outdir.clean_temp_files(out)
         if manifest is None:
@@ -113,20 +139,37 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
 
         def session(status: str) -> None:
             past = m.extra.get("sessions", [])
-            m.extra["sessions"] = [*past, {"at": outdir.now(), "seconds": round(time.perf_counter() - t0, 1),
-                                           "status": status}]
+            m.extra["sessions"] = [
+                *past,
+                {"at": outdir.now(), "seconds": round(time.perf_counter() - t0, 1), "status": status},
+            ]
 
         try:
             with progress.status_bar(total, 0, not quiet, "balance: screening") as (advance, status):
-                ev = Evaluator(configs, knobs, out / "search", s.seed, s.chunk_size, threads, cluster, advance, mask)
+                ev = Evaluator(
+                    configs, knobs, out / "search", s.seed, s.chunk_size, threads, cluster, advance, mask
+                )
                 outcome = search(ev, knobs, travelers, s, status)
-                left = s.confirm_games * len(players) * (2 + 2 * len(focus))  # at most: before, after, neighbours
+                left = (
+                    s.confirm_games * len(players) * (2 + 2 * len(focus))
+                )  # at most: before, after, neighbours
                 status(f"confirming on fresh seeds (seed {s.confirm})", ev.spent + left)
-                conf = confirm(configs, knobs, outcome.change, s, out / "confirm", threads, cluster, advance, mask)
+                conf = confirm(
+                    configs, knobs, outcome.change, s, out / "confirm", threads, cluster, advance, mask
+                )
                 fairs = []
                 if focus:  # the same root and seed as the confirmation: its runs are reused, not replayed
-                    fresh = Evaluator(configs, knobs, out / "confirm", s.confirm, s.chunk_size, threads, cluster,
-                                      advance, mask)
+                    fresh = Evaluator(
+                        configs,
+                        knobs,
+                        out / "confirm",
+                        s.confirm,
+                        s.chunk_size,
+                        threads,
+                        cluster,
+                        advance,
+                        mask,
+                    )
                     fairs = bracket(fresh, knobs, outcome.change, travelers, focus, s.confirm_games, status)
         except BaseException:
             session("interrupted")
@@ -135,11 +178,16 @@ def run_balance(configs: dict[int, GameConfig], knobs_text: str | None, s: Setti
             raise
         session("complete")
         sessions = m.extra["sessions"]
-        about.update(seconds=sum(x["seconds"] for x in sessions), sessions=len(sessions),
-                     confirm_games=s.confirm_games * len(players) * (2 if any(outcome.change) else 1))
+        about.update(
+            seconds=sum(x["seconds"] for x in sessions),
+            sessions=len(sessions),
+            confirm_games=s.confirm_games * len(players) * (2 if any(outcome.change) else 1),
+        )
         checks = tier_check(first.bots[0], focus, [configs[n] for n in players], fairs) if focus else []
         result = write_outputs(out, knobs, travelers, outcome, conf, s, about, fairs, checks)
         m.status, m.finished = "complete", outdir.now()
-        m.extra.update(result=result, log=outcome.log, seconds=about["seconds"], confirm_games=about["confirm_games"])
+        m.extra.update(
+            result=result, log=outcome.log, seconds=about["seconds"], confirm_games=about["confirm_games"]
+        )
         write_manifest(out, m)
     return m

@@ -78,9 +78,18 @@ def candidate_id(knobs: Sequence[Knob], change: Change) -> str:
 class Evaluator:
     """Plays candidates into ``root`` with one seed and counts the games it asked for."""
 
-    def __init__(self, configs: dict[int, GameConfig], knobs: Sequence[Knob], root: Path, seed: int,
-                 chunk_size: int, threads: int | None, cluster: Cluster | None,
-                 on_progress: Callable[[int], None] | None = None, focus: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        configs: dict[int, GameConfig],
+        knobs: Sequence[Knob],
+        root: Path,
+        seed: int,
+        chunk_size: int,
+        threads: int | None,
+        cluster: Cluster | None,
+        on_progress: Callable[[int], None] | None = None,
+        focus: np.ndarray | None = None,
+    ) -> None:
         self.configs, self.knobs, self.root, self.seed = configs, list(knobs), root, seed
         self.focus = focus
         self.chunk_size, self.threads, self.cluster = chunk_size, threads, cluster
@@ -98,8 +107,14 @@ class Evaluator:
 
     def config(self, change: Change, n: int) -> GameConfig:
         base = self.configs[n]
-        return GameConfig(n_players=n, variants=base.variants, expansions=base.expansions, travelers=base.travelers,
-                          bots=base.bots, overrides=(*base.overrides, *overrides(self.knobs, change)))
+        return GameConfig(
+            n_players=n,
+            variants=base.variants,
+            expansions=base.expansions,
+            travelers=base.travelers,
+            bots=base.bots,
+            overrides=(*base.overrides, *overrides(self.knobs, change)),
+        )
 
     def run_dir(self, change: Change, n: int) -> Path:
         return self.root / candidate_id(self.knobs, change) / f"players={n}"
@@ -111,8 +126,18 @@ class Evaluator:
             return
         # a run never shrinks: a replayed search may ask for fewer games than an earlier session played
         held = parts[-1][1] if parts else 0
-        runner.run(TokaidoGame(self.config(change, n)), max(games, held), self.seed, out, self.chunk_size, self.threads,
-                   resume=True, progress=False, on_progress=self.on_progress, cluster=self.cluster)
+        runner.run(
+            TokaidoGame(self.config(change, n)),
+            max(games, held),
+            self.seed,
+            out,
+            self.chunk_size,
+            self.threads,
+            resume=True,
+            progress=False,
+            on_progress=self.on_progress,
+            cluster=self.cluster,
+        )
 
     def evaluate(self, changes: Sequence[Change], games: int) -> dict[Change, dict[int, Tally]]:
         """Bring every change at every player count to ``games`` games; their tallies."""
@@ -131,11 +156,13 @@ class Evaluator:
         if key not in self._cache:
             rules = self.configs[n].rules()
             names = [t.name.lower() for t in rules.travelers]
-            df = (pl.scan_parquet(listed_files(self.run_dir(change, n)))
-                  .filter(pl.col("game") < games)
-                  .group_by(pl.col("traveler").cast(pl.String))
-                  .agg(win_sum().alias("wins"), pl.len().alias("seats"))
-                  .collect())
+            df = (
+                pl.scan_parquet(listed_files(self.run_dir(change, n)))
+                .filter(pl.col("game") < games)
+                .group_by(pl.col("traveler").cast(pl.String))
+                .agg(win_sum().alias("wins"), pl.len().alias("seats"))
+                .collect()
+            )
             wins, seats = np.zeros(len(names)), np.zeros(len(names))
             for name, w, s in df.iter_rows():
                 if name in names:

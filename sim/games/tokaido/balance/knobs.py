@@ -46,19 +46,24 @@ def _lookup(raw: dict[str, Any], key: str) -> Any:
     """The value of a dotted rule key in the raw rules (the layout ``--set`` addresses)."""
     parts = key.split(".")
     if parts[0] not in _ROOTS or len(parts) < 2:
-        raise UserError(f"--knobs '{key}' names no rule; start with travelers.*.coins or one of: {', '.join(_ROOTS)}")
+        raise UserError(
+            f"--knobs '{key}' names no rule; start with travelers.*.coins or one of: {', '.join(_ROOTS)}"
+        )
     node: Any = raw
     for p in _ROOTS[parts[0]]:
         node = node[p]
     for p in parts[1:]:
         if not isinstance(node, dict) or p not in node:
-            raise UserError(f"--knobs '{key}': '{p}' is not a rule there; see sim/games/tokaido/data/*.toml for the keys")
+            raise UserError(
+                f"--knobs '{key}': '{p}' is not a rule there; see sim/games/tokaido/data/*.toml for the keys"
+            )
         node = node[p]
     return node
 
 
 def _preparations_table(raw: dict[str, Any], key: str, value: Any) -> Any:
-    """An empty per-count Preparations table means the rule (rules 1.2, C7): spell it out, first to leave first."""
+    """An empty per-count Preparations table means the rule (rules 1.2, C7): spell it out, first to leave
+    first."""
     parts = key.split(".")
     if value == [] and parts[:2] == ["variants", "preparations"] and len(parts) == 3 and parts[2].isdigit():
         from_last = raw["rules"]["variants"]["preparations"]["from_last"]
@@ -74,16 +79,25 @@ def _is_int(v: Any) -> bool:
 def _probe(config: GameConfig, key: str, value: Any) -> bool:
     """True if the rules with ``key = value`` are valid (checked at every player count given)."""
     try:
-        probe = GameConfig(n_players=config.n_players, variants=config.variants, expansions=config.expansions,
-                           travelers=config.travelers, bots=config.bots, overrides=(*config.overrides, (key, value)))
+        probe = GameConfig(
+            n_players=config.n_players,
+            variants=config.variants,
+            expansions=config.expansions,
+            travelers=config.travelers,
+            bots=config.bots,
+            overrides=(*config.overrides, (key, value)),
+        )
         probe.cfg_array(probe.rules())
     except ConfigError:
         return False
     return True
 
 
-def _bounds(configs: Sequence[GameConfig], key: str, index: int | None, base: Any, max_change: int) -> tuple[int, int]:
+def _bounds(
+    configs: Sequence[GameConfig], key: str, index: int | None, base: Any, max_change: int
+) -> tuple[int, int]:
     """The deltas within ``max_change`` for which the rules stay valid, walking out from 0."""
+
     def value(d: int) -> Any:
         if index is None:
             return base + d
@@ -111,29 +125,47 @@ def parse_knobs(text: str, configs: Sequence[GameConfig], max_change: int) -> li
         parts = item.split(".")
         if parts[0] == "travelers":
             if len(parts) != 3 or parts[2] != "coins":
-                raise UserError(f"--knobs '{item}': of a Traveler only the starting coins are a number to move; "
-                                "write travelers.NAME.coins or travelers.*.coins")
+                raise UserError(
+                    f"--knobs '{item}': of a Traveler only the starting coins are a number to move; "
+                    "write travelers.NAME.coins or travelers.*.coins"
+                )
             names = [t.name for t in rules.travelers] if parts[1] == "*" else [parts[1]]
             coins = {t.name: t.coins for t in rules.travelers}
             for name in names:
                 if name not in coins:
-                    raise UserError(f"--knobs '{item}': no Traveler '{name}'; choose from: {', '.join(coins)}")
+                    raise UserError(
+                        f"--knobs '{item}': no Traveler '{name}'; choose from: {', '.join(coins)}"
+                    )
                 # starting coins cannot go below zero
-                knobs.append(Knob(f"travelers.{name}.coins", None, coins[name], max(-max_change, -coins[name]),
-                                  max_change, traveler=name))
+                knobs.append(
+                    Knob(
+                        f"travelers.{name}.coins",
+                        None,
+                        coins[name],
+                        max(-max_change, -coins[name]),
+                        max_change,
+                        traveler=name,
+                    )
+                )
             continue
         m = _ELEMENT.match(item)
         key, index = (m["key"], int(m["i"])) if m else (item, None)
         variant = key.split(".")[1].replace("_", "-") if key.startswith("variants.") else None
         if variant is not None and variant not in configs[0].variants:
-            raise UserError(f"--knobs '{item}' has no effect without --variants {variant}; add it or drop the knob")
+            raise UserError(
+                f"--knobs '{item}' has no effect without --variants {variant}; add it or drop the knob"
+            )
         if key == "meals.hand_extra" and "gastronomy" in configs[0].variants:
-            raise UserError("--knobs meals.hand_extra cannot be moved with --variants gastronomy, which sets it")
+            raise UserError(
+                "--knobs meals.hand_extra cannot be moved with --variants gastronomy, which sets it"
+            )
         value = _lookup(rules.raw, key)
         value = _preparations_table(rules.raw, key, value)
         if isinstance(value, list) and all(_is_int(v) for v in value):
             if index is not None and index >= len(value):
-                raise UserError(f"--knobs '{item}': {key} has {len(value)} elements, numbered 0 to {len(value) - 1}")
+                raise UserError(
+                    f"--knobs '{item}': {key} has {len(value)} elements, numbered 0 to {len(value) - 1}"
+                )
             for i in [index] if index is not None else range(len(value)):
                 lo, hi = _bounds(configs, key, i, value, max_change)
                 knobs.append(Knob(key, i, int(value[i]), lo, hi))

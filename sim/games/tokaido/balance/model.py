@@ -45,8 +45,12 @@ class Response:
         return self.anchor + self.jac @ (np.asarray(change, float) - np.asarray(anchor, float))
 
 
-def fit(knobs: Sequence[Knob], travelers: Sequence[str], data: Sequence[tuple[Change, Tally]],
-        anchor: tuple[Change, Tally]) -> Response:
+def fit(
+    knobs: Sequence[Knob],
+    travelers: Sequence[str],
+    data: Sequence[tuple[Change, Tally]],
+    anchor: tuple[Change, Tally],
+) -> Response:
     """Fit the response at one player count to ``data`` (change, tally) pairs."""
     T, K = len(travelers), len(knobs)
     coin = [travelers.index(k.traveler) if k.traveler is not None else -1 for k in knobs]
@@ -71,7 +75,7 @@ def fit(knobs: Sequence[Knob], travelers: Sequence[str], data: Sequence[tuple[Ch
             ws.append(np.sqrt(tally.seats[t] / (fair * (1 - fair))))  # inverse binomial standard error
     A, y, w = np.array(rows), np.array(ys), np.array(ws)
     lo = np.full(n_par, -np.inf)
-    lo[T:T + K] = [0.0 if c >= 0 else -np.inf for c in coin]  # more coins never hurt their owner
+    lo[T : T + K] = [0.0 if c >= 0 else -np.inf for c in coin]  # more coins never hurt their owner
     sol = lsq_linear(A * w[:, None], y * w, bounds=(lo, np.full(n_par, np.inf)), method="bvls").x
     jac = np.zeros((T, K))
     for k in range(K):
@@ -79,7 +83,7 @@ def fit(knobs: Sequence[Knob], travelers: Sequence[str], data: Sequence[tuple[Ch
             jac[:, k] = -sol[T + k] / max(T - 1, 1)
             jac[coin[k], k] = sol[T + k]
     for j, k in enumerate(extra):
-        jac[:, k] = sol[T + K + j * T: T + K + (j + 1) * T]
+        jac[:, k] = sol[T + K + j * T : T + K + (j + 1) * T]
     a_tally = anchor[1]
     seen = a_tally.judged  # the target binds the Travelers judged (--only) that were played
     return Response(a_tally.n_players, jac, np.where(a_tally.seats > 0, a_tally.rate, 0.0), seen)
@@ -101,8 +105,9 @@ class Proposal:
 TOL = 1e-6  # excess below this (a fraction) counts as none
 
 
-def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
-               exclude: Sequence[Change]) -> tuple[np.ndarray, list[LinearConstraint], np.ndarray, np.ndarray, int]:
+def _programme(
+    knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float, exclude: Sequence[Change]
+) -> tuple[np.ndarray, list[LinearConstraint], np.ndarray, np.ndarray, int]:
     """The integer programme; its columns, in order:
 
     ``x`` (K, integer), ``a = |x|`` (K), ``z = [x != 0]`` (K, binary), ``e >= 0`` (one per Traveler and
@@ -124,10 +129,10 @@ def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change
     eye = np.eye(K)
     for sign in (1.0, -1.0):  # a >= x and a >= -x
         m_ = rows(K)
-        m_[:, X:X + K], m_[:, A:A + K] = sign * eye, -eye
+        m_[:, X : X + K], m_[:, A : A + K] = sign * eye, -eye
         cons.append(LinearConstraint(m_, -np.inf, 0))
     m_ = rows(K)
-    m_[:, A:A + K], m_[:, Z:Z + K] = eye, -np.diag(big)  # a > 0 only if z = 1
+    m_[:, A : A + K], m_[:, Z : Z + K] = eye, -np.diag(big)  # a > 0 only if z = 1
     cons.append(LinearConstraint(m_, -np.inf, 0))
     row = 0
     for m in models:
@@ -136,20 +141,20 @@ def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change
         r = J.shape[0]
         for sign in (1.0, -1.0):  # sign * (c + J x - fair) <= band + e
             m_ = rows(r)
-            m_[:, X:X + K], m_[:, E + row:E + row + r] = sign * J, -np.eye(r)
+            m_[:, X : X + K], m_[:, E + row : E + row + r] = sign * J, -np.eye(r)
             cons.append(LinearConstraint(m_, -np.inf, band - sign * (c - m.fair)))
         row += r
     for p, point in enumerate(exclude):
         q = np.asarray(point, float)
         down, up = B + 2 * K * p, B + 2 * K * p + K
         m_ = rows(K)  # x_k + (hi_k - q_k + 1) b_down <= hi_k
-        m_[:, X:X + K], m_[:, down:down + K] = eye, np.diag(hi - q + 1)
+        m_[:, X : X + K], m_[:, down : down + K] = eye, np.diag(hi - q + 1)
         cons.append(LinearConstraint(m_, -np.inf, hi))
         m_ = rows(K)  # x_k - (q_k + 1 - lo_k) b_up >= lo_k
-        m_[:, X:X + K], m_[:, up:up + K] = eye, -np.diag(q + 1 - lo)
+        m_[:, X : X + K], m_[:, up : up + K] = eye, -np.diag(q + 1 - lo)
         cons.append(LinearConstraint(m_, lo, np.inf))
         m_ = rows(1)
-        m_[0, down:down + 2 * K] = 1.0
+        m_[0, down : down + 2 * K] = 1.0
         cons.append(LinearConstraint(m_, 1, np.inf))
     lb = np.concatenate([lo, np.zeros(nv - K)])
     ub = np.concatenate([hi, big, np.ones(K), np.full(R, np.inf), np.ones(2 * K * P)])
@@ -157,14 +162,23 @@ def _programme(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change
     return integrality, cons, lb, ub, R
 
 
-def _solve(c: np.ndarray, integrality: np.ndarray, cons: list[LinearConstraint], lb: np.ndarray,
-           ub: np.ndarray) -> np.ndarray | None:
-    res = milp(c, integrality=integrality, bounds=Bounds(lb, ub), constraints=cons, options={"time_limit": 30})
+def _solve(
+    c: np.ndarray, integrality: np.ndarray, cons: list[LinearConstraint], lb: np.ndarray, ub: np.ndarray
+) -> np.ndarray | None:
+    res = milp(
+        c, integrality=integrality, bounds=Bounds(lb, ub), constraints=cons, options={"time_limit": 30}
+    )
     return None if res.x is None else np.asarray(res.x)
 
 
-def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
-            travelers: Sequence[str] = (), exclude: Sequence[Change] = ()) -> Proposal | None:
+def propose(
+    knobs: Sequence[Knob],
+    models: Sequence[Response],
+    anchor: Change,
+    band: float,
+    travelers: Sequence[str] = (),
+    exclude: Sequence[Change] = (),
+) -> Proposal | None:
     """The integer change predicted closest to the band (least total excess), and of those the cheapest.
 
     With no excess every Traveler is predicted within ``band`` of 1/N; the cheapest such change is
@@ -175,15 +189,15 @@ def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, b
     integrality, cons, lb, ub, R = _programme(knobs, models, anchor, band, exclude)
     nv = len(lb)
     excess_of = np.zeros(nv)
-    excess_of[3 * K:3 * K + R] = 1.0
+    excess_of[3 * K : 3 * K + R] = 1.0
     first = _solve(excess_of, integrality, cons, lb, ub)
     if first is None:
         return None
-    excess = float(first[3 * K:3 * K + R].sum())
+    excess = float(first[3 * K : 3 * K + R].sum())
     # then the cheapest change within (almost) that excess
     cap = LinearConstraint(excess_of[None, :], -np.inf, excess + TOL)
     cost = np.zeros(nv)
-    cost[K:2 * K], cost[2 * K:3 * K] = K + 1.0, 1.0
+    cost[K : 2 * K], cost[2 * K : 3 * K] = K + 1.0, 1.0
     x = _solve(cost, integrality, [*cons, cap], lb, ub)
     x = first if x is None else x
     change = tuple(int(round(v)) for v in x[:K])
@@ -192,11 +206,12 @@ def propose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, b
         pred = m.predict(change, anchor)
         for t in np.flatnonzero(m.seen & (np.abs(pred - m.fair) > band + TOL)):
             short.append((travelers[int(t)] if travelers else str(t), m.n_players, float(pred[t] - m.fair)))
-    return Proposal(change, float(x[3 * K:3 * K + R].sum()), short)
+    return Proposal(change, float(x[3 * K : 3 * K + R].sum()), short)
 
 
-def diagnose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float,
-             travelers: Sequence[str]) -> list[str]:
+def diagnose(
+    knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, band: float, travelers: Sequence[str]
+) -> list[str]:
     """Why the band cannot be met: each Traveler whose own coins, alone, cannot bring it in, and why.
 
     Three reasons: its win rate hardly moves with coins; the limit (``--max-change``, or 0 coins)
@@ -224,8 +239,11 @@ def diagnose(knobs: Sequence[Knob], models: Sequence[Response], anchor: Change, 
             elif x in (k.lo, k.hi) and (d > 0) == (x == k.lo):
                 why = f"even at {x:+d} coins (the limit) it is {100 * d:+.1f} pp from fair at {m.n_players} players"
             else:
-                why = (f"one coin moves it {100 * slope:.1f} pp, more than the band is wide: at {x:+d} coins it is "
-                       f"{100 * d:+.1f} pp from fair at {m.n_players} players")
+                why = (
+                    f"one coin moves it {100 * slope:.1f} pp, more than the band is wide: at {x:+d} coins it "
+                    f"is "
+                    f"{100 * d:+.1f} pp from fair at {m.n_players} players"
+                )
         if not why and not fits:
             why = "no one coin count suits every player count"
         if why:

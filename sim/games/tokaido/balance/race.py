@@ -48,13 +48,18 @@ def within(tallies: Mapping[int, Tally], target: float) -> bool:
 
 def outside(tallies: Mapping[int, Tally], travelers: Sequence[str], target: float) -> list[str]:
     """``TRAVELER at N players`` for every point estimate farther than ``target`` from the fair share."""
-    return [f"{travelers[int(i)]} at {n} players" for n, t in tallies.items()
-            for i in np.flatnonzero((np.abs(t.rate - t.fair) > target) & t.judged)]
+    return [
+        f"{travelers[int(i)]} at {n} players"
+        for n, t in tallies.items()
+        for i in np.flatnonzero((np.abs(t.rate - t.fair) > target) & t.judged)
+    ]
 
 
 def excess(tallies: Mapping[int, Tally], target: float) -> float:
     """Total distance of the win rates beyond the band ``1/N +- target``, over Travelers and player counts."""
-    return float(sum(np.clip(np.abs(t.rate - t.fair) - target, 0, None)[t.judged].sum() for t in tallies.values()))
+    return float(
+        sum(np.clip(np.abs(t.rate - t.fair) - target, 0, None)[t.judged].sum() for t in tallies.values())
+    )
 
 
 def max_dev(tallies: Mapping[int, Tally]) -> float:
@@ -82,8 +87,16 @@ class Race:
     log: list[dict[str, Any]] = field(default_factory=list)
 
 
-def race(ev: Evaluator, candidates: Sequence[Change], target: float, min_games: int, games: int, budget: int,
-         label: Callable[[Change], str], on_level: Callable[[Change, float], None]) -> Race:
+def race(
+    ev: Evaluator,
+    candidates: Sequence[Change],
+    target: float,
+    min_games: int,
+    games: int,
+    budget: int,
+    label: Callable[[Change], str],
+    on_level: Callable[[Change, float], None],
+) -> Race:
     """Race ``candidates`` (fraction ``target``) within ``budget`` games spent in all."""
     out = Race()
     alive = sorted(set(candidates), key=order)
@@ -95,8 +108,16 @@ def race(ev: Evaluator, candidates: Sequence[Change], target: float, min_games: 
         res = ev.evaluate(alive, g)
         verdicts = {c: judge(res[c], target) for c in alive}
         for c in alive:
-            out.log.append({"change": list(c), "label": label(c), "cost": list(cost(c)), "games": g,
-                            "max_dev_pp": round(100 * max_dev(res[c]), 3), "verdict": verdicts[c]})
+            out.log.append(
+                {
+                    "change": list(c),
+                    "label": label(c),
+                    "cost": list(cost(c)),
+                    "games": g,
+                    "max_dev_pp": round(100 * max_dev(res[c]), 3),
+                    "verdict": verdicts[c],
+                }
+            )
         alive = [c for c in alive if verdicts[c] != "fail"]
         if alive:
             best = min(alive, key=lambda c: max_dev(res[c]))

@@ -68,20 +68,26 @@ def validate(s: Settings, players: Sequence[int], knobs: Sequence[Knob]) -> None
     if not 0 < s.target < 50:
         raise UserError(f"--target must be between 0 and 50 percentage points, got {s.target}")
     if s.min_games < 1 or s.games < s.min_games:
-        raise UserError(f"--games ({s.games}) must be at least --min-games ({s.min_games}), and that at least 1")
+        raise UserError(
+            f"--games ({s.games}) must be at least --min-games ({s.min_games}), and that at least 1"
+        )
     for name, v in (("--seed", s.seed), ("--confirm-seed", s.confirm)):
         if not 0 <= v <= MAX_SEED:
             raise UserError(f"{name} must be between 0 and {MAX_SEED}, got {v}")
     if s.confirm == s.seed:
-        raise UserError("--confirm-seed must differ from --seed: the confirmation plays games the search never saw")
+        raise UserError(
+            "--confirm-seed must differ from --seed: the confirmation plays games the search never saw"
+        )
     if s.confirm_games < 1 or s.chunk_size < 1 or s.rounds < 1:
         raise UserError("--confirm-games, --chunk-size and --rounds must be at least 1")
     if all(k.lo == 0 == k.hi for k in knobs):
         raise UserError("no knob can move within the rules' limits; name other --knobs or raise --max-change")
     need = (len(screening(knobs, s.seed)) * s.screen_games + s.games) * len(players)
     if s.budget < need:
-        raise UserError(f"--budget {s.budget:,} cannot pay for the screening and one candidate ({need:,} games); "
-                        f"raise --budget or lower --games")
+        raise UserError(
+            f"--budget {s.budget:,} cannot pay for the screening and one candidate ({need:,} games); "
+            f"raise --budget or lower --games"
+        )
 
 
 def screening(knobs: Sequence[Knob], seed: int) -> list[Change]:
@@ -112,7 +118,9 @@ class Outcome:
     spent: int
     log: list[dict[str, Any]] = field(default_factory=list)
     responses: dict[int, model.Response] = field(default_factory=dict)
-    unfixable: list[str] = field(default_factory=list)  # Travelers the model says their own knob cannot bring in
+    unfixable: list[str] = field(
+        default_factory=list
+    )  # Travelers the model says their own knob cannot bring in
 
 
 def _measured(ev: Evaluator) -> dict[Change, dict[int, Tally]]:
@@ -121,13 +129,16 @@ def _measured(ev: Evaluator) -> dict[Change, dict[int, Tally]]:
     return {c: {n: ev.tally(c, n, ev.level[(c, n)]) for n in ev.configs} for c in changes}
 
 
-def _rank(tallies: dict[int, Tally], change: Change, target: float) -> tuple[float, float, tuple[int, int], Change]:
+def _rank(
+    tallies: dict[int, Tally], change: Change, target: float
+) -> tuple[float, float, tuple[int, int], Change]:
     """Closest to fair first: least measured excess beyond the band, least largest distance, cheapest."""
     return excess(tallies, target), max_dev(tallies), *order(change)
 
 
-def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Settings,
-           status: Callable[[str], None]) -> Outcome:
+def search(
+    ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Settings, status: Callable[[str], None]
+) -> Outcome:
     """Find the cheapest change that meets the target (see the module docstring)."""
     target = s.target / 100
     ev.evaluate(screening(knobs, s.seed), s.screen_games)
@@ -151,8 +162,12 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
         measured = _measured(ev)
         anchor = min(measured, key=lambda c: _rank(measured[c], c, target))
         show(anchor, max_dev(measured[anchor]), rnd)
-        responses = {n: model.fit(knobs, travelers, [(c, t[n]) for c, t in measured.items()],
-                                  (anchor, measured[anchor][n])) for n in ev.configs}
+        responses = {
+            n: model.fit(
+                knobs, travelers, [(c, t[n]) for c, t in measured.items()], (anchor, measured[anchor][n])
+            )
+            for n in ev.configs
+        }
         models = list(responses.values())
         first = model.propose(knobs, models, anchor, target, travelers, exclude=sorted(rejected))
         if first is None or not first.feasible:
@@ -164,13 +179,25 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
             c = best.change
             if min(ev.level.get((c, n), 0) for n in ev.configs) >= s.games:
                 left = " not yet rejected" if rejected else ""
-                return stop(rnd, f"no change{left} within --max-change {s.max_change} is predicted to meet the "
-                                 "target, and the best achievable one is measured")
+                return stop(
+                    rnd,
+                    f"no change{left} within --max-change {s.max_change} is predicted to meet the "
+                    "target, and the best achievable one is measured",
+                )
             if ev.spent + ev.extra([c], s.games) > s.budget:
                 return stop(rnd, f"the budget of {s.budget:,} games ran out")
             res = ev.evaluate([c], s.games)[c]
-            log.append({"round": rnd, "change": list(c), "label": label(c), "cost": list(cost(c)), "games": s.games,
-                        "max_dev_pp": round(100 * max_dev(res), 3), "verdict": "best achievable"})
+            log.append(
+                {
+                    "round": rnd,
+                    "change": list(c),
+                    "label": label(c),
+                    "cost": list(cost(c)),
+                    "games": s.games,
+                    "max_dev_pp": round(100 * max_dev(res), 3),
+                    "verdict": "best achievable",
+                }
+            )
             continue
         cands = [first.change]
         for m in MARGINS[1:]:
@@ -181,8 +208,11 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
         r = race(ev, cands, target, s.min_games, s.games, s.budget, label, partial(show, rnd=rnd))
         log += [{"round": rnd, **row} for row in r.log]
         if r.winner is not None:
-            why = ("every Traveler's 95% interval inside the target band" if r.how == "proven"
-                   else f"every Traveler's point estimate within the target at {s.games:,} games")
+            why = (
+                "every Traveler's 95% interval inside the target band"
+                if r.how == "proven"
+                else f"every Traveler's point estimate within the target at {s.games:,} games"
+            )
             return Outcome(r.winner, r.how, f"target met: {why}", rnd, ev.spent, log, responses)
         if r.how == "budget":
             return stop(rnd, f"the budget of {s.budget:,} games ran out")
@@ -190,9 +220,17 @@ def search(ev: Evaluator, knobs: Sequence[Knob], travelers: Sequence[str], s: Se
     return stop(s.rounds, f"no candidate met the target in {s.rounds} rounds")
 
 
-def confirm(configs: dict[int, GameConfig], knobs: Sequence[Knob], change: Change, s: Settings, root: Path,
-            threads: int | None, cluster: Any, on_progress: Callable[[int], None],
-            focus: np.ndarray | None = None) -> dict[str, dict[int, Tally]]:
+def confirm(
+    configs: dict[int, GameConfig],
+    knobs: Sequence[Knob],
+    change: Change,
+    s: Settings,
+    root: Path,
+    threads: int | None,
+    cluster: Any,
+    on_progress: Callable[[int], None],
+    focus: np.ndarray | None = None,
+) -> dict[str, dict[int, Tally]]:
     """The starting rules and ``change`` on the confirmation seed: ``{"before": ..., "after": ...}``."""
     ev = Evaluator(configs, knobs, root, s.confirm, s.chunk_size, threads, cluster, on_progress, focus)
     zero = tuple(0 for _ in knobs)

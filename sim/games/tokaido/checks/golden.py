@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core.records import RESULT_DTYPE
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.records import RESULT_DTYPE
 from sim.checks.golden import UPDATE, Overrides, Played
 from sim.games.tokaido import engine
 from sim.games.tokaido.rules.config import GameConfig
@@ -104,11 +104,14 @@ def describe_event(row: Any) -> str:
     return " ".join(parts)
 
 
-MEASURED_ONLY = ("agreement-",)  # sim.games.tokaido.tuning.agreement.TABLE_PREFIX: a measurement of the bots, read by no bot
+MEASURED_ONLY = (
+    "agreement-",
+)  # sim.games.tokaido.tuning.agreement.TABLE_PREFIX: a measurement of the bots, read by no bot
 
 
 def bots_digest() -> str:
-    """Short hash of the bot weights (``sim/games/tokaido/data/bots.toml``, ``sim/games/tokaido/data/bots/*.toml`` but the agreement
+    """Short hash of the bot weights (``sim/games/tokaido/data/bots.toml``,
+    ``sim/games/tokaido/data/bots/*.toml`` but the agreement
     tables, which no bot reads; not in the rules fingerprint)."""
     root = resources.files("sim.games.tokaido.data")
     h = hashlib.sha256((root / "bots.toml").read_text().encode())
@@ -142,32 +145,46 @@ def explain(data: dict[str, Any], now: dict[str, Any], overrides: Overrides, mov
         return [f"rules version changed ({v0} -> {v1}): if the change is deliberate, refresh with: {update}"]
     if f0 != f1:
         if moved:
-            return [f"behaviour changed: the rules data changed (fingerprint {f0} -> {f1}) but the rules version "
-                    f"is still {v1}: bump `version` in {RULES_TOML}, then run: {update}"]
-        return [f"the rules data changed (fingerprint {f0} -> {f1}) but no golden game moved: if behaviour "
-                f"is unchanged record it with: {update}; if it changed, bump `version` in {RULES_TOML} first"]
+            return [
+                f"behaviour changed: the rules data changed (fingerprint {f0} -> {f1}) but the rules version "
+                f"is still {v1}: bump `version` in {RULES_TOML}, then run: {update}"
+            ]
+        return [
+            f"the rules data changed (fingerprint {f0} -> {f1}) but no golden game moved: if behaviour "
+            f"is unchanged record it with: {update}; if it changed, bump `version` in {RULES_TOML} first"
+        ]
     if b0 != b1:
         what = "and games moved" if moved else "but no golden game moved (not a failure)"
-        return [f"the bot weights (sim/games/tokaido/data/bots*.toml) changed ({b0} -> {b1}) {what}: "
-                f"if deliberate, record it with: {update}"]
+        return [
+            f"the bot weights (sim/games/tokaido/data/bots*.toml) changed ({b0} -> {b1}) {what}: "
+            f"if deliberate, record it with: {update}"
+        ]
     if moved:
-        return ["behaviour changed with unchanged rules data, so the engine code changed: if deliberate, bump "
-                f"`version` in {RULES_TOML} and refresh with: {update}; otherwise it is a bug"]
+        return [
+            "behaviour changed with unchanged rules data, so the engine code changed: if deliberate, bump "
+            f"`version` in {RULES_TOML} and refresh with: {update}; otherwise it is a bug"
+        ]
     return []
 
 
 def header() -> dict[str, Any]:
     rules = GameConfig().rules()
-    return {"rules_version": rules.version, "rules_fingerprint": rules.fingerprint(), "bots_digest": bots_digest(),
-            "record_fields": list(RESULT_DTYPE.names or ())}
+    return {
+        "rules_version": rules.version,
+        "rules_fingerprint": rules.fingerprint(),
+        "bots_digest": bots_digest(),
+        "record_fields": list(RESULT_DTYPE.names or ()),
+    }
 
 
 def play(config: GameConfig, seed: int, games: int) -> list[Played]:
     """Games ``0..games-1`` of ``config`` with ``seed``: each one's action log and result records."""
     batch = engine.play_games(config, config.rules(), seed, 0, games, log=True)
     fields = list(batch.records.dtype.names or ())
-    return [(np.array(batch.game_events(i)), [[int(r[f]) for f in fields] for r in batch.game_records(i)])
-            for i in range(games)]
+    return [
+        (np.array(batch.game_events(i)), [[int(r[f]) for f in fields] for r in batch.game_records(i)])
+        for i in range(games)
+    ]
 
 
 class TokaidoGolden:
@@ -203,8 +220,9 @@ class TokaidoGolden:
         config = with_overrides(GameConfig.parse(spec), overrides)
         return f"tokaido-sim replay --seed {seed} --game {game} {config.cli_args()}"
 
-    def explain(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides,
-                moved: bool) -> list[str]:
+    def explain(
+        self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], overrides: Overrides, moved: bool
+    ) -> list[str]:
         return explain(data, now, overrides, moved)
 
     def stale(self, data: dict[str, Any], now: dict[str, Any], fresh: list[str], notes: list[str]) -> bool:
@@ -213,8 +231,10 @@ class TokaidoGolden:
     def refuse_update(self, old: dict[str, Any], new: dict[str, Any]) -> str | None:
         if old.get("rules_version") != new["rules_version"]:
             return None
-        return (f"behaviour changed but the rules version is still {new['rules_version']}: bump `version` in "
-                f"{RULES_TOML} and run --update again (or --force to keep the version)")
+        return (
+            f"behaviour changed but the rules version is still {new['rules_version']}: bump `version` in "
+            f"{RULES_TOML} and run --update again (or --force to keep the version)"
+        )
 
 
 SUITE = TokaidoGolden()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernels.core.enums import DECK_NAMES, Ev
+from kernels.tokaido.core.enums import DECK_NAMES, Ev
 from sim.checks.playthrough import COMMAND, SECTION
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -22,8 +22,11 @@ HEADER = "# tokaido-sim playthrough"
 TRAVELERS_A = "hiroshige,chuubei,kinko,yoshiyasu,satsuki"
 TRAVELERS_B = "mitsukuni,sasayakko,hirotada,umegae,zen-emon"
 TRAVELERS_C = "daigoro,gotozaemon,jirocho,kita,miyataka"  # Crossroads
-MATSURI_GROUPS = ("ayumu+chihaya+iyasaka+kamui+kidzuna", "kushinada+mari+marihito+misaki+musubi",
-                  "mutsumi+rakuren+suseri+takeru+titia")  # Yashima: promos-3p
+MATSURI_GROUPS = (
+    "ayumu+chihaya+iyasaka+kamui+kidzuna",
+    "kushinada+mari+marihito+misaki+musubi",
+    "mutsumi+rakuren+suseri+takeru+titia",
+)  # Yashima: promos-3p
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,8 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough(
         "all-variants-2p",
         "players=2,variants=initiation+return-trip+gastronomy+preparations,expansions=new-encounters",
-        110, 9,
+        110,
+        9,
     ),
     Playthrough("random-bots-4p", "players=4,travelers=random,bots=random", 111, 10),
     Playthrough("mixed-bots-3p", "players=3,travelers=random,bots=greedy+random+greedy", 112, 11),
@@ -58,24 +62,28 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough(
         "travelers-b-5p",
         "players=5,expansions=new-encounters,travelers=" + TRAVELERS_B.replace(",", "+"),
-        114, 13,
+        114,
+        13,
     ),
     Playthrough(
         "travelers-gastronomy-preparations-2p",
         "players=2,variants=gastronomy+preparations,travelers=satsuki+hiroshige",
-        115, 14,
+        115,
+        14,
     ),
     Playthrough("crossroads-4p", "players=4,expansions=crossroads", 116, 15),
     Playthrough(
         "travelers-c-crossroads-5p",
         "players=5,expansions=crossroads,travelers=" + TRAVELERS_C.replace(",", "+"),
-        117, 16,
+        117,
+        16,
     ),
     Playthrough(
         "crossroads-all-3p",
         "players=3,variants=return-trip+gastronomy+preparations,expansions=new-encounters+crossroads,"
         "travelers=nampo+umegae+chuubei,bots=greedy+random+greedy",
-        118, 17,
+        118,
+        17,
     ),
     Playthrough("heuristic-bots-3p", "players=3,bots=heuristic", 119, 18),
     Playthrough("tuned-bots-4p", "players=4,bots=tuned,expansions=crossroads", 120, 19),
@@ -86,14 +94,22 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
     Playthrough(
         "matsuri-4p",
         "players=4,variants=return-trip,expansions=crossroads+matsuri+new-encounters,bots=greedy+heuristic+random+greedy",
-        125, 24,
+        125,
+        24,
     ),
-    *(Playthrough(f"matsuri-travelers-{k}-5p", "players=5,expansions=crossroads+matsuri,travelers=" + group,
-                  124 + 10 * k, 23 + k)
-      for k, group in enumerate(MATSURI_GROUPS)),
+    *(
+        Playthrough(
+            f"matsuri-travelers-{k}-5p",
+            "players=5,expansions=crossroads+matsuri,travelers=" + group,
+            124 + 10 * k,
+            23 + k,
+        )
+        for k, group in enumerate(MATSURI_GROUPS)
+    ),
     Playthrough("promos-3p", "players=3,expansions=crossroads+promos,travelers=titia+yashima+kinko", 126, 27),
-    Playthrough("promos-4p", "players=4,expansions=crossroads+promos,travelers=antoine+naiade+eriku+felicia",
-                124, 23),
+    Playthrough(
+        "promos-4p", "players=4,expansions=crossroads+promos,travelers=antoine+naiade+eriku+felicia", 124, 23
+    ),
 )
 AWAITS_REFEREE: tuple[str, ...] = ()
 

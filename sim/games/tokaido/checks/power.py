@@ -46,11 +46,15 @@ def note(baseline: dict[str, Any], tolerance: dict[str, float], games: int) -> s
     need, label = games_needed(baseline, tolerance)
     tols = f"±{100 * tolerance['rate']:.1f} pp on rates, ±{tolerance['score']:.2f} points on scores"
     if math.isinf(need):
-        return (f"warning: the baseline itself is too small for its tolerances ({tols}; {label}); remake it with "
-                "more games or loosen --rate-tolerance / --score-tolerance")
+        return (
+            f"warning: the baseline itself is too small for its tolerances ({tols}; {label}); remake it with "
+            "more games or loosen --rate-tolerance / --score-tolerance"
+        )
     if games >= need:
         return None
     need = int(math.ceil(need / 1000.0) * 1000)
-    return (f"warning: {games:,} games are fewer than the {need:,} this baseline's tolerances need ({tols}; most "
-            f"for {label}): below that a move of twice the tolerance can go unseen and a MOVED can be chance; "
-            f"give -g {need} or more")
+    return (
+        f"warning: {games:,} games are fewer than the {need:,} this baseline's tolerances need ({tols}; most "
+        f"for {label}): below that a move of twice the tolerance can go unseen and a MOVED can be chance; "
+        f"give -g {need} or more"
+    )

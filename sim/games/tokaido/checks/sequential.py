@@ -103,25 +103,38 @@ class SeqResult:
         return not any(r.verdict == "MOVED" for r in self.rows)
 
 
-def run_sequential(baseline: dict[str, Any], games: int | None = None, seed: int | None = None, alpha: float = 0.05,
-                   tolerance: dict[str, float] | None = None, overrides: tuple[tuple[str, Any], ...] = (),
-                   threads: int | None = None, where: str = "BASELINE.json", batch: int | None = None) -> SeqResult:
-    """Play the baseline's configuration in batches until every figure is decided (or ``games`` are played)."""
+def run_sequential(
+    baseline: dict[str, Any],
+    games: int | None = None,
+    seed: int | None = None,
+    alpha: float = 0.05,
+    tolerance: dict[str, float] | None = None,
+    overrides: tuple[tuple[str, Any], ...] = (),
+    threads: int | None = None,
+    where: str = "BASELINE.json",
+    batch: int | None = None,
+) -> SeqResult:
+    """Play the baseline's configuration in batches until every figure is decided (or ``games`` are
+    played)."""
     from sim.games.tokaido.checks.golden import with_overrides
 
     if not 0 < alpha < 1:
         raise UserError(f"--alpha must be between 0 and 1, got {alpha}")
     tol = {**statcheck.DEFAULT_TOLERANCE, **baseline.get("tolerance", {}), **(tolerance or {})}
     if any(v <= 0 for v in tol.values()):
-        raise UserError("--sequential needs tolerances above 0: the test decides between no change and a change "
-                        "of the tolerance")
+        raise UserError(
+            "--sequential needs tolerances above 0: the test decides between no change and a change "
+            "of the tolerance"
+        )
     config = with_overrides(GameConfig.parse(baseline["spec"]), overrides)
     cap = int(games or baseline["games"])
     seed = statcheck.default_seed(int(baseline["seed"])) if seed is None else seed
     if seed == baseline["seed"]:
         raise UserError(f"--seed {seed} is the baseline's own seed; the check needs new games (another seed)")
-    rows = [SeqRow(k, f.get("label", k), f["kind"], f, tol=float(tol[f["kind"]]))
-            for k, f in baseline["figures"].items()]
+    rows = [
+        SeqRow(k, f.get("label", k), f["kind"], f, tol=float(tol[f["kind"]]))
+        for k, f in baseline["figures"].items()
+    ]
     lower, upper = bounds(alpha / (2 * max(len(rows), 1)))
     rules = config.rules()
     names = [t.name for t in rules.travelers]
@@ -131,7 +144,9 @@ def run_sequential(baseline: dict[str, Any], games: int | None = None, seed: int
     while played < cap:
         n = min(step, cap - played)
         for start in range(played, played + n, statcheck.CHUNK):
-            chunk = engine.play_games(config, rules, seed, start, min(statcheck.CHUNK, played + n - start), threads=threads)
+            chunk = engine.play_games(
+                config, rules, seed, start, min(statcheck.CHUNK, played + n - start), threads=threads
+            )
             statcheck.accumulate(accs, chunk.records, config, names)
         played += n
         for r in rows:
@@ -139,15 +154,20 @@ def run_sequential(baseline: dict[str, Any], games: int | None = None, seed: int
                 decide(r, accs[r.key].summary(), lower, upper, played)
         # a figure too rare so far may become testable with more games; one rare in the baseline never does
         if any(r.verdict == "MOVED" for r in rows) or all(
-                r.verdict == "ok" or (r.verdict == "too few" and r.base["n"] < statcheck.MIN_N) or not can_accept(r, lower)
-                for r in rows):
+            r.verdict == "ok"
+            or (r.verdict == "too few" and r.base["n"] < statcheck.MIN_N)
+            or not can_accept(r, lower)
+            for r in rows
+        ):
             break
     notes = statcheck.rules_notes(baseline, config, overrides, where)
     small = [r.label for r in rows if r.verdict == "undecided" and not can_accept(r, lower)]
     if small:
-        notes.append(f"{len(small)} figure(s) can never be shown within tolerance, the baseline's own interval being "
-                     f"too wide ({'; '.join(small)}): they fail only on a large move; remake the baseline with more "
-                     "games to test them fully")
+        notes.append(
+            f"{len(small)} figure(s) can never be shown within tolerance, the baseline's own interval being "
+            f"too wide ({'; '.join(small)}): they fail only on a large move; remake the baseline with more "
+            "games to test them fully"
+        )
     gone = [r.label for r in rows if r.key not in accs]
     if gone:
         notes.append(f"figures of the baseline no longer measured: {', '.join(gone)}")
@@ -158,14 +178,20 @@ def render_text(result: SeqResult, show_all: bool = False) -> str:
     b = result.baseline
     moved = [r for r in result.rows if r.verdict == "MOVED"]
     lo, hi = result.bounds
-    lines = [f"sequential check (SPRT): {result.games:,} of at most {result.max_games:,} games (seed {result.seed}) "
-             f"of {b['spec']} against the baseline's {b['games']:,} (seed {b['seed']}); {len(result.rows)} figures, "
-             f"family-wise alpha {result.alpha}, beta {BETA} (LLR bounds {lo:.2f}, {hi:.2f})"]
+    lines = [
+        f"sequential check (SPRT): {result.games:,} of at most {result.max_games:,} games (seed "
+        f"{result.seed}) "
+        f"of {b['spec']} against the baseline's {b['games']:,} (seed {b['seed']}); {len(result.rows)} "
+        f"figures, "
+        f"family-wise alpha {result.alpha}, beta {BETA} (LLR bounds {lo:.2f}, {hi:.2f})"
+    ]
     undecided = sum(r.verdict == "undecided" for r in result.rows)
     if moved:
         lines.append(f"{len(moved)} figure(s) MOVED beyond tolerance (stopped after {result.games:,} games)")
     elif undecided:
-        lines.append(f"no figure moved; {undecided} undecided at the cap (a change between 0 and the tolerance?)")
+        lines.append(
+            f"no figure moved; {undecided} undecided at the cap (a change between 0 and the tolerance?)"
+        )
     else:
         lines.append("no figure moved beyond its tolerance: every figure decided ok")
     order = {"MOVED": 0, "undecided": 1, "ok": 2, "too few": 3}
@@ -176,8 +202,17 @@ def render_text(result: SeqResult, show_all: bool = False) -> str:
         fmt = (lambda x, s="": f"{100 * x:{s}.1f}") if r.kind == "rate" else (lambda x, s="": f"{x:{s}.2f}")
         unit = " pp" if r.kind == "rate" else ""
         now = fmt(r.now["mean"]) if r.now else "-"
-        table.append([r.label, fmt(r.base["mean"]), now, f"{fmt(r.diff, '+')}{unit} ± {fmt(1.96 * r.se)}",
-                      f"±{fmt(r.tol)}{unit}", f"{r.llr:.1f}", r.verdict])
+        table.append(
+            [
+                r.label,
+                fmt(r.base["mean"]),
+                now,
+                f"{fmt(r.diff, '+')}{unit} ± {fmt(1.96 * r.se)}",
+                f"±{fmt(r.tol)}{unit}",
+                f"{r.llr:.1f}",
+                r.verdict,
+            ]
+        )
     if len(table) > 1:
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table]

@@ -93,7 +93,9 @@ def accumulate(accs: dict[str, Acc], records: np.ndarray, config: GameConfig, na
             acc(f"score/{name}", "score", f"mean score, {name}").add(score[m])
 
 
-def measure(config: GameConfig, games: int, seed: int, threads: int | None = None) -> dict[str, dict[str, Any]]:
+def measure(
+    config: GameConfig, games: int, seed: int, threads: int | None = None
+) -> dict[str, dict[str, Any]]:
     """Play games ``0..games-1`` of ``config`` with ``seed``; every tracked figure's mean, sd and n."""
     if games < 2:
         raise UserError(f"--games must be at least 2, got {games}")
@@ -106,16 +108,29 @@ def measure(config: GameConfig, games: int, seed: int, threads: int | None = Non
     return {k: a.summary() for k, a in accs.items()}
 
 
-def make_baseline(config: GameConfig, games: int, seed: int, tolerance: dict[str, float] | None = None,
-                  threads: int | None = None) -> dict[str, Any]:
+def make_baseline(
+    config: GameConfig,
+    games: int,
+    seed: int,
+    tolerance: dict[str, float] | None = None,
+    threads: int | None = None,
+) -> dict[str, Any]:
     from sim.games.tokaido.checks import golden
     from sim.run import outdir
 
     rules = config.rules()
     return {
-        "format": FORMAT, "kind": "tokaido-sim baseline", "spec": config.spec(), "config": config.to_dict(),
-        "seed": seed, "games": games, "rules_version": rules.version, "rules_fingerprint": rules.fingerprint(),
-        "bots_digest": golden.bots_digest(), "created": outdir.now(), "versions": outdir.versions(),
+        "format": FORMAT,
+        "kind": "tokaido-sim baseline",
+        "spec": config.spec(),
+        "config": config.to_dict(),
+        "seed": seed,
+        "games": games,
+        "rules_version": rules.version,
+        "rules_fingerprint": rules.fingerprint(),
+        "bots_digest": golden.bots_digest(),
+        "created": outdir.now(),
+        "versions": outdir.versions(),
         "tolerance": {**DEFAULT_TOLERANCE, **(tolerance or {})},
         "figures": measure(config, games, seed, threads),
     }
@@ -125,12 +140,22 @@ REMAKE = "remake it with tokaido-sim check make-baseline"
 
 
 def check_baseline(data: Any, where: str) -> dict[str, Any]:
-    """``data`` if it is a baseline that can check something; ``UserError`` naming the first field that is not."""
-    if not isinstance(data, dict) or data.get("kind") != "tokaido-sim baseline" or data.get("format") != FORMAT:
-        raise UserError(f"{where} is not a tokaido-sim baseline (format {FORMAT}); make one with "
-                        "tokaido-sim check make-baseline")
-    for key, typ, want in (("spec", str, "a configuration string"), ("seed", int, "a whole number"),
-                           ("games", int, "a whole number of games")):
+    """``data`` if it is a baseline that can check something; ``UserError`` naming the first field that is
+    not."""
+    if (
+        not isinstance(data, dict)
+        or data.get("kind") != "tokaido-sim baseline"
+        or data.get("format") != FORMAT
+    ):
+        raise UserError(
+            f"{where} is not a tokaido-sim baseline (format {FORMAT}); make one with "
+            "tokaido-sim check make-baseline"
+        )
+    for key, typ, want in (
+        ("spec", str, "a configuration string"),
+        ("seed", int, "a whole number"),
+        ("games", int, "a whole number of games"),
+    ):
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
             raise UserError(f"{where}: '{key}' must be {want}, got {data.get(key)!r}; {REMAKE}")
     if data["games"] < 2:
@@ -139,11 +164,20 @@ def check_baseline(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(figures, dict) or not figures:
         raise UserError(f"{where} holds no figures, so it would pass any check; {REMAKE}")
     for key, f in figures.items():
-        ok = (isinstance(f, dict) and f.get("kind") in ("rate", "score")
-              and all(isinstance(f.get(k), int | float) and not isinstance(f.get(k), bool) for k in ("mean", "sd", "n"))
-              and f["n"] >= 1 and f["sd"] >= 0)
+        ok = (
+            isinstance(f, dict)
+            and f.get("kind") in ("rate", "score")
+            and all(
+                isinstance(f.get(k), int | float) and not isinstance(f.get(k), bool)
+                for k in ("mean", "sd", "n")
+            )
+            and f["n"] >= 1
+            and f["sd"] >= 0
+        )
         if not ok:
-            raise UserError(f"{where}: figure '{key}' must hold kind (rate or score), mean, sd and n >= 1; {REMAKE}")
+            raise UserError(
+                f"{where}: figure '{key}' must hold kind (rate or score), mean, sd and n >= 1; {REMAKE}"
+            )
     return data
 
 
@@ -202,8 +236,9 @@ class CheckResult:
         return not self.moved
 
 
-def compare(base: dict[str, dict[str, Any]], now: dict[str, dict[str, Any]], alpha: float,
-            tolerance: dict[str, float]) -> tuple[list[Row], list[str]]:
+def compare(
+    base: dict[str, dict[str, Any]], now: dict[str, dict[str, Any]], alpha: float, tolerance: dict[str, float]
+) -> tuple[list[Row], list[str]]:
     """Test every figure of ``now`` against ``base``; Holm across the tested ones."""
     rows, notes = [], []
     for key in [k for k in base if k in now]:
@@ -217,8 +252,12 @@ def compare(base: dict[str, dict[str, Any]], now: dict[str, dict[str, Any]], alp
             r.p = min_effect_p(r.diff, r.se, r.tol)
         rows.append(r)
     tested = [r for r in rows if r.verdict != "too few"]
-    for r, pa, p0 in zip(tested, holm([r.p for r in tested]),
-                         holm([min_effect_p(r.diff, r.se, 0.0) for r in tested]), strict=True):
+    for r, pa, p0 in zip(
+        tested,
+        holm([r.p for r in tested]),
+        holm([min_effect_p(r.diff, r.se, 0.0) for r in tested]),
+        strict=True,
+    ):
         r.p_adj, r.p0_adj = pa, p0
         r.verdict = "MOVED" if pa < alpha else "small shift" if p0 < alpha else "ok"
     gone = [k for k in base if k not in now]
@@ -234,9 +273,16 @@ def default_seed(baseline_seed: int) -> int:
     return DEFAULT_CHECK_SEED if baseline_seed != DEFAULT_CHECK_SEED else DEFAULT_CHECK_SEED + 1
 
 
-def run_check(baseline: dict[str, Any], games: int | None = None, seed: int | None = None, alpha: float = 0.05,
-              tolerance: dict[str, float] | None = None, overrides: tuple[tuple[str, Any], ...] = (),
-              threads: int | None = None, where: str = "BASELINE.json") -> CheckResult:
+def run_check(
+    baseline: dict[str, Any],
+    games: int | None = None,
+    seed: int | None = None,
+    alpha: float = 0.05,
+    tolerance: dict[str, float] | None = None,
+    overrides: tuple[tuple[str, Any], ...] = (),
+    threads: int | None = None,
+    where: str = "BASELINE.json",
+) -> CheckResult:
     """Play the baseline's configuration (plus ``overrides``) with another seed and test every figure."""
     from sim.games.tokaido.checks.golden import with_overrides
 
@@ -252,15 +298,25 @@ def run_check(baseline: dict[str, Any], games: int | None = None, seed: int | No
         raise UserError(f"--seed {seed} is the baseline's own seed; the check needs new games (another seed)")
     rows, notes = compare(baseline["figures"], measure(config, games, seed, threads), alpha, tol)
     if not rows:
-        raise UserError(f"none of the figures of {where} is measured any more ({notes[0] if notes else 'none'}), "
-                        f"so nothing would be checked; {REMAKE}")
+        raise UserError(
+            f"none of the figures of {where} is measured any more ({notes[0] if notes else 'none'}), "
+            f"so nothing would be checked; {REMAKE}"
+        )
     notes += rules_notes(baseline, config, overrides, where)
     return CheckResult(rows, games, seed, baseline, alpha, tol, notes)
 
 
-def calibrate(baseline: dict[str, Any], runs: int, games: int | None, first_seed: int, alpha: float,
-              tolerance: dict[str, float], overrides: tuple[tuple[str, Any], ...] = (), fresh: bool = False,
-              threads: int | None = None) -> tuple[int, dict[str, int]]:
+def calibrate(
+    baseline: dict[str, Any],
+    runs: int,
+    games: int | None,
+    first_seed: int,
+    alpha: float,
+    tolerance: dict[str, float],
+    overrides: tuple[tuple[str, Any], ...] = (),
+    fresh: bool = False,
+    threads: int | None = None,
+) -> tuple[int, dict[str, int]]:
     """Run the check ``runs`` times with seeds ``first_seed + k`` (never the baseline's).
 
     With ``fresh`` each check also gets its own new baseline (same games as the
@@ -277,7 +333,9 @@ def calibrate(baseline: dict[str, Any], runs: int, games: int | None, first_seed
     fails, moved = 0, dict[str, int]()
     seeds = [s for s in range(first_seed, first_seed + 2 * runs + 1) if s != baseline["seed"]]
     for k in range(runs):
-        base = measure(plain, int(baseline["games"]), seeds[runs + k], threads) if fresh else baseline["figures"]
+        base = (
+            measure(plain, int(baseline["games"]), seeds[runs + k], threads) if fresh else baseline["figures"]
+        )
         rows, _ = compare(base, measure(config, games, seeds[k], threads), alpha, tol)
         flagged = [r.label for r in rows if r.verdict == "MOVED"]
         fails += bool(flagged)
@@ -286,8 +344,9 @@ def calibrate(baseline: dict[str, Any], runs: int, games: int | None, first_seed
     return fails, moved
 
 
-def rules_notes(baseline: dict[str, Any], config: GameConfig, overrides: tuple[tuple[str, Any], ...],
-                where: str) -> list[str]:
+def rules_notes(
+    baseline: dict[str, Any], config: GameConfig, overrides: tuple[tuple[str, Any], ...], where: str
+) -> list[str]:
     """Whether the rules differ from the baseline's, and why."""
     from sim.games.tokaido.checks.golden import bots_digest
 
@@ -295,15 +354,21 @@ def rules_notes(baseline: dict[str, Any], config: GameConfig, overrides: tuple[t
     f0, v0 = baseline.get("rules_fingerprint"), baseline.get("rules_version")
     plain = GameConfig.parse(baseline["spec"]).rules()
     if plain.fingerprint() != f0:
-        out.append(f"the rules changed since the baseline was made (fingerprint {f0} -> {plain.fingerprint()}, "
-                   f"version {v0} -> {plain.version}); after a deliberate change refresh it with: "
-                   f"tokaido-sim check make-baseline --from {where}")
+        out.append(
+            f"the rules changed since the baseline was made (fingerprint {f0} -> {plain.fingerprint()}, "
+            f"version {v0} -> {plain.version}); after a deliberate change refresh it with: "
+            f"tokaido-sim check make-baseline --from {where}"
+        )
     elif baseline.get("bots_digest") not in (None, bots_digest()):
-        out.append(f"the bot weights changed since the baseline was made; after a deliberate change refresh it "
-                   f"with: tokaido-sim check make-baseline --from {where}")
+        out.append(
+            f"the bot weights changed since the baseline was made; after a deliberate change refresh it "
+            f"with: tokaido-sim check make-baseline --from {where}"
+        )
     if overrides:
-        out.append(f"played with {' '.join(f'--set {k}={v}' for k, v in overrides)} (rules fingerprint "
-                   f"{config.rules().fingerprint()})")
+        out.append(
+            f"played with {' '.join(f'--set {k}={v}' for k, v in overrides)} (rules fingerprint "
+            f"{config.rules().fingerprint()})"
+        )
     return out
 
 
@@ -331,11 +396,21 @@ def cells(r: Row) -> list[str]:
     return [r.label, est(r.base), est(r.now), diff, f"±{_fmt(r.kind, r.tol)}{dunit}", p, r.verdict]
 
 
-HEADERS = ["figure", "baseline [95% CI]", "now [95% CI]", "difference [95% CI]", "tolerance", "adj. p", "verdict"]
+HEADERS = [
+    "figure",
+    "baseline [95% CI]",
+    "now [95% CI]",
+    "difference [95% CI]",
+    "tolerance",
+    "adj. p",
+    "verdict",
+]
 
 
-LEGEND = ("MOVED: moved by more than the tolerance (adj. p < alpha; fails the check). small shift: a real "
-          "change not shown to exceed the tolerance (does not fail).")
+LEGEND = (
+    "MOVED: moved by more than the tolerance (adj. p < alpha; fails the check). small shift: a real "
+    "change not shown to exceed the tolerance (does not fail)."
+)
 
 
 def shown(result: CheckResult, show_all: bool) -> list[Row]:
@@ -347,8 +422,10 @@ def shown(result: CheckResult, show_all: bool) -> list[Row]:
 def summary(result: CheckResult) -> str:
     b = result.baseline
     tested = sum(r.verdict != "too few" for r in result.rows)
-    head = (f"{result.games:,} games (seed {result.seed}) of {b['spec']} against the baseline's "
-            f"{b['games']:,} (seed {b['seed']}); {tested} figures, Holm-corrected alpha {result.alpha}")
+    head = (
+        f"{result.games:,} games (seed {result.seed}) of {b['spec']} against the baseline's "
+        f"{b['games']:,} (seed {b['seed']}); {tested} figures, Holm-corrected alpha {result.alpha}"
+    )
     if result.ok:
         return head + "\nno figure moved beyond its tolerance"
     return head + f"\n{len(result.moved)} figure(s) MOVED beyond tolerance"

@@ -16,7 +16,9 @@ def mount(app: Any, check: Any) -> None:
 
     app.add_typer(games.app)  # run, verify, replay, study
     app.add_typer(analysis.app)  # report, compare, plot
-    app.add_typer(bots.bots_app)  # tune, ladder, calibrate-draft, calibrate-agreement, bot-report, fit-search-eval
+    app.add_typer(
+        bots.bots_app
+    )  # tune, ladder, calibrate-draft, calibrate-agreement, bot-report, fit-search-eval
     app.add_typer(balance.app)  # balance
     app.add_typer(audit.app)  # audit
     check.add_typer(checks.check_app)  # check stats | make-baseline | calibrate

@@ -14,6 +14,7 @@ from sim.errors import UserError, user_errors
 
 app = typer.Typer()
 
+
 @app.command()
 @user_errors
 def report(dataset: DatasetDir, out: OutDir = None) -> None:
@@ -26,7 +27,8 @@ def report(dataset: DatasetDir, out: OutDir = None) -> None:
 @app.command()
 @user_errors
 def compare(
-    base: DatasetDir, other: DatasetDir,
+    base: DatasetDir,
+    other: DatasetDir,
     out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
 ) -> None:
     """Compare two datasets (e.g. a rule change against the base rules)."""
@@ -51,8 +53,10 @@ def plot(dataset: DatasetDir, out: OutDir = None) -> None:
 
 
 def tier_checks(tier: str = "expert") -> dict[str, Any]:
-    """The measured agreement of ``tier`` with the stronger tier (``sim/games/tokaido/data/bots/agreement-TIER.toml``,
-    made by ``calibrate-agreement``) as the report's ``analysis.tokaido.caveats.TierCheck`` rows; {} if none."""
+    """The measured agreement of ``tier`` with the stronger tier
+    (``sim/games/tokaido/data/bots/agreement-TIER.toml``,
+    made by ``calibrate-agreement``) as the report's ``analysis.tokaido.caveats.TierCheck`` rows; {} if
+    none."""
     from analysis.tokaido.caveats import Disputed, TierCheck
     from sim.games.tokaido.tuning import agreement as tier_agreement
 
@@ -71,6 +75,17 @@ def tier_checks(tier: str = "expert") -> dict[str, Any]:
             d, h = r.b.shares[t] - r.a.shares[t], math.hypot(r.a.halfwidth[t], r.b.halfwidth[t])
             disputed.append(Disputed(t, r.a.shares[t], r.b.shares[t], d - h, d + h))
         disputed.sort(key=lambda x: -abs(x.reference - x.share))
-        out[key] = TierCheck(key, r.tier_a, r.tier_b, r.a.games, r.b.games, r.rho, r.rho_lo, r.rho_hi,
-                             tuple(disputed), tuple(r.differ), source)
+        out[key] = TierCheck(
+            key,
+            r.tier_a,
+            r.tier_b,
+            r.a.games,
+            r.b.games,
+            r.rho,
+            r.rho_lo,
+            r.rho_hi,
+            tuple(disputed),
+            tuple(r.differ),
+            source,
+        )
     return out

@@ -24,9 +24,9 @@ Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all 
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Random seed.")]
 PlayerCounts = Annotated[str, typer.Option(help="Player counts, comma-separated.")]
-ExpansionSets = Annotated[str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")]
-
-
+ExpansionSets = Annotated[
+    str, typer.Option(help="Expansion sets, comma-separated ('none', 'crossroads', 'a+b').")
+]
 
 
 def _command_line() -> str:
@@ -36,24 +36,61 @@ def _command_line() -> str:
 @bots_app.command()
 @user_errors
 def tune(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Weight file to write (default: results/bots/tuned.toml, or results/bots/expert-Np-SET.toml for --tier expert; copy it into sim/games/tokaido/data/bots/ to ship it).")] = None,
-    tier: Annotated[str, typer.Option(help="tuned (the features, 2-5 players) or expert (one configuration).")] = "tuned",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="Weight file to write (default: results/bots/tuned.toml, or results/bots/expert-Np-SET.toml "
+            "for --tier expert; copy it into sim/games/tokaido/data/bots/ to ship it).",
+        ),
+    ] = None,
+    tier: Annotated[
+        str, typer.Option(help="tuned (the features, 2-5 players) or expert (one configuration).")
+    ] = "tuned",
     players: Annotated[str, typer.Option(help="Player counts, comma-separated (expert: one).")] = "2,3,4,5",
     expansions: Annotated[str, typer.Option(help="Expansions of the games ('none', 'crossroads').")] = "none",
     generations: Annotated[int, typer.Option(help="CMA-ES generations.")] = 16,
     population: Annotated[int, typer.Option(help="Candidates per generation.")] = 24,
-    games: Annotated[int, typer.Option(help="Games per candidate per generation (split over the player counts).")] = 800,
+    games: Annotated[
+        int, typer.Option(help="Games per candidate per generation (split over the player counts).")
+    ] = 800,
     sigma: Annotated[float, typer.Option(help="Initial standard deviation of each weight.")] = 0.4,
-    start: Annotated[str | None, typer.Option(help="Bot whose weights start the search (default: the tier's own file).")] = None,
-    trav_games: Annotated[int, typer.Option(help="Self-play games per player count for the Traveler priors (tuned).")] = 20000,
-    method: Annotated[str, typer.Option(help="cma (CMA-ES), sweep (expert: coordinate ascent on paired duels; --generations rounds, --games deals per move) or imitate (expert: fit to the search's move choices; --generations rounds, --games search games per round).")] = "cma",
+    start: Annotated[
+        str | None, typer.Option(help="Bot whose weights start the search (default: the tier's own file).")
+    ] = None,
+    trav_games: Annotated[
+        int, typer.Option(help="Self-play games per player count for the Traveler priors (tuned).")
+    ] = 20000,
+    method: Annotated[
+        str,
+        typer.Option(
+            help="cma (CMA-ES), sweep (expert: coordinate ascent on paired duels; --generations rounds, "
+            "--games deals per move) or imitate (expert: fit to the search's move choices; --generations "
+            "rounds, --games search games per round)."
+        ),
+    ] = "cma",
     iterations: Annotated[int, typer.Option(help="--method imitate: CMA-ES iterations per round.")] = 250,
-    gate: Annotated[int, typer.Option(help="--method imitate: paired deals per step of the strength gate "
-                                           "(each round's fit kept only where it beats the round's start; 0: off).")] = 0,
-    field: Annotated[str, typer.Option(help="--method sweep: the other seats in turn, comma-separated: start, current (the weights so far) or a bot.")] = "start",
-    seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
+    gate: Annotated[
+        int,
+        typer.Option(
+            help="--method imitate: paired deals per step of the strength gate "
+            "(each round's fit kept only where it beats the round's start; 0: off)."
+        ),
+    ] = 0,
+    field: Annotated[
+        str,
+        typer.Option(
+            help="--method sweep: the other seats in turn, comma-separated: start, current (the weights so "
+            "far) or a bot."
+        ),
+    ] = "start",
+    seed: Seed = 1,
+    threads: Threads = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its provenance."""
+    """Tune a tier's weights by self-play (CMA-ES, or a coordinate sweep) and write a weight file with its
+    provenance."""
     from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import tune as tuning_tune
     from sim.run.progress import progress_bar
@@ -70,39 +107,59 @@ def tune(
         if tier != "expert":
             raise UserError("--method imitate fits the expert: add --tier expert --players N")
         if games < 10 or generations < 1 or iterations < 1:
-            raise UserError("--method imitate needs --games >= 10 (search games per round), --generations >= 1 "
-                            "(rounds) and --iterations >= 1")
+            raise UserError(
+                "--method imitate needs --games >= 10 (search games per round), --generations >= 1 "
+                "(rounds) and --iterations >= 1"
+            )
         if gate < 0:
             raise UserError(f"--gate must be 0 (off) or a number of deals, not {gate}")
     if method == "sweep":
         if tier != "expert":
             raise UserError("--method sweep polishes the expert: add --tier expert --players N")
         if games < 100 or generations < 1:
-            raise UserError("--method sweep needs --games >= 100 (deals per move) and --generations >= 1 (rounds)")
-        from kernels.core.enums import BOT_NAMES
+            raise UserError(
+                "--method sweep needs --games >= 100 (deals per move) and --generations >= 1 (rounds)"
+            )
+        from kernels.tokaido.core.enums import BOT_NAMES
 
         opponents = tuple(b.strip() for b in field.split(",") if b.strip())
         bad = [b for b in opponents if b not in ("start", "current") and b not in BOT_NAMES[2:]]
         if not opponents or bad:
-            raise UserError(f"--field takes start, current or bot names, comma-separated; not {', '.join(bad) or 'empty'}")
+            raise UserError(
+                f"--field takes start, current or bot names, comma-separated; not {', '.join(bad) or 'empty'}"
+            )
     cma = None if method == "cma" else f"it sets the CMA-ES search, and --method is {method}"
     validate.refuse_unused(
-        population=cma, sigma=cma,
-        trav_games=None if method == "cma" and tier == "tuned" else "the Traveler priors are fitted for "
-                                                                    "--tier tuned with --method cma only",
+        population=cma,
+        sigma=cma,
+        trav_games=None
+        if method == "cma" and tier == "tuned"
+        else "the Traveler priors are fitted for --tier tuned with --method cma only",
         iterations=None if method == "imitate" else "it is for --method imitate",
         gate=None if method == "imitate" else "it is for --method imitate",
         field=None if method == "sweep" else "it is for --method sweep",
     )
     check_seed(seed)
-    s = tuning_tune.TuneSettings(generations=generations, population=population, games=games, seed=seed, sigma=sigma,
-                       start=start or ("heuristic" if tier == "tuned" else "expert"), tier=tier,
-                       players=tuple(counts), expansions=xsets[0], trav_games=trav_games, threads=threads)
+    s = tuning_tune.TuneSettings(
+        generations=generations,
+        population=population,
+        games=games,
+        seed=seed,
+        sigma=sigma,
+        start=start or ("heuristic" if tier == "tuned" else "expert"),
+        tier=tier,
+        players=tuple(counts),
+        expansions=xsets[0],
+        trav_games=trav_games,
+        threads=threads,
+    )
     tuning_tune.check_settings(s)
     if out is None:  # never overwrite the shipped weights by default
         from sim.games.tokaido.bots import config_key
 
-        out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{config_key(counts[0], s.expansions)}.toml")
+        out = Path("results/bots") / (
+            "tuned.toml" if tier == "tuned" else f"expert-{config_key(counts[0], s.expansions)}.toml"
+        )
     validate.out_file(out)
 
     bar: list[Any] = []
@@ -115,8 +172,17 @@ def tune(
     if method == "imitate":
         from sim.games.tokaido.tuning import imitate
 
-        si = imitate.ImitateSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games,
-                               iterations=iterations, seed=seed, start=s.start, threads=threads, gate=gate)
+        si = imitate.ImitateSettings(
+            players=counts[0],
+            expansions=xsets[0],
+            rounds=generations,
+            games=games,
+            iterations=iterations,
+            seed=seed,
+            start=s.start,
+            threads=threads,
+            gate=gate,
+        )
         try:
             w = imitate.imitate(si, progress)
         finally:
@@ -125,8 +191,10 @@ def tune(
         imitate.write_weights(out, w, si, _command_line())
         if not quiet:
             for h in si.history:
-                typer.echo(f"round {h['round']}: {h['decisions']} decisions; held-out agreement "
-                           f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}")
+                typer.echo(
+                    f"round {h['round']}: {h['decisions']} decisions; held-out agreement "
+                    f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}"
+                )
                 if "gate" in h:
                     typer.echo(f"  gate: win share by step {h['gate']}; kept step {h['step']:g}")
             typer.echo(f"wrote {out}")
@@ -134,8 +202,16 @@ def tune(
     if method == "sweep":
         from sim.games.tokaido.tuning import sweep
 
-        ss = sweep.SweepSettings(players=counts[0], expansions=xsets[0], rounds=generations, games=games, seed=seed,
-                             start=s.start, opponents=opponents, threads=threads)
+        ss = sweep.SweepSettings(
+            players=counts[0],
+            expansions=xsets[0],
+            rounds=generations,
+            games=games,
+            seed=seed,
+            start=s.start,
+            opponents=opponents,
+            threads=threads,
+        )
         try:
             w = sweep.sweep(ss, progress)
         finally:
@@ -144,7 +220,9 @@ def tune(
         sweep.write_weights(out, w, ss, _command_line())
         if not quiet:
             for h in ss.history:
-                typer.echo(f"round {h['round']}: {h['moves'] or 'no move'}; {h['vs_start']:+.3f} over the start")
+                typer.echo(
+                    f"round {h['round']}: {h['moves'] or 'no move'}; {h['vs_start']:+.3f} over the start"
+                )
             typer.echo(f"wrote {out}")
         return
     try:
@@ -156,12 +234,14 @@ def tune(
     tuning_tune.write_weights(out, w, priors, s, _command_line())
     if not quiet:
         for h in s.history:
-            typer.echo(f"generation {h['generation']:2d}: best {h['best']:.3f}, mean {h['mean_candidate']:.3f}")
+            typer.echo(
+                f"generation {h['generation']:2d}: best {h['best']:.3f}, mean {h['mean_candidate']:.3f}"
+            )
     typer.echo(f"wrote {out}")
 
 
 def _counts(players: str, option: str = "--players") -> list[int]:
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
 
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
@@ -183,8 +263,9 @@ def _sets(text: str, option: str, known: tuple[str, ...]) -> list[tuple[str, ...
             if x not in known:
                 raise UserError(f"unknown {option} '{x}'; choose from: none, {', '.join(known)}")
         if names in out or len(set(names)) != len(names):
-            raise UserError(f"--{option} lists '{part}' twice (the order inside a set does not matter); "
-                            "give each once")
+            raise UserError(
+                f"--{option} lists '{part}' twice (the order inside a set does not matter); give each once"
+            )
         out.append(names)
     if not out:
         raise UserError(f"--{option} needs at least one set, e.g. none,crossroads")
@@ -197,13 +278,22 @@ def calibrate_draft(
     tier: Annotated[str, typer.Option(help="Tier whose draft table to measure (self-play).")] = "expert",
     players: PlayerCounts = "2,3,4,5",
     expansions: ExpansionSets = "none,crossroads",
-    variants: Annotated[str, typer.Option(help="Variant sets, comma-separated ('none', 'preparations').")] = "none",
+    variants: Annotated[
+        str, typer.Option(help="Variant sets, comma-separated ('none', 'preparations').")
+    ] = "none",
     games: Annotated[int, typer.Option(help="Games per player count and set.")] = 20000,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/games/tokaido/data/bots/draft-TIER.toml).")] = None,
-    seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Table to write (default sim/games/tokaido/data/bots/draft-TIER.toml)."
+        ),
+    ] = None,
+    seed: Seed = 1,
+    threads: Threads = None,
+    quiet: Quiet = False,
 ) -> None:
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido import bots
     from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS
     from sim.games.tokaido.tuning import draft
@@ -232,16 +322,27 @@ def calibrate_draft(
 @bots_app.command("calibrate-agreement")
 @user_errors
 def calibrate_agreement(
-    tiers: Annotated[str, typer.Option(help="The bulk tier and the stronger tier it is checked against.")] = "expert,search",
+    tiers: Annotated[
+        str, typer.Option(help="The bulk tier and the stronger tier it is checked against.")
+    ] = "expert,search",
     players: PlayerCounts = "2,3,4,5",
     expansions: ExpansionSets = "none,crossroads",
     games: Annotated[int, typer.Option(help="Self-play games of the bulk tier per configuration.")] = 100000,
-    reference_games: Annotated[int, typer.Option(help="The same for the stronger tier (search: slow).")] = 8000,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Table to write (default sim/games/tokaido/data/bots/agreement-TIER.toml).")] = None,
-    seed: Seed = 11, threads: Threads = None, quiet: Quiet = False,
+    reference_games: Annotated[
+        int, typer.Option(help="The same for the stronger tier (search: slow).")
+    ] = 8000,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Table to write (default sim/games/tokaido/data/bots/agreement-TIER.toml)."
+        ),
+    ] = None,
+    seed: Seed = 11,
+    threads: Threads = None,
+    quiet: Quiet = False,
 ) -> None:
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.bots import config_key
     from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import agreement as tier_agreement
@@ -249,7 +350,10 @@ def calibrate_agreement(
 
     pair = [t.strip() for t in tiers.split(",") if t.strip()]
     if len(pair) != 2 or pair[0] == pair[1] or any(t not in E.BOT_NAMES for t in pair):
-        raise UserError(f"--tiers takes two different tiers of {', '.join(E.BOT_NAMES)}, e.g. expert,search; got '{tiers}'")
+        raise UserError(
+            f"--tiers takes two different tiers of {', '.join(E.BOT_NAMES)}, e.g. expert,search; got "
+            f"'{tiers}'"
+        )
     if games < 100 or reference_games < 100:
         raise UserError("--games and --reference-games must be at least 100")
     counts = _counts(players)
@@ -262,8 +366,10 @@ def calibrate_agreement(
             r = tier_agreement.agreement(pair[0], pair[1], n, x, games, reference_games, seed, threads)
             rows.append((config_key(n, x), r))
             if not quiet:
-                typer.echo(f"{rows[-1][0]}: rho {r.rho:.2f} ({r.rho_lo:.2f} to {r.rho_hi:.2f}); beyond 3 pp: "
-                           f"{', '.join(r.beyond) or 'none'}; verdicts that differ: {', '.join(r.differ) or 'none'}")
+                typer.echo(
+                    f"{rows[-1][0]}: rho {r.rho:.2f} ({r.rho_lo:.2f} to {r.rho_hi:.2f}); beyond 3 pp: "
+                    f"{', '.join(r.beyond) or 'none'}; verdicts that differ: {', '.join(r.differ) or 'none'}"
+                )
     write_table(path, tier_agreement.table_toml(rows, _command_line(), seed))
     typer.echo(f"wrote {path}")
 
@@ -273,24 +379,51 @@ def calibrate_agreement(
 def ladder(
     out: Annotated[Path, typer.Option("--out", "-o", help="Directory for ladder.csv and ladder.md.")],
     players: PlayerCounts = "2,3,4,5",
-    tiers: Annotated[str, typer.Option(help="Tiers, weakest first, comma-separated.")] = "random,greedy,heuristic,tuned,expert,search",
-    games: Annotated[int, typer.Option(help="Games per pairing and player count (each deal twice, seats swapped).")] = 4000,
-    search_games: Annotated[int, typer.Option(help="The same for pairings with the search bot (slow).")] = 400,
-    all_pairs: Annotated[bool, typer.Option("--all-pairs", help="Every pair of tiers, not only neighbours.")] = False,
-    profile_games: Annotated[int, typer.Option(help="Self-play games per tier for the profiles (0: none).")] = 2000,
+    tiers: Annotated[
+        str, typer.Option(help="Tiers, weakest first, comma-separated.")
+    ] = "random,greedy,heuristic,tuned,expert,search",
+    games: Annotated[
+        int, typer.Option(help="Games per pairing and player count (each deal twice, seats swapped).")
+    ] = 4000,
+    search_games: Annotated[
+        int, typer.Option(help="The same for pairings with the search bot (slow).")
+    ] = 400,
+    all_pairs: Annotated[
+        bool, typer.Option("--all-pairs", help="Every pair of tiers, not only neighbours.")
+    ] = False,
+    profile_games: Annotated[
+        int, typer.Option(help="Self-play games per tier for the profiles (0: none).")
+    ] = 2000,
     profile_search_games: Annotated[int, typer.Option(help="The same for the search bot.")] = 100,
     profile_players: Annotated[int, typer.Option(help="Player count of the profiles.")] = 4,
-    agreement: Annotated[str, typer.Option(help="Two tiers whose per-Traveler win rates to compare ('': none).")] = "expert,search",
-    agreement_games: Annotated[int, typer.Option(help="Random-Traveler games of the first tier per configuration (0: none).")] = 20000,
-    agreement_search_games: Annotated[int, typer.Option(help="The same for the second tier (the search bot is slow).")] = 400,
-    agreement_expansions: Annotated[str, typer.Option(help="Expansion sets of the agreement table.")] = "none,crossroads",
-    agreement_seat_games: Annotated[int, typer.Option(help="Deals with one player of the second tier among the first (its seat rotating) and without it: its gain per Traveler, in win share and log-odds (0: none).")] = 0,
-    seed: Seed = 1, threads: Threads = None, quiet: Quiet = False,
+    agreement: Annotated[
+        str, typer.Option(help="Two tiers whose per-Traveler win rates to compare ('': none).")
+    ] = "expert,search",
+    agreement_games: Annotated[
+        int, typer.Option(help="Random-Traveler games of the first tier per configuration (0: none).")
+    ] = 20000,
+    agreement_search_games: Annotated[
+        int, typer.Option(help="The same for the second tier (the search bot is slow).")
+    ] = 400,
+    agreement_expansions: Annotated[
+        str, typer.Option(help="Expansion sets of the agreement table.")
+    ] = "none,crossroads",
+    agreement_seat_games: Annotated[
+        int,
+        typer.Option(
+            help="Deals with one player of the second tier among the first (its seat rotating) and without "
+            "it: its gain per Traveler, in win share and log-odds (0: none)."
+        ),
+    ] = 0,
+    seed: Seed = 1,
+    threads: Threads = None,
+    quiet: Quiet = False,
 ) -> None:
-    """Play the bot tiers against each other; write win rates, intervals, Elo gaps and tier agreement to OUT."""
+    """Play the bot tiers against each other; write win rates, intervals, Elo gaps and tier agreement to
+    OUT."""
     from datetime import UTC, datetime
 
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.tuning import ladder as ladder_games
     from sim.run.progress import progress_bar
 
@@ -304,13 +437,19 @@ def ladder(
     if games < 2 or search_games < 2:
         raise UserError("--games and --search-games must be at least 2")
     if agreement_seat_games != 0 and agreement_seat_games < max(counts):
-        raise UserError(f"--agreement-seat-games needs at least one deal per seat ({max(counts)}) or 0 for none, "
-                        f"got {agreement_seat_games}")
+        raise UserError(
+            f"--agreement-seat-games needs at least one deal per seat ({max(counts)}) or 0 for none, "
+            f"got {agreement_seat_games}"
+        )
     check_seed(seed)
     if profile_games > 0:
         _counts(str(profile_players), "--profile-players")
-    pairs = [(names[j], names[i]) for i in range(len(names)) for j in range(i + 1, len(names))
-             if all_pairs or j == i + 1]
+    pairs = [
+        (names[j], names[i])
+        for i in range(len(names))
+        for j in range(i + 1, len(names))
+        if all_pairs or j == i + 1
+    ]
     pair = [t.strip() for t in agreement.split(",") if t.strip()]
     agree = bool(pair) and agreement_games > 0
     xsets: list[tuple[str, ...]] = []
@@ -323,14 +462,16 @@ def ladder(
     no_agreement = None if agree else "no agreement table is made (--agreement '' or --agreement-games 0)"
     validate.refuse_unused(
         search_games=None if any("search" in p for p in pairs) else "no pairing has the search tier",
-        profile_search_games=None if "search" in names and profile_games > 0 else
-        "no search-tier profile is played (no search in --tiers, or --profile-games 0)",
+        profile_search_games=None
+        if "search" in names and profile_games > 0
+        else "no search-tier profile is played (no search in --tiers, or --profile-games 0)",
         profile_players=None if profile_games > 0 else "--profile-games 0 plays no profile",
         all_pairs=None if len(names) > 2 else "two tiers make one pair either way",
         agreement_games=None if pair else "--agreement '' makes no agreement table",
-        agreement_expansions=no_agreement, agreement_seat_games=no_agreement,
-        agreement_search_games=no_agreement or (None if pair[1] == "search" else
-                                                f"the second tier of --agreement is {pair[1]}, not search"),
+        agreement_expansions=no_agreement,
+        agreement_seat_games=no_agreement,
+        agreement_search_games=no_agreement
+        or (None if pair[1] == "search" else f"the second tier of --agreement is {pair[1]}, not search"),
     )
     validate.out_dir(out)  # a file in the way is one line, not [Errno 17]; nothing is made before this
     out.mkdir(parents=True, exist_ok=True)
@@ -354,15 +495,24 @@ def ladder(
         from sim.games.tokaido.tuning import agreement as tier_agreement
 
         k_b = agreement_search_games if pair[1] == "search" else agreement_games
-        cells = [(n, x, tier_agreement.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads))
-                 for x in xsets for n in counts]
+        cells = [
+            (n, x, tier_agreement.agreement(pair[0], pair[1], n, x, agreement_games, k_b, seed, threads))
+            for x in xsets
+            for n in counts
+        ]
         agree_md = "\n" + tier_agreement.markdown([c for _, _, c in cells])
         if agreement_seat_games > 0:
             from sim.games.tokaido.tuning import seatgain
 
             # the bulk tier's agreement games are the seat gain's reference games: reused, not replayed
-            agree_md += "\n" + seatgain.markdown([seatgain.seat_gain(pair[0], pair[1], n, x, agreement_seat_games, seed, threads,
-                                                        ref=c.a.records) for n, x, c in cells])
+            agree_md += "\n" + seatgain.markdown(
+                [
+                    seatgain.seat_gain(
+                        pair[0], pair[1], n, x, agreement_seat_games, seed, threads, ref=c.a.records
+                    )
+                    for n, x, c in cells
+                ]
+            )
     date = datetime.now(UTC).isoformat(timespec="seconds")
     meta = f"Made by `{_command_line()}` (seed {seed}, {date})."
     ladder_games.write_csv(out / "ladder.csv", results)
@@ -375,16 +525,23 @@ def ladder(
 @bots_app.command("bot-report")
 @user_errors
 def bot_report(
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Markdown file to write (default: print only).")] = None,
-    tiers: Annotated[str, typer.Option(help="Tiers, comma-separated.")] = "random,greedy,heuristic,tuned,expert",
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Markdown file to write (default: print only).")
+    ] = None,
+    tiers: Annotated[
+        str, typer.Option(help="Tiers, comma-separated.")
+    ] = "random,greedy,heuristic,tuned,expert",
     players: PlayerCounts = "4",
     expansions: ExpansionSets = "none",
-    games: Annotated[int, typer.Option(help="Self-play games per tier and configuration (each refereed).")] = 2000,
+    games: Annotated[
+        int, typer.Option(help="Self-play games per tier and configuration (each refereed).")
+    ] = 2000,
     search_games: Annotated[int, typer.Option(help="The same for the search bot (slow).")] = 40,
-    seed: Seed = 1, threads: Threads = None,
+    seed: Seed = 1,
+    threads: Threads = None,
 ) -> None:
     """Sane play per tier: coins left, idle Village stops, meals skipped, never donating, keep rates."""
-    from kernels.core import enums as E
+    from kernels.tokaido.core import enums as E
     from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import sane
 
@@ -399,8 +556,12 @@ def bot_report(
     validate.refuse_unused(search_games=None if "search" in names else "--tiers has no search")
     if out is not None:
         validate.out_file(out)
-    reports = [sane.sane_play(t, n, search_games if t == "search" else games, seed, x, threads)
-               for x in xsets for n in counts for t in names]
+    reports = [
+        sane.sane_play(t, n, search_games if t == "search" else games, seed, x, threads)
+        for x in xsets
+        for n in counts
+        for t in names
+    ]
     text = f"Made by `{_command_line()}`.\n\n" + sane.markdown(reports)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -414,7 +575,12 @@ def fit_search_eval(
     players: PlayerCounts = "2,3,4,5",
     expansions: ExpansionSets = "none,crossroads",
     games: Annotated[int, typer.Option(help="Expert self-play games per player count and set.")] = 20000,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write (default sim/games/tokaido/data/bots/search_eval.toml).")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="File to write (default sim/games/tokaido/data/bots/search_eval.toml)."
+        ),
+    ] = None,
     seed: Seed = 1,
 ) -> None:
     """Fit the search bot's evaluation at the Inns (truncated rollouts) from expert self-play."""
@@ -430,9 +596,15 @@ def fit_search_eval(
     for x in xsets:
         for n in counts:
             # Travelers dealt at random: every Traveler gets its term, even one the draft never keeps
-            f = search_fit.fit(GameConfig(n_players=n, bots=("expert",), expansions=x, travelers="random"), games, seed)
-            typer.echo(f"{f.key}: R^2 " + " ".join(f"{v:.3f}" for v in f.r2)
-                       + "; winner found " + " ".join(f"{v:.3f}" for v in f.win_acc))
+            f = search_fit.fit(
+                GameConfig(n_players=n, bots=("expert",), expansions=x, travelers="random"), games, seed
+            )
+            typer.echo(
+                f"{f.key}: R^2 "
+                + " ".join(f"{v:.3f}" for v in f.r2)
+                + "; winner found "
+                + " ".join(f"{v:.3f}" for v in f.win_acc)
+            )
             fits.append(f)
     search_fit.write(path, fits, _command_line(), seed)
     typer.echo(f"wrote {path}")

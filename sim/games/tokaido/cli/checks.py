@@ -24,13 +24,19 @@ from sim.overrides import parse_sets_and_patches
 
 check_app = typer.Typer()  # merged into the shared ``check`` group
 
-Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml, repeatable.")]
+Sets = Annotated[
+    list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml, repeatable.")
+]
 Threads = Annotated[int | None, typer.Option(help="Engine threads (default: all cores).", min=1)]
 BaselineFile = Annotated[Path, typer.Option("--baseline", "-b", help="Baseline JSON (results/baselines/).")]
 Alpha = Annotated[float, typer.Option(help="Family-wise false-alarm level (Holm-corrected).")]
-RateTol = Annotated[float | None, typer.Option(help="Tolerance of rates (win, pick), e.g. 0.01 = 1 pp "
-                                                   "(default: the baseline's).")]
-ScoreTol = Annotated[float | None, typer.Option(help="Tolerance of mean scores, in points (default: the baseline's).")]
+RateTol = Annotated[
+    float | None,
+    typer.Option(help="Tolerance of rates (win, pick), e.g. 0.01 = 1 pp (default: the baseline's)."),
+]
+ScoreTol = Annotated[
+    float | None, typer.Option(help="Tolerance of mean scores, in points (default: the baseline's).")
+]
 
 
 def tolerance(rate: float | None, score: float | None) -> dict[str, float]:
@@ -55,8 +61,11 @@ def baseline_overrides(data: dict[str, Any], sets: list[str] | None) -> tuple[tu
 def load_baseline(path: Path) -> dict[str, Any]:
     from sim.games.tokaido.checks.statcheck import check_baseline
 
-    data = read_json(path, "a tokaido-sim baseline (JSON, like results/baselines/base-4p-greedy.json)",
-                     "make one with tokaido-sim check make-baseline")
+    data = read_json(
+        path,
+        "a tokaido-sim baseline (JSON, like results/baselines/base-4p-greedy.json)",
+        "make one with tokaido-sim check make-baseline",
+    )
     return check_baseline(data, str(path))
 
 
@@ -65,20 +74,42 @@ def load_baseline(path: Path) -> dict[str, Any]:
 @user_errors
 def stats(
     baseline: BaselineFile,
-    games: Annotated[int | None, typer.Option("--games", "-g", help="Games to play (default: the baseline's). The "
-                                                                    "tolerances need enough games; below the number "
-                                                                    "the baseline needs the output warns and names "
-                                                                    "it (sim/games/tokaido/checks/power.py).")]
-    = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the new games (default: a fixed "
-                                                                  "seed other than the baseline's).")] = None,
-    alpha: Alpha = 0.05, rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, sets: Sets = None,
-    show_all: Annotated[bool, typer.Option("--all", help="Show every figure, not only those that moved.")] = False,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results to this JSON file.")]
-    = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            "-g",
+            help="Games to play (default: the baseline's). The "
+            "tolerances need enough games; below the number "
+            "the baseline needs the output warns and names "
+            "it (sim/games/tokaido/checks/power.py).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed", "-s", help="Seed of the new games (default: a fixed seed other than the baseline's)."
+        ),
+    ] = None,
+    alpha: Alpha = 0.05,
+    rate_tolerance: RateTol = None,
+    score_tolerance: ScoreTol = None,
+    sets: Sets = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Show every figure, not only those that moved.")
+    ] = False,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the results to this JSON file.")
+    ] = None,
     threads: Threads = None,
-    sequential: Annotated[bool, typer.Option("--sequential", help="SPRT: play in batches and stop as soon as every "
-                                             "figure is decided; --games is then the cap (docs/ci.md).")] = False,
+    sequential: Annotated[
+        bool,
+        typer.Option(
+            "--sequential",
+            help="SPRT: play in batches and stop as soon as every "
+            "figure is decided; --games is then the cap (docs/ci.md).",
+        ),
+    ] = False,
 ) -> None:
     """Play the baseline's configuration with a new seed; exit 1 if a figure moved beyond tolerance.
 
@@ -98,12 +129,16 @@ def stats(
     if sequential:
         from sim.games.tokaido.checks import sequential as sprt
 
-        seq = sprt.run_sequential(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
+        seq = sprt.run_sequential(
+            data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline)
+        )
         typer.echo(sprt.render_text(seq, show_all) + f"\n[{time.perf_counter() - t0:.1f} s]")
         if not seq.ok:
             raise typer.Exit(1)
         return
-    result = statcheck.run_check(data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline))
+    result = statcheck.run_check(
+        data, games, seed, alpha, tol, baseline_overrides(data, sets), threads, str(baseline)
+    )
     from sim.games.tokaido.checks.power import note
 
     few = note(data, result.tolerance, result.games)
@@ -115,10 +150,34 @@ def stats(
         typer.echo(statcheck.render_text(result, show_all))
     typer.echo(f"[{time.perf_counter() - t0:.1f} s]")
     if json_out is not None:
-        rows = [{"figure": r.key, "label": r.label, "baseline": r.base, "now": r.now, "difference": r.diff,
-                 "se": r.se, "tolerance": r.tol, "p_adjusted": r.p_adj, "verdict": r.verdict} for r in result.rows]
-        json_out.write_text(json.dumps({"ok": result.ok, "games": result.games, "seed": result.seed,
-                                        "alpha": alpha, "notes": result.notes, "figures": rows}, indent=1) + "\n")
+        rows = [
+            {
+                "figure": r.key,
+                "label": r.label,
+                "baseline": r.base,
+                "now": r.now,
+                "difference": r.diff,
+                "se": r.se,
+                "tolerance": r.tol,
+                "p_adjusted": r.p_adj,
+                "verdict": r.verdict,
+            }
+            for r in result.rows
+        ]
+        json_out.write_text(
+            json.dumps(
+                {
+                    "ok": result.ok,
+                    "games": result.games,
+                    "seed": result.seed,
+                    "alpha": alpha,
+                    "notes": result.notes,
+                    "figures": rows,
+                },
+                indent=1,
+            )
+            + "\n"
+        )
     if not result.ok:
         raise typer.Exit(1)
 
@@ -127,8 +186,13 @@ def stats(
 @user_errors
 def make_baseline(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Baseline JSON to write.")] = None,
-    refresh: Annotated[Path | None, typer.Option("--from", help="Remake this baseline (same configuration, games, "
-                                                                "seed, tolerances); --out defaults to it.")] = None,
+    refresh: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Remake this baseline (same configuration, games, seed, tolerances); --out defaults to it.",
+        ),
+    ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")] = 4,
     travelers: Annotated[str, typer.Option(help="draft | random | NAME,NAME,...")] = "draft",
     bots: Bots = "greedy",
@@ -137,7 +201,9 @@ def make_baseline(
     sets: Sets = None,
     games: Annotated[int | None, typer.Option("--games", "-g", help="Games (default 200000).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default 1).")] = None,
-    rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, threads: Threads = None,
+    rate_tolerance: RateTol = None,
+    score_tolerance: ScoreTol = None,
+    threads: Threads = None,
 ) -> None:
     """Play games and write a baseline of every tracked figure."""
     from sim.games.tokaido.checks import statcheck
@@ -148,22 +214,33 @@ def make_baseline(
 
     tol = tolerance(rate_tolerance, score_tolerance)
     from_file = "--from takes the configuration from the baseline it remakes" if refresh is not None else None
-    validate.refuse_unused(players=from_file, travelers=from_file, bots=from_file, variants=from_file,
-                           expansions=from_file, sets=from_file)
+    validate.refuse_unused(
+        players=from_file,
+        travelers=from_file,
+        bots=from_file,
+        variants=from_file,
+        expansions=from_file,
+        sets=from_file,
+    )
     if games is not None and games < 2:
         raise UserError(f"--games must be at least 2, got {games}")
     if refresh is not None:
         old = load_baseline(refresh)
         config = GameConfig.parse(old["spec"])
-        games, seed = int(old["games"]) if games is None else games, int(old["seed"]) if seed is None else seed
+        games, seed = (
+            int(old["games"]) if games is None else games,
+            int(old["seed"]) if seed is None else seed,
+        )
         tol = {**old.get("tolerance", {}), **tol}
         out = out or refresh
     else:
         if out is None:
             raise UserError("give --out FILE (or --from BASELINE to remake one)")
         overrides, patches = parse_sets_and_patches(sets)
-        config = refuse_inert(with_overrides(make_config(players, travelers, bots, variants, expansions, None),
-                                             overrides), patches)
+        config = refuse_inert(
+            with_overrides(make_config(players, travelers, bots, variants, expansions, None), overrides),
+            patches,
+        )
     games, seed = 200_000 if games is None else games, 1 if seed is None else seed
     runner.validate(games, seed, 1, threads)
     validate.out_file(out)
@@ -171,8 +248,10 @@ def make_baseline(
     data = statcheck.make_baseline(config, games, seed, tol, threads)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1) + "\n")
-    typer.echo(f"wrote {out}: {len(data['figures'])} figures of {games:,} games of {config.spec()} "
-               f"(seed {seed}), {time.perf_counter() - t0:.1f} s")
+    typer.echo(
+        f"wrote {out}: {len(data['figures'])} figures of {games:,} games of {config.spec()} "
+        f"(seed {seed}), {time.perf_counter() - t0:.1f} s"
+    )
 
 
 @check_app.command()
@@ -180,13 +259,21 @@ def make_baseline(
 def calibrate(
     baseline: BaselineFile,
     runs: Annotated[int, typer.Option(help="Checks to run, each with its own seed.")] = 100,
-    games: Annotated[int | None, typer.Option("--games", "-g", help="Games per check (default: the "
-                                                                    "baseline's).")] = None,
+    games: Annotated[
+        int | None, typer.Option("--games", "-g", help="Games per check (default: the baseline's).")
+    ] = None,
     first_seed: Annotated[int, typer.Option(help="Seed of the first check; then +1, +2, ...")] = 1_000_000,
-    fresh: Annotated[bool, typer.Option("--fresh-baselines", help="Also remake the baseline for every check "
-                                                                  "(its own seed): the rate over baselines too.")]
-    = False,
-    alpha: Alpha = 0.05, rate_tolerance: RateTol = None, score_tolerance: ScoreTol = None, sets: Sets = None,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--fresh-baselines",
+            help="Also remake the baseline for every check (its own seed): the rate over baselines too.",
+        ),
+    ] = False,
+    alpha: Alpha = 0.05,
+    rate_tolerance: RateTol = None,
+    score_tolerance: ScoreTol = None,
+    sets: Sets = None,
     threads: Threads = None,
 ) -> None:
     """Run the stats check RUNS times with different seeds; report how often it fails.
@@ -206,8 +293,10 @@ def calibrate(
     t0 = time.perf_counter()
     fails, moved = statcheck.calibrate(data, runs, games, first_seed, alpha, tol, overrides, fresh, threads)
     what = "power (share of checks catching the change)" if overrides else "false-alarm rate"
-    typer.echo(f"{fails} of {runs} checks failed: {what} {fails / runs:.1%} "
-               f"(95% CI {_wilson(fails, runs)}); {time.perf_counter() - t0:.0f} s")
+    typer.echo(
+        f"{fails} of {runs} checks failed: {what} {fails / runs:.1%} "
+        f"(95% CI {_wilson(fails, runs)}); {time.perf_counter() - t0:.0f} s"
+    )
     for label, n in sorted(moved.items(), key=lambda x: -x[1])[:10]:
         typer.echo(f"  {label}: flagged in {n} of {runs}")
     from sim.games.tokaido.checks.power import note

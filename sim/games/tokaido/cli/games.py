@@ -42,11 +42,21 @@ def _open_record(path: Path) -> IO[str]:
 @app.command()
 @user_errors
 def run(
-    games: Games, seed: Seed, out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
-    players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
+    games: Games,
+    seed: Seed,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
+    players: Players = 4,
+    travelers: Travelers = "draft",
+    bots: Bots = "greedy",
+    variants: Variants = "",
+    expansions: Expansions = "",
+    sets: Sets = None,
+    rules_profile: RulesProfile = "rulebook",
     chunk_size: Annotated[int, typer.Option(help="Games per part file.")] = runner.DEFAULT_CHUNK_SIZE,
-    threads: Threads = None, resume: Resume = False, quiet: Quiet = False, cluster: ClusterSpec = None,
+    threads: Threads = None,
+    resume: Resume = False,
+    quiet: Quiet = False,
+    cluster: ClusterSpec = None,
 ) -> None:
     """Play GAMES games and write them to a Parquet dataset in OUT."""
     from sim.run.cluster import connect
@@ -54,8 +64,17 @@ def run(
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
     fresh = resume_note(validate.out_dir(out, resumable=True), resume)
     with connect(cluster) as cl:
-        s = runner.run(TokaidoGame(config), games, seed, out, chunk_size, threads, resume=resume, progress=not quiet,
-                       cluster=cl)
+        s = runner.run(
+            TokaidoGame(config),
+            games,
+            seed,
+            out,
+            chunk_size,
+            threads,
+            resume=resume,
+            progress=not quiet,
+            cluster=cl,
+        )
     if not quiet:
         if fresh:
             typer.echo(fresh)
@@ -69,10 +88,21 @@ def run(
 @app.command()
 @user_errors
 def verify(
-    games: Games, seed: Seed, players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy",
-    variants: Variants = "", expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook",
-    chunk_size: Annotated[int, typer.Option(help="Games checked at a time (their logs are held in memory).")] = 1000,
-    threads: Threads = None, quiet: Quiet = False, record: Record = None,
+    games: Games,
+    seed: Seed,
+    players: Players = 4,
+    travelers: Travelers = "draft",
+    bots: Bots = "greedy",
+    variants: Variants = "",
+    expansions: Expansions = "",
+    sets: Sets = None,
+    rules_profile: RulesProfile = "rulebook",
+    chunk_size: Annotated[
+        int, typer.Option(help="Games checked at a time (their logs are held in memory).")
+    ] = 1000,
+    threads: Threads = None,
+    quiet: Quiet = False,
+    record: Record = None,
 ) -> None:
     """Play games with the action log and check every one with the referee."""
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
@@ -110,9 +140,16 @@ def verify(
 @app.command()
 @user_errors
 def replay(
-    seed: Seed, game: Annotated[int, typer.Option("--game", help="Index of the game to replay.")],
-    players: Players = 4, travelers: Travelers = "draft", bots: Bots = "greedy", variants: Variants = "",
-    expansions: Expansions = "", sets: Sets = None, rules_profile: RulesProfile = "rulebook", record: Record = None,
+    seed: Seed,
+    game: Annotated[int, typer.Option("--game", help="Index of the game to replay.")],
+    players: Players = 4,
+    travelers: Travelers = "draft",
+    bots: Bots = "greedy",
+    variants: Variants = "",
+    expansions: Expansions = "",
+    sets: Sets = None,
+    rules_profile: RulesProfile = "rulebook",
+    record: Record = None,
 ) -> None:
     """Play one game with the action log and print the referee's narration."""
     config = make_config(players, travelers, bots, variants, expansions, sets, rules_profile)
@@ -145,7 +182,10 @@ def replay(
 def study(
     file: Annotated[Path, typer.Argument(help="Study TOML file (see studies/).")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Output directory.")],
-    resume: Resume = False, quiet: Quiet = False, threads: Threads = None, cluster: ClusterSpec = None,
+    resume: Resume = False,
+    quiet: Quiet = False,
+    threads: Threads = None,
+    cluster: ClusterSpec = None,
 ) -> None:
     """Run every cell of a study into one hive-partitioned dataset."""
     from sim.games.tokaido.study import load_study, run_study

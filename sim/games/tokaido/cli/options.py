@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.inert import refuse_inert
@@ -16,15 +16,40 @@ from sim.overrides import expand_sets
 
 Players = Annotated[int, typer.Option("--players", "-p", help="Players, 2 to 5.")]
 Travelers = Annotated[str, typer.Option(help="draft | random | NAME,NAME,... (one per player).")]
-Bots = Annotated[str, typer.Option(help=f"{' | '.join(E.BOT_NAMES)}, or B1,B2,... (one per player); "
-                                        "docs/bots.md compares the tiers.")]
-Variants = Annotated[str, typer.Option(help="Variants, comma-separated: initiation, return-trip, gastronomy, "
-                                            "preparations (or none).")]
-Expansions = Annotated[str, typer.Option(help="Expansions, comma-separated: new-encounters, crossroads, matsuri (needs crossroads), promos (or none).")]
-Sets = Annotated[list[str] | None, typer.Option("--set", help="Rule override KEY=VALUE or @patch.toml (a TOML "
-                                                               "file of them), repeatable, e.g. --set "
-                                                               "travelers.kinko.coins=6 or --set @kinko.toml.")]
-RulesProfile = Annotated[str, typer.Option("--rules", help="Rules profile: rulebook | online | online-2020 (sim/games/tokaido/data/profiles/).")]
+Bots = Annotated[
+    str,
+    typer.Option(
+        help=f"{' | '.join(E.BOT_NAMES)}, or B1,B2,... (one per player); docs/bots.md compares the tiers."
+    ),
+]
+Variants = Annotated[
+    str,
+    typer.Option(
+        help="Variants, comma-separated: initiation, return-trip, gastronomy, preparations (or none)."
+    ),
+]
+Expansions = Annotated[
+    str,
+    typer.Option(
+        help="Expansions, comma-separated: new-encounters, crossroads, matsuri (needs crossroads), promos "
+        "(or none)."
+    ),
+]
+Sets = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Rule override KEY=VALUE or @patch.toml (a TOML "
+        "file of them), repeatable, e.g. --set "
+        "travelers.kinko.coins=6 or --set @kinko.toml.",
+    ),
+]
+RulesProfile = Annotated[
+    str,
+    typer.Option(
+        "--rules", help="Rules profile: rulebook | online | online-2020 (sim/games/tokaido/data/profiles/)."
+    ),
+]
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -33,12 +58,19 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 def make_config(
-    players: int, travelers: str, bots: str, variants: str, expansions: str, sets: list[str] | None,
-    profile: str = "rulebook", refuse: bool = True,
+    players: int,
+    travelers: str,
+    bots: str,
+    variants: str,
+    expansions: str,
+    sets: list[str] | None,
+    profile: str = "rulebook",
+    refuse: bool = True,
 ) -> GameConfig:
     """Build and validate a ``GameConfig`` from the command-line options (``profile``: ``--rules``).
 
-    ``refuse``: refuse an option that would change nothing (``sim.games.tokaido.rules.inert``); a command playing
+    ``refuse``: refuse an option that would change nothing (``sim.games.tokaido.rules.inert``); a command
+    playing
     several configurations from one set of options (``balance``) checks them together instead.
     """
     overrides, patches = parse_overrides(sets, profile)
@@ -46,20 +78,34 @@ def make_config(
     if trav not in ("draft", "random"):
         trav = ",".join(_split(trav))
     if not trav:
-        raise UserError(f"--travelers {travelers!r} names no Traveler; give draft, random or one name per player")
+        raise UserError(
+            f"--travelers {travelers!r} names no Traveler; give draft, random or one name per player"
+        )
     names = _split(bots.lower())
     if not names:
-        raise UserError(f"--bots {bots!r} names no bot; give one of {', '.join(E.BOT_NAMES)}, or one per player")
+        raise UserError(
+            f"--bots {bots!r} names no bot; give one of {', '.join(E.BOT_NAMES)}, or one per player"
+        )
     config = GameConfig(
-        n_players=players, variants=_split(variants), expansions=_split(expansions), travelers=trav,
-        bots=names, overrides=tuple(overrides), profile=profile,
+        n_players=players,
+        variants=_split(variants),
+        expansions=_split(expansions),
+        travelers=trav,
+        bots=names,
+        overrides=tuple(overrides),
+        profile=profile,
     )
-    return refuse_inert(config, patches) if refuse else config  # an option that would change nothing is refused
+    return (
+        refuse_inert(config, patches) if refuse else config
+    )  # an option that would change nothing is refused
 
 
-def parse_overrides(sets: list[str] | None, profile: str = "rulebook") -> tuple[list[tuple[str, str]], dict[int, str]]:
+def parse_overrides(
+    sets: list[str] | None, profile: str = "rulebook"
+) -> tuple[list[tuple[str, str]], dict[int, str]]:
     """The ``--set`` items (after the ``--rules`` profile's) as ``(key, value)`` pairs, and the index of each
-    pair read from a ``@patch.toml`` with its file (``sim.games.tokaido.rules.inert`` judges a patch as a whole)."""
+    pair read from a ``@patch.toml`` with its file (``sim.games.tokaido.rules.inert`` judges a patch as a
+    whole)."""
     overrides: list[tuple[str, str]] = []
     patches: dict[int, str] = {}
     mine = list(sets or [])
@@ -73,7 +119,9 @@ def parse_overrides(sets: list[str] | None, profile: str = "rulebook") -> tuple[
         for pair in pairs:
             key, eq, value = pair.partition("=")
             if not eq or not key.strip() or not value.strip():
-                raise UserError(f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6")
+                raise UserError(
+                    f"malformed --set '{item}'; use --set KEY=VALUE, e.g. --set travelers.kinko.coins=6"
+                )
             overrides.append((key.strip(), value.strip()))
     return overrides, patches
 
@@ -85,7 +133,9 @@ def refuse_inert_in_all(configs: list[GameConfig], patches: dict[int, str] | Non
     found = [dict(inert_options(c, patches)) for c in configs]
     for option, reason in found[0].items():
         if all(option in f for f in found):
-            raise UserError(f"{option} has no effect in any of the games: {reason}; drop it or add what it needs")
+            raise UserError(
+                f"{option} has no effect in any of the games: {reason}; drop it or add what it needs"
+            )
 
 
 def as_list(x: Any) -> list[str]:

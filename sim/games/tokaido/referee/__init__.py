@@ -5,5 +5,6 @@ result (``game``: the entry point ``referee_game`` and the ``Referee``, composed
 ``matsuri_travelers``, ``promos``, ``final_scoring``; ``state``, ``scoring`` and ``prices``: the
 game state and the pure arithmetic; ``record`` and ``audit``: game records played elsewhere).
 
-May import: ``kernels.core.enums`` (the log's ids), ``sim.games.tokaido.rules``; never the engine's kernels.
+May import: ``kernels.tokaido.core.enums`` (the log's ids), ``sim.games.tokaido.rules``; never the engine's
+kernels.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import AMULET_NAMES, Amulet, DieSrc, Ev, Space
+from kernels.tokaido.core.enums import AMULET_NAMES, Amulet, DieSrc, Ev, Space
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.prices import devotion_points
 from sim.games.tokaido.referee.state import Event, Illegal, TravelerState, amulet_kind
@@ -30,15 +30,19 @@ class Amulets:
         ev = yield from self.ctx.take(Ev.DIE, tr, f"a fortune die roll ({DIE_SOURCES[source]})")
         if ev.c != source or ev.b != bet:
             got = DIE_SOURCES[ev.c] if 0 <= ev.c < len(DIE_SOURCES) else f"source {ev.c}"
-            raise Illegal(ev, f"a roll for {got} betting {ev.b}, expected {DIE_SOURCES[source]} "
-                              f"(source {source}) betting {bet}")
+            raise Illegal(
+                ev,
+                f"a roll for {got} betting {ev.b}, expected {DIE_SOURCES[source]} "
+                f"(source {source}) betting {bet}",
+            )
         if ev.a not in self.rules.fortune_die:
             raise Illegal(ev, f"face x{ev.a} is not on the fortune die ({self.rules.fortune_die})")
         return int(ev.a)
 
     # ================================================================ amulets
     def use(self, ev: Event, tr: TravelerState) -> int:
-        """Check ``USE(t, card)``: ``tr`` holds the card and may use it now; it returns to the market (C35)."""
+        """Check ``USE(t, card)``: ``tr`` holds the card and may use it now; it returns to the market
+        (C35)."""
         if ev.t != tr.index:
             raise Illegal(ev, f"traveler {ev.t} uses an amulet, but this is the turn of {tr.label}")
         kind = amulet_kind(self.rules, ev.a)
@@ -51,7 +55,9 @@ class Amulets:
             held = ", ".join(self.rules.amulets[c] for c in sorted(tr.amulets)) or "none"
             raise Illegal(ev, f"{tr.name} does not hold the {name} amulet (holds: {held})")
         if ev.a in tr.amulets_new:
-            raise Illegal(ev, f"{tr.name} took the {name} amulet this turn: it is usable from the next turn (C35)")
+            raise Illegal(
+                ev, f"{tr.name} took the {name} amulet this turn: it is usable from the next turn (C35)"
+            )
         tr.amulets.remove(ev.a)
         self.state.amulet_market.append(ev.a)
         return kind
@@ -65,10 +71,15 @@ class Amulets:
             kind = amulet_kind(self.rules, ev.a)
             if kind not in (Amulet.FORTUNE, Amulet.FRIENDSHIP):
                 what = AMULET_NAMES[kind] if kind >= 0 else f"card {ev.a}"
-                raise Illegal(ev, f"the {what} amulet is not used before a move (only fortune and friendship)")
+                raise Illegal(
+                    ev, f"the {what} amulet is not used before a move (only fortune and friendship)"
+                )
             if kind == Amulet.FORTUNE and not self.amulet_rule("fortune_before_move"):
-                raise Illegal(ev, "crossroads.amulets.fortune_before_move is false: the fortune amulet is rolled "
-                                  "on arrival")
+                raise Illegal(
+                    ev,
+                    "crossroads.amulets.fortune_before_move is false: the fortune amulet is rolled "
+                    "on arrival",
+                )
             self.use(ev, tr)
             if kind == Amulet.FORTUNE:
                 face = yield from self.die(tr, 0, DieSrc.FORTUNE)
@@ -91,14 +102,17 @@ class Amulets:
         ``fortune_before_move`` is false."""
         use = yield from self.ctx.maybe(
             lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.FORTUNE,
-            "USE(fortune) or the stop's events")
+            "USE(fortune) or the stop's events",
+        )
         if use is not None:
             self.use(use, tr)
             face = yield from self.die(tr, 0, DieSrc.FORTUNE)
             self.ctx.note(f"{tr.name} uses the fortune amulet on arrival: rolls x{face}")
             self.ctx.coins(tr, face, "fortune amulet")
 
-    def devotion(self, tr: TravelerState, paid: int, printed: int, discounts: frozenset[str] = frozenset()) -> Step:
+    def devotion(
+        self, tr: TravelerState, paid: int, printed: int, discounts: frozenset[str] = frozenset()
+    ) -> Step:
         """C37: ``USE(t, devotion, coins)`` right after a purchase puts the coins spent on it on the Temple;
         after a discount named in ``crossroads.amulets.devotion_printed_after`` (``discounts``: what made the
         card cheaper: zen_emon, kinko, felicia, ...; online: Zen-emon's souvenir) or with
@@ -110,15 +124,24 @@ class Amulets:
         if printed_rule and discounts:
             paid = printed
         use = yield from self.ctx.maybe(
-            lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.DEVOTION,
-            "USE(devotion) or the next event")
+            lambda e: (
+                e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.DEVOTION
+            ),
+            "USE(devotion) or the next event",
+        )
         if use is None:
             return
-        what = f"printed price (after {', '.join(sorted(discounts))})" if printed_rule and discounts else "coins paid"
+        what = (
+            f"printed price (after {', '.join(sorted(discounts))})"
+            if printed_rule and discounts
+            else "coins paid"
+        )
         if paid <= 0:
             raise Illegal(use, f"devotion puts the {what} for a card on the temple; this card cost nothing")
         if use.b != paid:
-            amount = f"{paid} coins of the {what}" if printed_rule and discounts else f"{paid} coins just paid"
+            amount = (
+                f"{paid} coins of the {what}" if printed_rule and discounts else f"{paid} coins just paid"
+            )
             raise Illegal(use, f"devotion puts the {amount} on the temple, not {use.b}")
         self.use(use, tr)
         tr.donated += paid
@@ -126,18 +149,22 @@ class Amulets:
         self.ctx.score(tr, "pts_temple", pts, f"devotion amulet: {paid} coins on the temple")
 
     def no_health_at_inn(self, tr: TravelerState) -> Step:
-        """"The Amulet cannot be used when the Traveler arrives at an Inn" (Health)."""
+        """ "The Amulet cannot be used when the Traveler arrives at an Inn" (Health)."""
         use = yield from self.ctx.maybe(
             lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.HEALTH,
-            "the Inn's events")
+            "the Inn's events",
+        )
         if use is not None:
             raise Illegal(use, "the health amulet cannot be used on arriving at an Inn")
 
     def hospitality(self, tr: TravelerState) -> Generator[None, Event, bool]:
         """``USE(t, hospitality)`` right before the Inn meal's GAIN: the meal is free."""
         use = yield from self.ctx.maybe(
-            lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.HOSPITALITY,
-            "USE(hospitality), a meal or the next event")
+            lambda e: (
+                e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.HOSPITALITY
+            ),
+            "USE(hospitality), a meal or the next event",
+        )
         if use is None:
             return False
         self.use(use, tr)
@@ -147,8 +174,11 @@ class Amulets:
     def vitality(self, tr: TravelerState) -> Generator[None, Event, bool]:
         """C36: ``USE(t, vitality)`` once the space is resolved; True if ``tr`` moves again at once."""
         use = yield from self.ctx.maybe(
-            lambda e: e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.VITALITY,
-            "USE(vitality) or the next turn")
+            lambda e: (
+                e.kind == Ev.USE and e.t == tr.index and amulet_kind(self.rules, e.a) == Amulet.VITALITY
+            ),
+            "USE(vitality) or the next turn",
+        )
         if use is None:
             return False
         st = self.state

@@ -83,8 +83,9 @@ def _actions(message: str, game: ReadGame) -> tuple[str, str]:
     return text, f"illegal {found[0]}" if found else "illegal game"
 
 
-def audit_game(obj: Any, line: int, profile: str | None = None, sets: list[str] | None = None,
-               context: int = 6) -> Audit:
+def audit_game(
+    obj: Any, line: int, profile: str | None = None, sets: list[str] | None = None, context: int = 6
+) -> Audit:
     """Audit one parsed record; ``RecordError`` if it cannot be read."""
     game = read_record(obj, profile, sets)
     ref, impossible = _feed(game, narrate=False)
@@ -105,8 +106,9 @@ def audit_game(obj: Any, line: int, profile: str | None = None, sets: list[str] 
                 problems.append(f"{labels[rec['player']]} {c}: recorded {rec[c]}, referee {ours}")
                 differ.append(c)
     first = next((c for c in differ if c != "score"), differ[0] if differ else "")
-    return Audit(line, True, not problems, problems, [], f"score differs: {first}" if problems else "",
-                 game.record_id)
+    return Audit(
+        line, True, not problems, problems, [], f"score differs: {first}" if problems else "", game.record_id
+    )
 
 
 def read_lines(lines: Iterable[str | bytes]) -> Iterable[tuple[int, Any]]:
@@ -114,11 +116,15 @@ def read_lines(lines: Iterable[str | bytes]) -> Iterable[tuple[int, Any]]:
     for n, raw in enumerate(lines, 1):
         if isinstance(raw, bytes):
             if b"\0" in raw:
-                raise RecordError(f"line {n}: binary data (a NUL byte): not a JSON-lines file of game records")
+                raise RecordError(
+                    f"line {n}: binary data (a NUL byte): not a JSON-lines file of game records"
+                )
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise RecordError(f"line {n}: not UTF-8 text (byte {exc.start + 1}): a binary file?") from None
+                raise RecordError(
+                    f"line {n}: not UTF-8 text (byte {exc.start + 1}): a binary file?"
+                ) from None
         else:
             text = raw
         if not text.strip():
@@ -127,29 +133,40 @@ def read_lines(lines: Iterable[str | bytes]) -> Iterable[tuple[int, Any]]:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
             cut = not text.rstrip().endswith("}")  # a record is one object: its line ends with "}"
-            raise RecordError(f"line {n}: not JSON ({exc.msg} at column {exc.colno})"
-                              + (": the line is cut short" if cut else "")) from None
+            raise RecordError(
+                f"line {n}: not JSON ({exc.msg} at column {exc.colno})"
+                + (": the line is cut short" if cut else "")
+            ) from None
         if not isinstance(obj, dict):
             raise RecordError(f"line {n}: expected a JSON object (one game)")
         yield n, obj
 
 
-def audit_lines(lines: Iterable[str | bytes], profile: str | None = None, sets: list[str] | None = None,
-                context: int = 6) -> list[Audit]:
-    """Audit every record of a JSON-lines text; ``RecordError`` (line and field named) on the first unreadable one."""
+def audit_lines(
+    lines: Iterable[str | bytes], profile: str | None = None, sets: list[str] | None = None, context: int = 6
+) -> list[Audit]:
+    """Audit every record of a JSON-lines text; ``RecordError`` (line and field named) on the first
+    unreadable one."""
     return audit_records(read_lines(lines), profile, sets, context)
 
 
-def audit_records(records: Iterable[tuple[int, dict[str, Any]]], profile: str | None = None,
-                  sets: list[str] | None = None, context: int = 6) -> list[Audit]:
-    """Audit every ``(line number, record)``; ``RecordError`` (line and field named) on the first unreadable one."""
+def audit_records(
+    records: Iterable[tuple[int, dict[str, Any]]],
+    profile: str | None = None,
+    sets: list[str] | None = None,
+    context: int = 6,
+) -> list[Audit]:
+    """Audit every ``(line number, record)``; ``RecordError`` (line and field named) on the first unreadable
+    one."""
     out = []
     for n, obj in records:
         try:
             out.append(audit_game(obj, n, profile, sets, context))
         except RecordError as exc:
             rid = obj.get("id")
-            name = f"line {n}" + (f" ({rid})" if isinstance(rid, str | int) and not isinstance(rid, bool) else "")
+            name = f"line {n}" + (
+                f" ({rid})" if isinstance(rid, str | int) and not isinstance(rid, bool) else ""
+            )
             raise RecordError(f"{name}: {exc}") from None
     return out
 
@@ -159,12 +176,17 @@ def summary(results: list[Audit]) -> list[str]:
     accepted = sum(r.accepted for r in results)
     legal = sum(r.legal for r in results)
     equal = sum(r.scores_equal for r in results)
-    lines = [f"audited {len(results)} games: {accepted} accepted, {len(results) - accepted} rejected "
-             f"({legal} legal, {equal} with equal scores)"]
+    lines = [
+        f"audited {len(results)} games: {accepted} accepted, {len(results) - accepted} rejected "
+        f"({legal} legal, {equal} with equal scores)"
+    ]
     classes = Counter(r.problem_class for r in results if not r.accepted)
     if classes:
         lines.append("rejected by problem class:")
         first = {c: next(r.name for r in results if r.problem_class == c) for c in classes}
         width = max(len(c) for c in classes)
-        lines += [f"  {c:<{width}}  {k} game{'s' if k > 1 else ''} (first: {first[c]})" for c, k in classes.most_common()]
+        lines += [
+            f"  {c:<{width}}  {k} game{'s' if k > 1 else ''} (first: {first[c]})"
+            for c, k in classes.most_common()
+        ]
     return lines

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Protocol
 
-from kernels.core.enums import Ev
+from kernels.tokaido.core.enums import Ev
 from sim.games.tokaido.referee.state import (
     DECK_NAMES,
     XR_DECK_NAMES,
@@ -33,16 +33,45 @@ from sim.games.tokaido.rules.tables import Rules
 Step = Generator[None, Event, None]  # a handler that consumes events
 Pull = Generator[None, Event, Event]  # a handler that returns the event it consumed
 SHORT = {
-    "pts_meals": "meals", "pts_souvenirs": "souvenirs", "pts_panoramas": "panoramas",
-    "pts_hot_springs": "hot springs", "pts_temple": "temple", "pts_temple_bonus": "temple ranking",
-    "pts_encounters": "encounters", "pts_achievements": "achievements", "pts_other": "other",
-    "pts_cherry_trees": "cherry trees", "pts_bathhouses": "bathhouses", "pts_legendary": "legendary objects",
-    "pts_calligraphy": "calligraphy", "pts_matsuri": "matsuri tokens",
+    "pts_meals": "meals",
+    "pts_souvenirs": "souvenirs",
+    "pts_panoramas": "panoramas",
+    "pts_hot_springs": "hot springs",
+    "pts_temple": "temple",
+    "pts_temple_bonus": "temple ranking",
+    "pts_encounters": "encounters",
+    "pts_achievements": "achievements",
+    "pts_other": "other",
+    "pts_cherry_trees": "cherry trees",
+    "pts_bathhouses": "bathhouses",
+    "pts_legendary": "legendary objects",
+    "pts_calligraphy": "calligraphy",
+    "pts_matsuri": "matsuri tokens",
 }
-OPTION_NAMES = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
-                "o-bon", "hadaka", "yama no ko", "o-taue", "matsuri option 11", "mutsumi", "iyasaka", "kidzuna",
-                "rakuren", "rakuren legendary", "option 17", "felicia", "second action", "option 20",
-                "hanabi order")
+OPTION_NAMES = (
+    "itamae",
+    "kitoushi",
+    "takuhatsuso",
+    "hirotada",
+    "start amulet",
+    "jirocho",
+    "annaibito",
+    "o-bon",
+    "hadaka",
+    "yama no ko",
+    "o-taue",
+    "matsuri option 11",
+    "mutsumi",
+    "iyasaka",
+    "kidzuna",
+    "rakuren",
+    "rakuren legendary",
+    "option 17",
+    "felicia",
+    "second action",
+    "option 20",
+    "hanabi order",
+)
 
 
 def deck_name(deck: int) -> str:
@@ -162,8 +191,11 @@ class Replay:
             raise Illegal(ev, f"the {DECK_NAMES[deck]} pile is empty")
         if card != top:
             name = self.state.card_name
-            raise Illegal(ev, f"drew {name(deck, card)} (card {card}) but the top of the {DECK_NAMES[deck]} "
-                              f"pile is {name(deck, top)} (card {top})")
+            raise Illegal(
+                ev,
+                f"drew {name(deck, card)} (card {card}) but the top of the {DECK_NAMES[deck]} "
+                f"pile is {name(deck, top)} (card {top})",
+            )
         return pile.draw()
 
     def gained(self, ev: Event, deck: int, table: list[int]) -> int:
@@ -174,7 +206,9 @@ class Replay:
         table.remove(card)
         return card
 
-    def gain_free(self, tr: TravelerState, deck: int, table: list[int], what: str) -> Generator[None, Event, int]:
+    def gain_free(
+        self, tr: TravelerState, deck: int, table: list[int], what: str
+    ) -> Generator[None, Event, int]:
         ev = yield from self.take(Ev.GAIN, tr, what)
         card = self.gained(ev, deck, table)
         if ev.c != 0:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import (
+from kernels.tokaido.core.enums import (
     CALLI_NAMES,
     PANORAMA_NAMES,
     Ability,
@@ -51,11 +51,22 @@ from sim.games.tokaido.referee.state import (
 MARKET_DECKS = (Deck.LEGENDARY, Deck.AMULET, Deck.CALLIGRAPHY)  # distinct cards, one MARKET event each
 COUNTED_DECKS = (Deck.CHERRY, Deck.BATHHOUSE)  # identical cards, one MARKET event with the count
 ALTERNATIVES = {
-    Space.PADDY: "cherry tree", Space.MOUNTAIN: "cherry tree", Space.SEA: "cherry tree",
-    Space.HOT_SPRING: "bathhouse", Space.VILLAGE: "legendary object", Space.FARM: "gaming room",
-    Space.TEMPLE: "amulet", Space.ENCOUNTER: "calligraphy",
+    Space.PADDY: "cherry tree",
+    Space.MOUNTAIN: "cherry tree",
+    Space.SEA: "cherry tree",
+    Space.HOT_SPRING: "bathhouse",
+    Space.VILLAGE: "legendary object",
+    Space.FARM: "gaming room",
+    Space.TEMPLE: "amulet",
+    Space.ENCOUNTER: "calligraphy",
 }
-CHOICE_NAMES = ("base action", "crossroads alternative", "both", "both, alternative first", "alternative, buying nothing")
+CHOICE_NAMES = (
+    "base action",
+    "crossroads alternative",
+    "both",
+    "both, alternative first",
+    "alternative, buying nothing",
+)
 EMPTY_OK = (Space.HOT_SPRING, Space.VILLAGE, Space.TEMPLE, Space.ENCOUNTER)  # purchases (C27, online)
 
 
@@ -84,8 +95,11 @@ class Crossroads:
 
     def market(self, deck: int) -> list[int]:
         st = self.state
-        return {Deck.LEGENDARY: st.legendary_market, Deck.AMULET: st.amulet_market,
-                Deck.CALLIGRAPHY: st.calligraphy_market}[deck]
+        return {
+            Deck.LEGENDARY: st.legendary_market,
+            Deck.AMULET: st.amulet_market,
+            Deck.CALLIGRAPHY: st.calligraphy_market,
+        }[deck]
 
     def markets(self) -> Step:
         """``MARKET`` rows: decks 4, 5, 6 card by card, then the Cherry Tree and Bathhouse counts (C23)."""
@@ -100,18 +114,27 @@ class Crossroads:
             while len(market) < want:
                 ev = yield from self.ctx.take(Ev.MARKET, None, f"the {deck_name(deck)} cards in play")
                 if ev.a != deck:
-                    raise Illegal(ev, f"deck {ev.a}: {want} {deck_name(deck)} cards (deck {deck}) come first, "
-                                      f"{len(market)} given so far")
+                    raise Illegal(
+                        ev,
+                        f"deck {ev.a}: {want} {deck_name(deck)} cards (deck {deck}) come first, "
+                        f"{len(market)} given so far",
+                    )
                 if ev.c != 1 or not 0 <= ev.b < self._copies(deck) or ev.b in market:
-                    raise Illegal(ev, f"{deck_name(deck)} card {ev.b} (count {ev.c}): each card in play is a "
-                                      f"distinct id in 0..{self._copies(deck) - 1}, count 1")
+                    raise Illegal(
+                        ev,
+                        f"{deck_name(deck)} card {ev.b} (count {ev.c}): each card in play is a "
+                        f"distinct id in 0..{self._copies(deck) - 1}, count 1",
+                    )
                 market.append(ev.b)
         for deck in COUNTED_DECKS:
             want = min(per_type, self._copies(deck))
             ev = yield from self.ctx.take(Ev.MARKET, None, f"the number of {deck_name(deck)} cards in play")
             if (ev.a, ev.b, ev.c) != (deck, -1, want):
-                raise Illegal(ev, f"expected {want} {deck_name(deck)} cards (deck {deck}, card -1, count {want}) "
-                                  f"with {st.n_players} players, got deck {ev.a} card {ev.b} count {ev.c}")
+                raise Illegal(
+                    ev,
+                    f"expected {want} {deck_name(deck)} cards (deck {deck}, card -1, count {want}) "
+                    f"with {st.n_players} players, got deck {ev.a} card {ev.b} count {ev.c}",
+                )
             if deck == Deck.CHERRY:
                 st.cherry_left = want
             else:
@@ -147,11 +170,15 @@ class Crossroads:
         p = self.params
         if deck == Deck.LEGENDARY:
             return self.rules.legendary[card].cost
-        return {Deck.AMULET: p["AMULET_COST"], Deck.CALLIGRAPHY: p["CALLI_COST"], Deck.BATHHOUSE: p["BATH_COST"]}.get(
-            deck, 0)
+        return {
+            Deck.AMULET: p["AMULET_COST"],
+            Deck.CALLIGRAPHY: p["CALLI_COST"],
+            Deck.BATHHOUSE: p["BATH_COST"],
+        }.get(deck, 0)
 
-    def market_gain(self, tr: TravelerState, deck: int, price: int | None,
-                     what: str) -> Generator[None, Event, int | None]:
+    def market_gain(
+        self, tr: TravelerState, deck: int, price: int | None, what: str
+    ) -> Generator[None, Event, int | None]:
         """A ``GAIN(t, deck, card, price)`` of a Crossroads card; returns the card id (-1: identical cards).
 
         ``price`` None: the card's printed cost (Legendary Objects). None when Felicia comes away with
@@ -206,40 +233,58 @@ class Crossroads:
         duel = self.promos.felicia_clear()
         if duel is not None:
             need = duel.rounds - duel.wins
-            want = price if price is not None else (legendary_price(self.rules, tr, duel.card) if duel.card >= 0 else None)
+            want = (
+                price
+                if price is not None
+                else (legendary_price(self.rules, tr, duel.card) if duel.card >= 0 else None)
+            )
             if want is not None and duel.rounds != want:
-                raise Illegal(self.ctx.pending, f"felicia dueled {duel.rounds} rounds for a card that costs her {want}")
+                raise Illegal(
+                    self.ctx.pending, f"felicia dueled {duel.rounds} rounds for a card that costs her {want}"
+                )
         elif price is not None:
             need = price
         else:
             need = min((legendary_price(self.rules, tr, c) for c in self.state.legendary_market), default=0)
         if need <= tr.coins:
-            raise Illegal(self.ctx.pending, f"felicia can pay the {deck_name(deck)} ({need} coins, she has "
-                                         f"{tr.coins}): a chosen alternative is taken")
+            raise Illegal(
+                self.ctx.pending,
+                f"felicia can pay the {deck_name(deck)} ({need} coins, she has "
+                f"{tr.coins}): a chosen alternative is taken",
+            )
         self.ctx.note(f"felicia cannot pay the {deck_name(deck)} ({need} coins): nothing bought")
 
     # ================================================================ a station stop
     def _reach(self, tr: TravelerState, cost: int) -> bool:
-        """``tr`` may try to buy a card of ``cost``: it is affordable, or Felicia may duel for it (P6: seed 002
-        sets no limit on the cards she challenges for; she buys if the rounds won bring it within her coins)."""
+        """``tr`` may try to buy a card of ``cost``: it is affordable, or Felicia may duel for it (P6: seed
+        002
+        sets no limit on the cards she challenges for; she buys if the rounds won bring it within her
+        coins)."""
         return cost <= tr.coins or (tr.ability == Ability.FELICIA and self.params["FELICIA_WIN_PPM"] > 0)
 
     def why_no_alternative(self, tr: TravelerState, kind: int) -> str | None:
-        """Why the Crossroads alternative of a ``kind`` space is impossible for ``tr`` now (coins, cards left)."""
+        """Why the Crossroads alternative of a ``kind`` space is impossible for ``tr`` now (coins, cards
+        left)."""
         st, p = self.state, self.params
         if kind in PANORAMA_SPACES:
             return None if st.cherry_left > 0 else "no cherry tree is left"
         if kind == Space.HOT_SPRING:
             if st.bath_left <= 0:
                 return "no bathhouse is left"
-            return None if self._reach(tr, p["BATH_COST"]) else f"a bathhouse costs {p['BATH_COST']}, {tr.name} has {tr.coins}"
+            return (
+                None
+                if self._reach(tr, p["BATH_COST"])
+                else f"a bathhouse costs {p['BATH_COST']}, {tr.name} has {tr.coins}"
+            )
         if kind == Space.VILLAGE:
             if any(self._reach(tr, legendary_price(self.rules, tr, c)) for c in st.legendary_market):
                 return None
             return f"no legendary object left costs at most {tr.coins} coins"
         if kind == Space.FARM:
             bet = p["GAMING_BET"]
-            return None if tr.coins >= bet else f"the gaming room needs a bet of {bet}, {tr.name} has {tr.coins}"
+            return (
+                None if tr.coins >= bet else f"the gaming room needs a bet of {bet}, {tr.name} has {tr.coins}"
+            )
         if kind == Space.TEMPLE:
             if not st.amulet_market:
                 return "no amulet is available"
@@ -256,10 +301,14 @@ class Crossroads:
         returns the option and whether the Health Amulet was used."""
         st = self.state
         health = False
-        use = yield from self.ctx.maybe(lambda e: e.kind == Ev.USE and e.t == tr.index, "USE(health) or CHOICE")
+        use = yield from self.ctx.maybe(
+            lambda e: e.kind == Ev.USE and e.t == tr.index, "USE(health) or CHOICE"
+        )
         if use is not None:
             if amulet_kind(self.rules, use.a) != Amulet.HEALTH:
-                raise Illegal(use, "only the Health amulet is used right after a move (then the option is 2 or 3)")
+                raise Illegal(
+                    use, "only the Health amulet is used right after a move (then the option is 2 or 3)"
+                )
             self.amulets.use(use, tr)
             self.ctx.note("uses the health amulet")
             health = True
@@ -268,22 +317,38 @@ class Crossroads:
             raise Illegal(ev, f"space {tr.pos} is a {st.space_name(tr.pos)} (type {kind}), not type {ev.a}")
         option = ev.b
         if option not in (0, 1, 2, 3, 4):
-            raise Illegal(ev, f"option {option}: 0 base action, 1 {ALTERNATIVES[kind]}, 2 both, "
-                              "3 both, the alternative first, 4 the alternative buying nothing")
+            raise Illegal(
+                ev,
+                f"option {option}: 0 base action, 1 {ALTERNATIVES[kind]}, 2 both, "
+                "3 both, the alternative first, 4 the alternative buying nothing",
+            )
         if option == 4 and (health or not self.params["ALT_NOTHING"] or kind not in EMPTY_OK):
-            raise Illegal(ev, "option 4 (the alternative, buying nothing) needs crossroads.alternative_buys_nothing "
-                              "and a hot spring, village, temple or encounter, without the health amulet")
+            raise Illegal(
+                ev,
+                "option 4 (the alternative, buying nothing) needs crossroads.alternative_buys_nothing "
+                "and a hot spring, village, temple or encounter, without the health amulet",
+            )
         # seed 002: Kita "can carry out both actions" at an Encounter, Miyataka at a Temple, Health "both
         # options (in the order of his choice)"; no text orders Kita's and Miyataka's either (C27)
-        both_ok = health or (kind == Space.ENCOUNTER and tr.ability == Ability.KITA) or (
-            kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
+        both_ok = (
+            health
+            or (kind == Space.ENCOUNTER and tr.ability == Ability.KITA)
+            or (kind == Space.TEMPLE and tr.ability == Ability.MIYATAKA)
+        )
         if option in (2, 3) and not both_ok:
-            raise Illegal(ev, f"{tr.name} may not take both actions here: options 2 and 3 need kita at an "
-                              "encounter, miyataka at a temple or the health amulet")
+            raise Illegal(
+                ev,
+                f"{tr.name} may not take both actions here: options 2 and 3 need kita at an "
+                "encounter, miyataka at a temple or the health amulet",
+            )
         if health and option not in (2, 3):
             raise Illegal(ev, f"the health amulet was used: the option is 2 or 3 (both), not {option}")
         # Yama no Ko may complete it on this stop: with no Cherry Tree left option 0 (nothing) remains
-        if option not in (1, 4) and (why := st.why_no_base(tr, kind)) and self.why_no_alternative(tr, kind) is None:
+        if (
+            option not in (1, 4)
+            and (why := st.why_no_base(tr, kind))
+            and self.why_no_alternative(tr, kind) is None
+        ):
             raise Illegal(ev, f"option {option}: {why}, so only the {ALTERNATIVES[kind]} (option 1)")
         # each action must be possible when it is taken: the first now, the second after the first
         if option in (1, 3):
@@ -291,7 +356,9 @@ class Crossroads:
             if why is not None:
                 raise Illegal(ev, f"option {option} ({ALTERNATIVES[kind]}) is impossible: {why}")
         name = CHOICE_NAMES[option]
-        if health and self.rules.raw["crossroads"]["amulets"]["health_one_option"]:  # Health giving one option
+        if (
+            health and self.rules.raw["crossroads"]["amulets"]["health_one_option"]
+        ):  # Health giving one option
             name = "health, the base action only" if option == 2 else "health, the alternative only"
         self.ctx.note(f"chooses {name}" + (f" ({ALTERNATIVES[kind]})" if option else ""))
         return int(option), health
@@ -380,8 +447,12 @@ class Crossroads:
     def script_bonus(self, tr: TravelerState) -> None:
         """C29: each Script object held scores a point per Souvenir acquired after it."""
         if tr.scripts:
-            self.ctx.score(tr, "pts_legendary", self.params["SCRIPT_BONUS"] * tr.scripts,
-                        f"{tr.scripts} script object{'s' if tr.scripts > 1 else ''}")
+            self.ctx.score(
+                tr,
+                "pts_legendary",
+                self.params["SCRIPT_BONUS"] * tr.scripts,
+                f"{tr.scripts} script object{'s' if tr.scripts > 1 else ''}",
+            )
 
     # ================================================================ Crossroads Travelers
     def jirocho(self, tr: TravelerState) -> Step:
@@ -414,11 +485,25 @@ class Crossroads:
             for card in sorted(tr.calligraphy):
                 kind = calligraphy_kind(self.rules, card)
                 pts = calligraphy_points(
-                    kind, self.promos.calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
-                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
-                    arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
-                    calligraphy=len(tr.calligraphy), inn_meals=tr.inn_meals)
-                self.ctx.score(tr, "pts_calligraphy", pts, f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})")
+                    kind,
+                    self.promos.calli_params(tr),
+                    coins=tr.coins,
+                    complete_panoramas=st.complete_panoramas(tr),
+                    cherry_trees=tr.cherry_trees,
+                    legendary=len(tr.legendary),
+                    souvenirs=st.nostalgia_souvenirs(tr),
+                    arrival=arrival,
+                    n_travelers=st.n_trav,
+                    achievements=len(tr.achievements),
+                    calligraphy=len(tr.calligraphy),
+                    inn_meals=tr.inn_meals,
+                )
+                self.ctx.score(
+                    tr,
+                    "pts_calligraphy",
+                    pts,
+                    f"{CALLI_NAMES[kind]} ({self._calli_basis(tr, kind, arrival)})",
+                )
                 scored.append(pts)
             self.marihito(tr, scored)
             self.ctx.header = f"  calligraphy {tr.name}"
@@ -443,4 +528,6 @@ class Crossroads:
         """002:L613-615: one Calligraphy card scores twice (he doubles the best)."""
         if tr.ability == Ability.MARIHITO and points:
             extra = max(points) * (self.params["MARIHITO_TIMES"] - 1)
-            self.ctx.score(tr, "pts_calligraphy", extra, f"marihito scores his best calligraphy ({max(points)}) again")
+            self.ctx.score(
+                tr, "pts_calligraphy", extra, f"marihito scores his best calligraphy ({max(points)}) again"
+            )

@@ -7,7 +7,7 @@ their handlers, which exist only in those games. With narration, the final table
 
 from __future__ import annotations
 
-from kernels.core.enums import Ability
+from kernels.tokaido.core.enums import Ability
 from sim.games.tokaido.referee.context import Replay
 from sim.games.tokaido.referee.crossroads import Crossroads
 from sim.games.tokaido.referee.matsuri import Matsuri
@@ -25,8 +25,14 @@ from sim.games.tokaido.referee.scoring import (
 class FinalScoring:
     """Scores the end of the game once ``END`` is read; ``ctx.ranks`` holds the final ranks."""
 
-    def __init__(self, ctx: Replay, promos: Promos, travelers: MatsuriTravelers, crossroads: Crossroads | None,
-                 matsuri: Matsuri | None) -> None:
+    def __init__(
+        self,
+        ctx: Replay,
+        promos: Promos,
+        travelers: MatsuriTravelers,
+        crossroads: Crossroads | None,
+        matsuri: Matsuri | None,
+    ) -> None:
         self.ctx, self.state, self.rules, self.params = ctx, ctx.state, ctx.rules, ctx.params
         self.promos = promos  # Antoine's ties
         self.travelers = travelers  # Suseri
@@ -52,7 +58,9 @@ class FinalScoring:
             winners = antoine_winners(achievement_winners(counts, p["ACH_MIN"]), antoine)
             for i in winners:
                 players[i].achievements.append(name)
-                self.ctx.score(players[i], "pts_achievements", p["ACH_POINTS"], f"{players[i].name} ({counts[i]})")
+                self.ctx.score(
+                    players[i], "pts_achievements", p["ACH_POINTS"], f"{players[i].name} ({counts[i]})"
+                )
             if not winners:
                 self.ctx.note("not awarded")
             self.ctx.header = f"  {name}"
@@ -61,8 +69,12 @@ class FinalScoring:
             if tr.ability == Ability.MITSUKUNI:  # Bathhouses count too (seed 002 notes)
                 n = len(tr.hot_springs) + tr.bathhouses + len(tr.achievements)
                 baths = f" + {tr.bathhouses} bathhouses" if st.xr else ""
-                self.ctx.score(tr, "pts_other", p["MITSUKUNI_BONUS"] * n,
-                            f"{len(tr.hot_springs)} hot springs{baths} + {len(tr.achievements)} achievements")
+                self.ctx.score(
+                    tr,
+                    "pts_other",
+                    p["MITSUKUNI_BONUS"] * n,
+                    f"{len(tr.hot_springs)} hot springs{baths} + {len(tr.achievements)} achievements",
+                )
                 self.ctx.header = "  mitsukuni"
                 self.ctx.flush()
         if self.crossroads is not None:
@@ -70,17 +82,38 @@ class FinalScoring:
         if self.matsuri is not None:
             self.matsuri.score_shared_calligraphy()
         self.travelers.suseri()
-        self.ctx.ranks = final_ranks(antoine_rank_keys([tr.score for tr in players],
-                                                   [len(tr.achievements) for tr in players], antoine))
+        self.ctx.ranks = final_ranks(
+            antoine_rank_keys([tr.score for tr in players], [len(tr.achievements) for tr in players], antoine)
+        )
         if self.ctx.narrate:
             self._final_table()
 
     def _final_table(self) -> None:
         rows = build_rows(self.state, self.ctx.ranks)
-        cols: tuple[str, ...] = ("meals", "souvenirs", "panoramas", "hot_springs", "temple", "temple_bonus",
-                                 "encounters", "achievements", "other")
-        heads: tuple[str, ...] = ("rank", "score", "meals", "souv", "pano", "hot", "temple", "t.rank", "enc",
-                                  "ach", "other")
+        cols: tuple[str, ...] = (
+            "meals",
+            "souvenirs",
+            "panoramas",
+            "hot_springs",
+            "temple",
+            "temple_bonus",
+            "encounters",
+            "achievements",
+            "other",
+        )
+        heads: tuple[str, ...] = (
+            "rank",
+            "score",
+            "meals",
+            "souv",
+            "pano",
+            "hot",
+            "temple",
+            "t.rank",
+            "enc",
+            "ach",
+            "other",
+        )
         if self.state.xr:
             cols += ("cherry_trees", "bathhouses", "legendary", "calligraphy")
             heads += ("cherry", "bath", "legend", "calli")

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core.enums import Ability, Deck, Ev, Space
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads
@@ -104,15 +104,24 @@ class Referee:
     station and Inn handlers (subclasses that observe the stops: ``sim/games/tokaido/tuning/sane.py``).
     """
 
-    def __init__(self, config: GameConfig, rules: Rules, narrate: bool = False,
-                 stations: type[Stations] = Stations, inns: type[Inns] = Inns) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        rules: Rules,
+        narrate: bool = False,
+        stations: type[Stations] = Stations,
+        inns: type[Inns] = Inns,
+    ) -> None:
         ctx = self.ctx = Replay(config, rules, narrate)
         self.promos = Promos(ctx)
         self.amulets = Amulets(ctx) if ctx.state.xr else None
         self.crossroads = Crossroads(ctx, self.amulets, self.promos) if self.amulets is not None else None
         self.travelers = MatsuriTravelers(ctx, self.crossroads)  # also promos: in every game
-        self.matsuri = (Matsuri(ctx, self.amulets, self.promos)  # Matsuri needs Crossroads (its Fortune die)
-                        if ctx.state.matsuri and self.amulets is not None else None)
+        self.matsuri = (
+            Matsuri(ctx, self.amulets, self.promos)  # Matsuri needs Crossroads (its Fortune die)
+            if ctx.state.matsuri and self.amulets is not None
+            else None
+        )
         self.stations = stations(ctx, self.promos, self.travelers, self.crossroads, self.matsuri)
         self.inns = inns(ctx, self.stations)
         # the abilities and festival cards that take a station action call back into the stations
@@ -184,14 +193,18 @@ class Referee:
         """The log is over: complain if the game is not."""
         self.ctx.flush()
         if not self.finished and not self.errors:
-            self.errors.append(f"the log ends after {self.ctx.count} events, before END (expecting {self.ctx.expecting})")
+            self.errors.append(
+                f"the log ends after {self.ctx.count} events, before END (expecting {self.ctx.expecting})"
+            )
 
     def result(self, kernel_rows: list[dict] | None = None) -> RefereeResult:
         rows = build_rows(self.state, self.ctx.ranks)
         errors = list(self.errors)
         if kernel_rows is not None and self.finished and not errors:
             errors += compare_rows(rows, kernel_rows, [p.name for p in self.state.players()])
-        return RefereeResult(not errors, errors, rows, list(self.ctx.narration), self.finished, self.ctx.count)
+        return RefereeResult(
+            not errors, errors, rows, list(self.ctx.narration), self.finished, self.ctx.count
+        )
 
     def _fail(self, exc: Illegal) -> bool:
         self.ctx.flush()
@@ -230,11 +243,15 @@ class Referee:
                 ev = yield from self.ctx.next()
                 continue
             if not 0 <= ev.a < 4 or ev.a < deck:
-                raise Illegal(ev, f"deck {ev.a}: the piles come in order 0..3" + (", then 9" if st.matsuri else ""))
+                raise Illegal(
+                    ev, f"deck {ev.a}: the piles come in order 0..3" + (", then 9" if st.matsuri else "")
+                )
             deck = ev.a
             card = self.ctx.card(ev, deck, ev.b)
             if card in st.piles[deck].cards:
-                raise Illegal(ev, f"{st.card_name(deck, card)} (card {card}) is twice in the {DECK_NAMES[deck]} pile")
+                raise Illegal(
+                    ev, f"{st.card_name(deck, card)} (card {card}) is twice in the {DECK_NAMES[deck]} pile"
+                )
             st.piles[deck].put_under(card)
             ev = yield from self.ctx.next()
         for d, pile in enumerate(st.piles):
@@ -256,7 +273,9 @@ class Referee:
         st.set_lineup(orders)
         given: set[int] = set()
         start = {tr.index: st.starting_coins(tr) for tr in st.players()}
-        yield from self.travelers.kushinada_setup(start)  # after Preparations, before the start Amulets (MT-Kushinada)
+        yield from self.travelers.kushinada_setup(
+            start
+        )  # after Preparations, before the start Amulets (MT-Kushinada)
         while len(given) < st.n_players:
             ev = yield from self.ctx.take(Ev.COINS, None, "starting coins")
             tr = self.ctx.traveler(ev, ev.t)
@@ -293,13 +312,15 @@ class Referee:
             self.ctx.expecting = "DEAL or KEEP"
             ev = yield from self.ctx.next()
             if ev.kind not in (Ev.DEAL, Ev.KEEP):
-                raise Illegal(ev, f"expected DEAL or KEEP: {st.n_players - len(kept)} players have no Traveler")
+                raise Illegal(
+                    ev, f"expected DEAL or KEEP: {st.n_players - len(kept)} players have no Traveler"
+                )
             tr = self.ctx.traveler(ev, ev.t)
             if tr.neutral:
                 raise Illegal(ev, "the Neutral Traveler has no Traveler tile")
             if ev.kind == Ev.DEAL:
                 ids = [ev.a] if mode != "draft" else [ev.a, ev.b, ev.c][:n_dealt]
-                extra = [ev.b, ev.c, ev.d][len(ids) - 1:]  # fields past the dealt Travelers are -1
+                extra = [ev.b, ev.c, ev.d][len(ids) - 1 :]  # fields past the dealt Travelers are -1
                 bad = ev.t in dealt or any(x != -1 for x in extra) or len(set(ids)) != len(ids)
                 if bad or any(not 0 <= i < len(self.rules.travelers) or i in used for i in ids):
                     raise Illegal(ev, f"bad deal to player {ev.t} in {mode} mode: {ev.a}, {ev.b}")
@@ -343,11 +364,17 @@ class Referee:
             raise Illegal(ev, f"expected {self.ctx.expecting}")
         tr = self.ctx.traveler(ev, ev.t)
         if tr is not behind:
-            status = "moves again (vitality)" if behind.pos > min(o.pos for o in st.travelers) else "is behind"
+            status = (
+                "moves again (vitality)" if behind.pos > min(o.pos for o in st.travelers) else "is behind"
+            )
             raise Illegal(ev, f"{tr.label} moved but {behind.label} {status}")
         controller = st.lead_player() if tr.neutral else tr.index
         if ev.b != controller:
-            who = "the Neutral is moved by the lead player" if tr.neutral else "a player moves their own traveler"
+            who = (
+                "the Neutral is moved by the lead player"
+                if tr.neutral
+                else "a player moves their own traveler"
+            )
             raise Illegal(ev, f"controller {ev.b}, expected {controller} ({who})")
         why = st.why_illegal(tr.index, ev.a, friendship)
         if why is not None:
@@ -360,9 +387,13 @@ class Referee:
         kind = st.board[ev.a]
         option, health = 0, False
         if amulets is not None and not tr.neutral and amulets.amulet_rule("fortune_after_move"):
-            yield from amulets.fortune_on_arrival(tr)  # online (also): after the move, before the stop's action
+            yield from amulets.fortune_on_arrival(
+                tr
+            )  # online (also): after the move, before the stop's action
         if self.matsuri is not None and not tr.neutral and kind != Space.INN and st.m.leg:
-            yield from self.matsuri.leg_stop(tr, kind)  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
+            yield from self.matsuri.leg_stop(
+                tr, kind
+            )  # Hadaka, Yama no Ko, o-Taue, o-Hanami: before the choice
         if kind != Space.INN:
             yield from self.travelers.watchers(tr, kind)  # Misaki / Takeru, on the stop before its action
         if kind == Space.VILLAGE and (yield from self.travelers.rakuren(tr)):
@@ -373,13 +404,18 @@ class Referee:
             if kind == Space.ENCOUNTER and tr.ability == Ability.UMEGAE:
                 self.stations.umegae(tr)  # her bonus comes first, whatever the option (seed 002 notes)
             option, health = yield from xr.station_choice(tr, kind)
-        # Health giving one option (crossroads.amulets.health_one_option): 2 the base action, 3 the alternative
+        # Health giving one option (crossroads.amulets.health_one_option): 2 the base action, 3 the
+        # alternative
         one = health and bool(self.rules.raw["crossroads"]["amulets"]["health_one_option"])
         no_base = option in (1, 4) or (option == 3 and one)  # 4 (online): the alternative, nothing bought
         if no_base and kind == Space.TEMPLE and tr.ability == Ability.HIROTADA:
-            yield from self.stations.temple(tr, donation=False)  # his bank coin at every Temple stop (rulebook)
+            yield from self.stations.temple(
+                tr, donation=False
+            )  # his bank coin at every Temple stop (rulebook)
         # options 1-4 come from ``station_choice``: only with Crossroads
-        if option == 3 and xr is not None:  # both, the alternative first: then the base action, if still possible (C27)
+        if (
+            option == 3 and xr is not None
+        ):  # both, the alternative first: then the base action, if still possible (C27)
             yield from xr.alternative(tr, kind, after_base=False)
             if not one:
                 base = yield from xr.second(tr, kind, alternative=False)
@@ -391,7 +427,8 @@ class Referee:
         else:
             yield from self.stations.base(tr, kind, option != -1 and not no_base)
         if xr is not None and (
-                option == 1 or (option == 2 and not one and (yield from xr.second(tr, kind, alternative=True)))):
+            option == 1 or (option == 2 and not one and (yield from xr.second(tr, kind, alternative=True)))
+        ):
             yield from xr.alternative(tr, kind, after_base=option == 2)
         if amulets is not None and not tr.neutral and (yield from amulets.vitality(tr)):
             self._again = tr.index

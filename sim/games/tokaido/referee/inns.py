@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from kernels.core.enums import Ability, Deck, Ev, PanSrc
+from kernels.tokaido.core.enums import Ability, Deck, Ev, PanSrc
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.prices import ability_discount
 from sim.games.tokaido.referee.scoring import ordinal
@@ -61,11 +61,15 @@ class Inns:
         if st.is_intermediate_inn(tr.pos):
             yield from self.travelers.mt_arrival(tr, inn)  # Chihaya, Yashima, Musubi: before the meal (A5)
         if len(inn.arrived) == 1:
-            extra = int(self.rules.raw["matsuri"]["choyo_hand"]) if st.matsuri and st.m.cho_yo_at == tr.pos else 0
+            extra = (
+                int(self.rules.raw["matsuri"]["choyo_hand"]) if st.matsuri and st.m.cho_yo_at == tr.pos else 0
+            )
             n = min(st.n_trav + self.params["HAND_EXTRA"] + extra, len(st.piles[Deck.MEAL]))
             for i in range(n):
                 inn.hand.append((yield from self.ctx.draw(tr, Deck.MEAL, f"{i + 1} of {n} for the inn")))
-            self.ctx.note(f"draws {n} meals (" + ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand) + ")")
+            self.ctx.note(
+                f"draws {n} meals (" + ", ".join(st.card_name(Deck.MEAL, c) for c in inn.hand) + ")"
+            )
         meals, coins = len(tr.meals), tr.coins
         if not ate:
             yield from self.meal(tr, inn)
@@ -98,7 +102,9 @@ class Inns:
         offered = None
         from_pile = self.rules.raw["rules"]["abilities"]["satsuki_free_meal"] == "pile"
         if tr.ability == Ability.SATSUKI and from_pile and st.piles[Deck.MEAL]:
-            offered = yield from self.ctx.draw(tr, Deck.MEAL, "satsuki's free meal, the top of the pile (seed 002)")
+            offered = yield from self.ctx.draw(
+                tr, Deck.MEAL, "satsuki's free meal, the top of the pile (seed 002)"
+            )
             ev = yield from self.ctx.take(Ev.OFFER, tr, "satsuki's free meal")
             if ev.a != offered:
                 raise Illegal(ev, f"satsuki is offered the card she drew ({offered}), not {ev.a}")
@@ -118,11 +124,17 @@ class Inns:
         top_left = yield from self.promos.eriku_leaves(tr, top, inn.hand)
         hospitality = self.amulets is not None and (yield from self.amulets.hospitality(tr))
         yield from self.promos.felicia_duel(tr)
-        gain = yield from self.ctx.maybe(lambda e: e.kind == Ev.GAIN and e.t == tr.index, "a meal or the next event")
+        gain = yield from self.ctx.maybe(
+            lambda e: e.kind == Ev.GAIN and e.t == tr.index, "a meal or the next event"
+        )
         if top is not None and not top_left and (gain is None or gain.b != top):
-            raise Illegal(gain or self.ctx.pending, "the meal card eriku looked at and did not buy goes under the pile")
+            raise Illegal(
+                gain or self.ctx.pending, "the meal card eriku looked at and did not buy goes under the pile"
+            )
         if gain is None:
-            if self.promos.felicia_clear() is not None:  # P6: a duel for a meal she still cannot pay (or declines)
+            if (
+                self.promos.felicia_clear() is not None
+            ):  # P6: a duel for a meal she still cannot pay (or declines)
                 self.ctx.note("felicia's duel: no meal")
             if hospitality:
                 raise Illegal(self.ctx.pending, f"{tr.name} used the hospitality amulet, then took no meal")
@@ -167,7 +179,8 @@ class Inns:
             yield from self.amulets.devotion(tr, price, printed, disc)
 
     def satsuki_pile(self, tr: TravelerState, card: int) -> Generator[None, Event, bool]:
-        """``GAIN(t, 1, card, 0)``: she eats the pile's card free (True); ``UNDER(1, card)``: refused (False)."""
+        """``GAIN(t, 1, card, 0)``: she eats the pile's card free (True); ``UNDER(1, card)``: refused
+        (False)."""
         st = self.state
         self.ctx.expecting = "satsuki's GAIN of the offered meal (free) or its UNDER"
         ev = yield from self.ctx.next()
@@ -185,5 +198,7 @@ class Inns:
         self.stations.eat(tr, card, "satsuki's free meal from the pile")
         if self.amulets is not None:
             tr.inn_meals += 1
-            yield from self.amulets.devotion(tr, 0, self.rules.meals[card].cost, frozenset(["satsuki"]))  # free (C37)
+            yield from self.amulets.devotion(
+                tr, 0, self.rules.meals[card].cost, frozenset(["satsuki"])
+            )  # free (C37)
         return True

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Generator
 from typing import Any
 
-from kernels.core.enums import Ability, Deck, DieSrc, Ev, Opt, PanSrc, Space
+from kernels.tokaido.core.enums import Ability, Deck, DieSrc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, StationActions, Step
 from sim.games.tokaido.referee.matsuri_cards import (
@@ -68,7 +68,9 @@ class Matsuri:
         return str(self._mdata["card"][card]["kind"])
 
     def _mname(self, card: int) -> str:
-        return str(self._mdata["card"][card]["name"]) if 0 <= card < len(self._mdata["card"]) else f"card {card}"
+        return (
+            str(self._mdata["card"][card]["name"]) if 0 <= card < len(self._mdata["card"]) else f"card {card}"
+        )
 
     def _arrival(self, inn: InnVisit) -> list[TravelerState]:
         """The players in the order they reached ``inn``; the Neutral takes part in no card (M28)."""
@@ -101,8 +103,14 @@ class Matsuri:
         players = self._arrival(inn)
         chooser = players[0]  # "the first player to arrive at the Inn" (M4: the Neutral is no player)
         first = st.travelers[inn.arrived[0]]
-        if first.neutral and not self._mdata["choices"]["first_arrival_skips_neutral"] and first.moved_by >= 0:
-            chooser = st.travelers[first.moved_by]  # M4's alternative: whoever moved the Neutral there chooses
+        if (
+            first.neutral
+            and not self._mdata["choices"]["first_arrival_skips_neutral"]
+            and first.moved_by >= 0
+        ):
+            chooser = st.travelers[
+                first.moved_by
+            ]  # M4's alternative: whoever moved the Neutral there chooses
         inn_no = sum(1 for p in range(1, inn.pos + 1) if st.is_intermediate_inn(p))
         n = min(int(self._mdata["draw"]), len(m.stack))
         drawn = []
@@ -112,16 +120,22 @@ class Matsuri:
         rejected = [c for c in drawn if c != ev.a]
         want_rej = rejected[0] if len(rejected) == 1 else -1
         if ev.a not in drawn or len(rejected) != len(drawn) - 1 or ev.b != want_rej:
-            raise Illegal(ev, f"{chooser.name} drew {', '.join(self._mname(c) for c in drawn)}: keeps one "
-                              f"(a = {ev.a}) and rejects the other (b = {ev.b})")
+            raise Illegal(
+                ev,
+                f"{chooser.name} drew {', '.join(self._mname(c) for c in drawn)}: keeps one "
+                f"(a = {ev.a}) and rejects the other (b = {ev.b})",
+            )
         if (ev.c, ev.d) != (inn_no, 0):
-            raise Illegal(ev, f"the kept card of inn {inn_no} is (c, d) = ({inn_no}, 0), not ({ev.c}, {ev.d})")
+            raise Illegal(
+                ev, f"the kept card of inn {inn_no} is (c, d) = ({inn_no}, 0), not ({ev.c}, {ev.d})"
+            )
         for c in rejected:
             m.stack.put_under(c)  # "places the other under the stack, without showing it"
         m.kept[inn_no - 1], m.rejected[inn_no - 1] = ev.a, want_rej
         self.ctx.flush()
-        self.ctx.header = (f"matsuri at inn {inn_no}: {chooser.name} keeps {self._mname(ev.a)}"
-                        + (f", rejects {self._mname(want_rej)}" if want_rej >= 0 else ""))
+        self.ctx.header = f"matsuri at inn {inn_no}: {chooser.name} keeps {self._mname(ev.a)}" + (
+            f", rejects {self._mname(want_rej)}" if want_rej >= 0 else ""
+        )
         yield from self.card_effect(chooser, ev.a, inn, inn_no)
         self.ctx.flush()
 
@@ -139,8 +153,11 @@ class Matsuri:
         if ev.a != Deck.MATSURI:
             raise Illegal(ev, f"deck {ev.a}, expected the matsuri stack (deck {Deck.MATSURI})")
         if top is None or ev.b != top:
-            raise Illegal(ev, f"drew {self._mname(ev.b)} but the top of the matsuri stack is "
-                              f"{self._mname(top) if top is not None else 'nothing'}")
+            raise Illegal(
+                ev,
+                f"drew {self._mname(ev.b)} but the top of the matsuri stack is "
+                f"{self._mname(top) if top is not None else 'nothing'}",
+            )
         return self.state.m.stack.draw()
 
     def card_effect(self, chooser: TravelerState, card: int, inn: InnVisit, inn_no: int) -> Step:
@@ -165,8 +182,11 @@ class Matsuri:
             for c in extra:
                 ev = yield from self.ctx.take(Ev.MATSURI, chooser, "a hanabi card coming into play")
                 if (ev.a, ev.b, ev.c, ev.d) != (c, -1, inn_no, 1):
-                    raise Illegal(ev, f"hanabi's next card is {self._mname(c)}: MATSURI({c}, -1, {inn_no}, 1), "
-                                      f"not ({ev.a}, {ev.b}, {ev.c}, {ev.d})")
+                    raise Illegal(
+                        ev,
+                        f"hanabi's next card is {self._mname(c)}: MATSURI({c}, -1, {inn_no}, 1), "
+                        f"not ({ev.a}, {ev.b}, {ev.c}, {ev.d})",
+                    )
                 m.hanabi.append(c)
                 self.ctx.note(f"hanabi brings {self._mname(c)}")
                 yield from self.card_effect(chooser, c, inn, inn_no)
@@ -178,8 +198,11 @@ class Matsuri:
                 if not tr.amulets and st.amulet_market:  # "who doesn't have an Amulet" (M15)
                     ev = yield from self.ctx.take(Ev.GAIN, tr, "tori no ichi's free amulet")
                     if ev.a != Deck.AMULET or ev.b not in st.amulet_market or ev.c != 0:
-                        raise Illegal(ev, f"tori no ichi gives a free amulet of the market "
-                                          f"{sorted(st.amulet_market)}, not deck {ev.a} card {ev.b} for {ev.c}")
+                        raise Illegal(
+                            ev,
+                            f"tori no ichi gives a free amulet of the market "
+                            f"{sorted(st.amulet_market)}, not deck {ev.a} card {ev.b} for {ev.c}",
+                        )
                     st.amulet_market.remove(ev.b)
                     tr.amulets.add(ev.b)
                     tr.amulets_acquired += 1
@@ -205,8 +228,11 @@ class Matsuri:
             if st.calligraphy_market:
                 ev = yield from self.ctx.take(Ev.PICK, chooser, "o-tsukimi's shared calligraphy")
                 if ev.a != Deck.CALLIGRAPHY or ev.b not in st.calligraphy_market or ev.c != card:
-                    raise Illegal(ev, f"o-tsukimi takes a calligraphy card of the market "
-                                      f"{sorted(st.calligraphy_market)}: PICK(6, card, {card})")
+                    raise Illegal(
+                        ev,
+                        f"o-tsukimi takes a calligraphy card of the market "
+                        f"{sorted(st.calligraphy_market)}: PICK(6, card, {card})",
+                    )
                 st.calligraphy_market.remove(ev.b)
                 m.shared_calligraphy.append(ev.b)
                 self.ctx.note(f"o-tsukimi: everyone will score {self.rules.calligraphy[ev.b]}")
@@ -221,7 +247,9 @@ class Matsuri:
         ev = yield from self.ctx.take(Ev.OPTION, tr, "o-bon's donation")
         most = min(int(self._mdata["obon_max"]), tr.coins)
         if ev.a != Opt.OBON or not 0 <= ev.b <= most:
-            raise Illegal(ev, f"o-bon: {tr.name} donates 0..{most} coins (OPTION {Opt.OBON}), not {ev.a}={ev.b}")
+            raise Illegal(
+                ev, f"o-bon: {tr.name} donates 0..{most} coins (OPTION {Opt.OBON}), not {ev.a}={ev.b}"
+            )
         if ev.b:
             self.ctx.coins(tr, -ev.b, "o-bon")
             tr.donated += ev.b
@@ -230,8 +258,11 @@ class Matsuri:
     def _token(self, tr: TravelerState, kind: int, pts: int, card: int, detail: int, why: str) -> Step:
         ev = yield from self.ctx.take(Ev.TOKEN, tr, f"a {TOKEN_NAMES[kind]} token: {why}")
         if (ev.a, ev.b, ev.c, ev.d) != (kind, pts, card, detail):
-            raise Illegal(ev, f"{why}: {tr.name} takes a {TOKEN_NAMES[kind]} token worth {pts} "
-                              f"(TOKEN {kind}, {pts}, {card}, {detail}), not ({ev.a}, {ev.b}, {ev.c}, {ev.d})")
+            raise Illegal(
+                ev,
+                f"{why}: {tr.name} takes a {TOKEN_NAMES[kind]} token worth {pts} "
+                f"(TOKEN {kind}, {pts}, {card}, {detail}), not ({ev.a}, {ev.b}, {ev.c}, {ev.d})",
+            )
         self.ctx.score(tr, "pts_matsuri", pts, why)
         if kind == JOURNEY:
             tr.m_tokens += 1
@@ -264,8 +295,14 @@ class Matsuri:
                 continue
             yield from self.stations.panorama(tr, PanSrc.OFUNE, [SEA])
             if tr.index in finishers and not held_before and st.pan_achievement[SEA] != tr.index and not wins:
-                yield from self._token(tr, JOURNEY, int(self.params["PAN_ACH_POINTS"]), card, -1,
-                                       "o-fune: completes the sea with the others")
+                yield from self._token(
+                    tr,
+                    JOURNEY,
+                    int(self.params["PAN_ACH_POINTS"]),
+                    card,
+                    -1,
+                    "o-fune: completes the sea with the others",
+                )
                 if st.m_choice("ofune_shared_counts_as_card"):
                     tr.achievements.append("sea panorama (o-fune)")
 
@@ -289,8 +326,11 @@ class Matsuri:
         donated = [2 * tr.donated + (tr.index == ant and tr.donated > 0) for tr in st.travelers]
         amounts = sorted({x for x in donated if x > 0}, reverse=True)  # dense ranks, none skipped
         bonus = shishimai_points(donated, points)
-        due = {tr.index: (bonus[tr.index], amounts.index(donated[tr.index])) for tr in st.players()
-               if tr.donated > 0 and amounts.index(donated[tr.index]) < len(points)}
+        due = {
+            tr.index: (bonus[tr.index], amounts.index(donated[tr.index]))
+            for tr in st.players()
+            if tr.donated > 0 and amounts.index(donated[tr.index]) < len(points)
+        }
         yield from self._tokens_any_order(card, due, "shishimai")
 
     def _tokens_any_order(self, card: int, due: dict[int, tuple[int, int]], why: str) -> Step:
@@ -304,8 +344,11 @@ class Matsuri:
             pts, detail = left.pop(ev.t)
             tr = self.state.travelers[ev.t]
             if (ev.a, ev.b, ev.c, ev.d) != (JOURNEY, pts, card, detail):
-                raise Illegal(ev, f"{why}: {tr.name}'s token is (2, {pts}, {card}, {detail}), "
-                                  f"not ({ev.a}, {ev.b}, {ev.c}, {ev.d})")
+                raise Illegal(
+                    ev,
+                    f"{why}: {tr.name}'s token is (2, {pts}, {card}, {detail}), "
+                    f"not ({ev.a}, {ev.b}, {ev.c}, {ev.d})",
+                )
             self.ctx.score(tr, "pts_matsuri", int(ev.b), why)
             tr.m_tokens += 1
 
@@ -314,18 +357,24 @@ class Matsuri:
         """Kamiarisai / Toka Ebisu / Mura: ``CLOSE`` for each such station of the next leg (M10-M11)."""
         st, m = self.state, self.state.m
         left = int(self._mdata["closed_space_tokens"]) - sum(m.closed.values())
-        want = closures(st.board, st.double, inn.pos, st.next_inn(inn.pos), CLOSURE_SPACE[kind], st.n_trav, left)
+        want = closures(
+            st.board, st.double, inn.pos, st.next_inn(inn.pos), CLOSURE_SPACE[kind], st.n_trav, left
+        )
         for pos in want:
             ev = yield from self.ctx.take(Ev.CLOSE, None, f"{self._mname(card)} closes space {pos}")
             full = 0 if st.double[pos] else 1
             if (ev.a, ev.b, ev.c) != (pos, full, card):
-                raise Illegal(ev, f"{self._mname(card)}: the next station to close is {pos} "
-                                  f"(CLOSE {pos}, {full}, {card}), not ({ev.a}, {ev.b}, {ev.c})")
+                raise Illegal(
+                    ev,
+                    f"{self._mname(card)}: the next station to close is {pos} "
+                    f"(CLOSE {pos}, {full}, {card}), not ({ev.a}, {ev.b}, {ev.c})",
+                )
             m.closed[pos] = m.closed.get(pos, 0) + 1
             self.ctx.note(f"closes {'' if full else 'half of '}space {pos} ({st.space_name(pos)})")
 
     def leg_stop(self, tr: TravelerState, kind: int) -> Step:
-        """A player's station stop under the LEG cards, right after ``MOVE`` (before ``USE`` and ``CHOICE``)."""
+        """A player's station stop under the LEG cards, right after ``MOVE`` (before ``USE`` and
+        ``CHOICE``)."""
         st, leg, d = self.state, self.state.m.leg, self._mdata
         if "hadaka" in leg and kind == Space.HOT_SPRING and st.piles[Deck.ENCOUNTER]:
             if (yield from self.ctx.option(tr, Opt.HADAKA)):  # an Encounter first, drawn blind (M7)
@@ -346,19 +395,25 @@ class Matsuri:
             self.ctx.coins(tr, int(d["hanami_coins"]), "o-hanami")
 
     def gion_pick(self, tr: TravelerState) -> Generator[None, Event, int]:
-        """Gion: ``PICK`` any card of the Encounter pile, the rest reshuffled (``DECK`` rows), then ``GAIN``."""
+        """Gion: ``PICK`` any card of the Encounter pile, the rest reshuffled (``DECK`` rows), then
+        ``GAIN``."""
         pile = self.state.piles[Deck.ENCOUNTER]
         card = next(i for i, c in enumerate(self._mdata["card"]) if c["kind"] == "gion")
         ev = yield from self.ctx.take(Ev.PICK, tr, "gion's chosen encounter")
         if ev.a != Deck.ENCOUNTER or ev.b not in pile.cards or ev.c != card:
-            raise Illegal(ev, f"gion: {tr.name} picks a card of the encounter pile (PICK 3, card, {card}), "
-                              f"not ({ev.a}, {ev.b}, {ev.c})")
+            raise Illegal(
+                ev,
+                f"gion: {tr.name} picks a card of the encounter pile (PICK 3, card, {card}), "
+                f"not ({ev.a}, {ev.b}, {ev.c})",
+            )
         pile.cards.remove(ev.b)
         rest, order = set(pile.cards), []
         for _ in range(len(rest)):
             dk = yield from self.ctx.take(Ev.DECK, None, "the encounter pile reshuffled after gion")
             if dk.a != Deck.ENCOUNTER or dk.b not in rest or dk.b in order:
-                raise Illegal(dk, f"the reshuffled encounter pile holds {sorted(rest)}, each once; not {dk.b}")
+                raise Illegal(
+                    dk, f"the reshuffled encounter pile holds {sorted(rest)}, each once; not {dk.b}"
+                )
             order.append(dk.b)
         pile.cards = deque(order)
         yield from self.ctx.gain_free(tr, Deck.ENCOUNTER, [ev.b], "gion's encounter")
@@ -375,10 +430,19 @@ class Matsuri:
             for tr in st.players():
                 arrival = arrived.index(tr.index) if tr.index in arrived else st.n_trav - 1
                 pts = calligraphy_points(  # Eriku's Fasting counts his start meal on the shared card too (P3)
-                    kind, self.promos.calli_params(tr), coins=tr.coins, complete_panoramas=st.complete_panoramas(tr),
-                    cherry_trees=tr.cherry_trees, legendary=len(tr.legendary), souvenirs=st.nostalgia_souvenirs(tr),
-                    arrival=arrival, n_travelers=st.n_trav, achievements=len(tr.achievements),
-                    calligraphy=len(tr.calligraphy) + 1, inn_meals=tr.inn_meals)
+                    kind,
+                    self.promos.calli_params(tr),
+                    coins=tr.coins,
+                    complete_panoramas=st.complete_panoramas(tr),
+                    cherry_trees=tr.cherry_trees,
+                    legendary=len(tr.legendary),
+                    souvenirs=st.nostalgia_souvenirs(tr),
+                    arrival=arrival,
+                    n_travelers=st.n_trav,
+                    achievements=len(tr.achievements),
+                    calligraphy=len(tr.calligraphy) + 1,
+                    inn_meals=tr.inn_meals,
+                )
                 self.ctx.score(tr, "pts_calligraphy", pts, f"o-tsukimi's {self.rules.calligraphy[card]}")
             self.ctx.header = "  o-tsukimi"
             self.ctx.flush()

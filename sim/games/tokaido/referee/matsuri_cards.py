@@ -12,16 +12,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kernels.core.enums import Space
+from kernels.tokaido.core.enums import Space
 from sim.games.tokaido.referee.scoring import souvenir_points, temple_bonus
 
 # The 20 festivals by the rulebook's names (seed 002:L1035-1057, L1273-1562), keyed as in the data.
 NOW, LEG, NEXT_INN = "now", "leg", "next_inn"
 CARD_TIMING: dict[str, str] = {
-    "hadaka": LEG, "ohanami": LEG, "gion": LEG, "kamiarisai": LEG, "toka_ebisu": LEG, "mura": LEG,
-    "obon": NOW, "tori_no_ichi": NOW, "hina": NOW, "tango": NOW, "hanabi": NOW, "ofune": NOW,
-    "oshogatsu": NOW, "setsubun": NOW, "tanabata": NOW, "otsukimi": NOW, "shishimai": NOW,
-    "choyo": NEXT_INN, "yama_no_ko": LEG, "otaue": LEG,
+    "hadaka": LEG,
+    "ohanami": LEG,
+    "gion": LEG,
+    "kamiarisai": LEG,
+    "toka_ebisu": LEG,
+    "mura": LEG,
+    "obon": NOW,
+    "tori_no_ichi": NOW,
+    "hina": NOW,
+    "tango": NOW,
+    "hanabi": NOW,
+    "ofune": NOW,
+    "oshogatsu": NOW,
+    "setsubun": NOW,
+    "tanabata": NOW,
+    "otsukimi": NOW,
+    "shishimai": NOW,
+    "choyo": NEXT_INN,
+    "yama_no_ko": LEG,
+    "otaue": LEG,
 }
 # "each Temple / Shop / Farm closes one of its spaces" (Kamiarisai, Toka Ebisu, Mura matsuri)
 CLOSURE_SPACE = {"kamiarisai": Space.TEMPLE, "toka_ebisu": Space.VILLAGE, "mura": Space.FARM}
@@ -29,8 +45,15 @@ SMALL_OBJECTS = 0  # the Doll / Carp token "counts as a Souvenir of the type sma
 
 
 # ---------------------------------------------------------------- closed spaces
-def closures(board: Sequence[int], double: Sequence[int], inn: int, next_inn: int, kind: int,
-             n_travelers: int, tokens: int) -> dict[int, int]:
+def closures(
+    board: Sequence[int],
+    double: Sequence[int],
+    inn: int,
+    next_inn: int,
+    kind: int,
+    n_travelers: int,
+    tokens: int,
+) -> dict[int, int]:
     """The spaces a closure card closes for the leg from ``inn`` to ``next_inn`` (M10-M11).
 
     Every ``kind`` station of the leg closes one space: a single one closes
@@ -56,8 +79,9 @@ def usable_slots(double: bool, n_travelers: int, closed: int) -> int:
 
 
 # ---------------------------------------------------------------- Doll / Carp tokens
-def token_points(family_counts: Sequence[int], set_points: Sequence[int],
-                 family: int = SMALL_OBJECTS) -> tuple[int, int, int]:
+def token_points(
+    family_counts: Sequence[int], set_points: Sequence[int], family: int = SMALL_OBJECTS
+) -> tuple[int, int, int]:
     """Points of a Doll or Carp token added to a collection: a Souvenir of ``family`` (Small objects,
     ``matsuri.doll_family``) for sets only (M17).
 

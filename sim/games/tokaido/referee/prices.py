@@ -7,7 +7,7 @@ Objects, Mari's Amulets and Temple points, and the names of these discounts, whi
 
 from __future__ import annotations
 
-from kernels.core.enums import Ability
+from kernels.tokaido.core.enums import Ability
 from sim.games.tokaido.referee.state import TravelerState
 from sim.games.tokaido.rules.tables import Rules
 
@@ -45,6 +45,7 @@ def devotion_points(rules: Rules, tr: TravelerState, coins: int) -> int:
 
 
 def ability_discount(tr: TravelerState, price: int, printed: int) -> frozenset[str]:
-    """The Traveler's own discount when ``price`` is below ``printed`` (Devotion's ``devotion_printed_after``)."""
+    """The Traveler's own discount when ``price`` is below ``printed`` (Devotion's
+    ``devotion_printed_after``)."""
     names = {Ability.KINKO: "kinko", Ability.TITIA: "titia", Ability.AYUMU: "ayumu", Ability.MARI: "mari"}
     return frozenset([names[tr.ability]]) if price < printed and tr.ability in names else frozenset()

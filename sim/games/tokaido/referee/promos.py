@@ -22,13 +22,15 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
-from kernels.core.enums import Ability, Deck, Ev, Opt
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Opt
 from sim.games.tokaido.referee.context import Replay, StationActions
 from sim.games.tokaido.referee.state import Event, GameState, Illegal, TravelerState
 
 
 # ---------------------------------------------------------------- Antoine (P1): pure functions
-def antoine_temple_bonus(donations: Sequence[int], antoine: int | None, ranking_points: Sequence[int]) -> list[int]:
+def antoine_temple_bonus(
+    donations: Sequence[int], antoine: int | None, ranking_points: Sequence[int]
+) -> list[int]:
     """Temple ranking with Antoine: dense ranks over the distinct amounts, Antoine's amount counting
     as above anyone else's equal amount (P1a: tied 1st with X, Antoine 10, X 7, the next 4)."""
     keys = [(d, i == antoine) for i, d in enumerate(donations)]
@@ -42,7 +44,9 @@ def antoine_winners(winners: list[int], antoine: int | None) -> list[int]:
     return [antoine] if antoine is not None and antoine in winners else winners
 
 
-def antoine_rank_keys(scores: Sequence[int], achievements: Sequence[int], antoine: int | None) -> list[tuple[int, ...]]:
+def antoine_rank_keys(
+    scores: Sequence[int], achievements: Sequence[int], antoine: int | None
+) -> list[tuple[int, ...]]:
     """Final ranking keys: score, then Antoine over anyone with his score (P1c), then achievements."""
     return [(s, int(i == antoine), a) for i, (s, a) in enumerate(zip(scores, achievements, strict=True))]
 
@@ -143,12 +147,16 @@ class Promos:
             self.ctx.header = f"setup: {tr.name}"
             self.ctx.flush()
 
-    def eriku_leaves(self, tr: TravelerState, top: int | None, hand: list[int]) -> Generator[None, Event, bool]:
+    def eriku_leaves(
+        self, tr: TravelerState, top: int | None, hand: list[int]
+    ) -> Generator[None, Event, bool]:
         """The top card he does not buy goes under the pile (an UNDER before the meal); True if it went."""
         if top is None:
             return False
-        ev = yield from self.ctx.maybe(lambda e: e.kind == Ev.UNDER and e.a == Deck.MEAL and e.b == top,
-                                    "eriku's UNDER of the top card, or his meal")
+        ev = yield from self.ctx.maybe(
+            lambda e: e.kind == Ev.UNDER and e.a == Deck.MEAL and e.b == top,
+            "eriku's UNDER of the top card, or his meal",
+        )
         if ev is None:
             return False
         self.ctx.under(ev, Deck.MEAL, hand)
@@ -161,8 +169,10 @@ class Promos:
         ``RPS(t, round, won)`` per round. Remembered for the GAIN that follows."""
         if tr.ability != Ability.FELICIA:
             return
-        opt = yield from self.ctx.maybe(lambda e: e.kind == Ev.OPTION and e.t == tr.index and e.a == Opt.FELICIA,
-                                     "felicia's challenge or the purchase")
+        opt = yield from self.ctx.maybe(
+            lambda e: e.kind == Ev.OPTION and e.t == tr.index and e.a == Opt.FELICIA,
+            "felicia's challenge or the purchase",
+        )
         if opt is None:
             return
         if opt.b not in (0, 1) or self._duel is not None or self._declined:
@@ -174,8 +184,11 @@ class Promos:
         ev = yield from self.ctx.take(Ev.DUEL, tr, "felicia's challenge")
         want = closest_traveler(self.state, tr)
         if ev.a != want:
-            raise Illegal(ev, f"felicia challenges the closest traveler, {self.state.travelers[want].name}, "
-                              f"not traveler {ev.a}")
+            raise Illegal(
+                ev,
+                f"felicia challenges the closest traveler, {self.state.travelers[want].name}, "
+                f"not traveler {ev.a}",
+            )
         wins = 0
         for r in range(ev.d):
             rps = yield from self.ctx.take(Ev.RPS, tr, f"round {r + 1} of {ev.d}")
@@ -214,9 +227,14 @@ class Promos:
             return cost
         if duel is None:
             if not declined:
-                raise Illegal(ev, "felicia decides whether to challenge before paying for a card (OPTION felicia)")
+                raise Illegal(
+                    ev, "felicia decides whether to challenge before paying for a card (OPTION felicia)"
+                )
             return cost
         if duel.deck != deck or not self._same_card(deck, duel.card, card) or duel.rounds != cost:
-            raise Illegal(ev, f"felicia dueled {duel.rounds} rounds for card {duel.card} of deck {duel.deck}, "
-                              f"bought card {card} of deck {deck} costing {cost}: one round per coin")
+            raise Illegal(
+                ev,
+                f"felicia dueled {duel.rounds} rounds for card {duel.card} of deck {duel.deck}, "
+                f"bought card {card} of deck {deck} costing {cost}: one round per coin",
+            )
         return cost - duel.wins

@@ -3,7 +3,8 @@
 ``game_record`` writes a simulated game (the kernel's action log, ``docs/log-format.md``) as a
 record; ``read_record`` turns a record back into the referee's event stream. A real game's pile
 order is known only as far as cards were drawn, so the piles' order is synthesised from the
-draws made (``sim/games/tokaido/referee/record_piles.py``): a draw from a part of a pile nobody has seen may be any card of
+draws made (``sim/games/tokaido/referee/record_piles.py``): a draw from a part of a pile nobody has seen may
+be any card of
 that name not yet accounted for; a draw of a card put under the pile must be that card.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kernels.core.enums import ABILITY_NAMES, N_DECKS, PANORAMA_NAMES, SPACE_NAMES, Deck, Ev, Opt
+from kernels.tokaido.core.enums import ABILITY_NAMES, N_DECKS, PANORAMA_NAMES, SPACE_NAMES, Deck, Ev, Opt
 from sim.games.tokaido.referee.record_piles import Piles
 from sim.games.tokaido.referee.state import POINT_COLUMNS
 from sim.games.tokaido.rules.config import GameConfig
@@ -22,14 +23,51 @@ FORMAT = "tokaido-sim game record 2"
 FORMATS = ("tokaido-sim game record 1", FORMAT)  # 1: no Matsuri; a duel's card by id
 FIELDS = ("format", "id", "config", "rules", "travelers", "lineup", "actions", "scores")
 CONFIG_FIELDS = ("players", "variants", "expansions", "travelers", "set")
-DECKS = ("souvenir", "meal", "hot spring", "encounter", "legendary object", "amulet", "calligraphy",
-         "cherry tree", "bathhouse", "matsuri")
+DECKS = (
+    "souvenir",
+    "meal",
+    "hot spring",
+    "encounter",
+    "legendary object",
+    "amulet",
+    "calligraphy",
+    "cherry tree",
+    "bathhouse",
+    "matsuri",
+)
 PILES = (Deck.SOUVENIR, Deck.MEAL, Deck.HOT_SPRING, Deck.ENCOUNTER, Deck.MATSURI)  # face down; 4..8 markets
 PAN_SOURCES = ("station", "annaibito", "hiroshige", "kitoushi", "o-fune", "yama no ko")
-OPTIONS = ("itamae", "kitoushi", "takuhatsuso", "hirotada", "start amulet", "jirocho", "annaibito",
-           "o-bon", "hadaka", "yama no ko", "o-taue", "option 11", "mutsumi", "iyasaka", "kidzuna", "rakuren",
-           "rakuren legendary", "option 17", "felicia", "second action", "option 20", "hanabi order")
-CHOICES = ("base", "alternative", "both", "alternative first", "empty alternative")  # 4: online, nothing bought
+OPTIONS = (
+    "itamae",
+    "kitoushi",
+    "takuhatsuso",
+    "hirotada",
+    "start amulet",
+    "jirocho",
+    "annaibito",
+    "o-bon",
+    "hadaka",
+    "yama no ko",
+    "o-taue",
+    "option 11",
+    "mutsumi",
+    "iyasaka",
+    "kidzuna",
+    "rakuren",
+    "rakuren legendary",
+    "option 17",
+    "felicia",
+    "second action",
+    "option 20",
+    "hanabi order",
+)
+CHOICES = (
+    "base",
+    "alternative",
+    "both",
+    "alternative first",
+    "empty alternative",
+)  # 4: online, nothing bought
 DIE_SOURCES = ("gaming room", "jirocho", "fortune amulet", "o-shogatsu", "setsubun", "iyasaka's re-roll")
 TOKENS = ("doll", "carp", "journey points")
 BASE_COMPONENTS = tuple(c[4:] for c in POINT_COLUMNS[:9])
@@ -42,47 +80,141 @@ MATSURI_COMPONENTS = ("matsuri",)
 # of names indexed by the value
 F = tuple[str, int, Any, bool]
 SCHEMA: dict[int, tuple[str, tuple[F, ...]]] = {
-    Ev.DEAL: ("deal", (("player", 1, "player", False), ("traveler", 2, "tile", False),
-                       ("other", 3, "tile", True), ("third", 4, "tile", True))),
+    Ev.DEAL: (
+        "deal",
+        (
+            ("player", 1, "player", False),
+            ("traveler", 2, "tile", False),
+            ("other", 3, "tile", True),
+            ("third", 4, "tile", True),
+        ),
+    ),
     Ev.KEEP: ("keep", (("player", 1, "player", False), ("traveler", 2, "tile", False))),
     Ev.COINS: ("coins", (("traveler", 1, "trav", False), ("coins", 2, "int", False))),
-    Ev.MOVE: ("move", (("traveler", 1, "trav", False), ("space", 2, "int", False), ("by", 3, "player", True))),
-    Ev.DRAW: ("draw", (("traveler", 1, "trav", False), ("deck", 2, DECKS, False), ("card", 3, "card", False))),
-    Ev.GAIN: ("gain", (("traveler", 1, "trav", False), ("deck", 2, DECKS, False), ("card", 3, "card", True),
-                       ("paid", 4, "int", False))),
+    Ev.MOVE: (
+        "move",
+        (("traveler", 1, "trav", False), ("space", 2, "int", False), ("by", 3, "player", True)),
+    ),
+    Ev.DRAW: (
+        "draw",
+        (("traveler", 1, "trav", False), ("deck", 2, DECKS, False), ("card", 3, "card", False)),
+    ),
+    Ev.GAIN: (
+        "gain",
+        (
+            ("traveler", 1, "trav", False),
+            ("deck", 2, DECKS, False),
+            ("card", 3, "card", True),
+            ("paid", 4, "int", False),
+        ),
+    ),
     Ev.UNDER: ("under", (("deck", 2, DECKS, False), ("card", 3, "card", False))),
-    Ev.DONATE: ("donate", (("traveler", 1, "trav", False), ("coins", 2, "int", False), ("bank", 3, "int", False))),
-    Ev.PANORAMA: ("panorama", (("traveler", 1, "trav", False), ("type", 2, PANORAMA_NAMES, False),
-                               ("source", 3, PAN_SOURCES, False))),
+    Ev.DONATE: (
+        "donate",
+        (("traveler", 1, "trav", False), ("coins", 2, "int", False), ("bank", 3, "int", False)),
+    ),
+    Ev.PANORAMA: (
+        "panorama",
+        (
+            ("traveler", 1, "trav", False),
+            ("type", 2, PANORAMA_NAMES, False),
+            ("source", 3, PAN_SOURCES, False),
+        ),
+    ),
     # o-Bon's option is a number of coins ("coins"), every other one a yes/no ("yes")
-    Ev.OPTION: ("option", (("traveler", 1, "trav", False), ("option", 2, OPTIONS, False),
-                           ("yes", 3, "bool", True), ("coins", 3, "int", True))),
+    Ev.OPTION: (
+        "option",
+        (
+            ("traveler", 1, "trav", False),
+            ("option", 2, OPTIONS, False),
+            ("yes", 3, "bool", True),
+            ("coins", 3, "int", True),
+        ),
+    ),
     Ev.OFFER: ("offer", (("traveler", 1, "trav", False), ("card", 2, "meal", False))),
     Ev.END: ("end", ()),
     Ev.MARKET: ("market", (("deck", 2, DECKS, False), ("card", 3, "card", True), ("count", 4, "int", False))),
-    Ev.CHOICE: ("choice", (("traveler", 1, "trav", False), ("space", 2, SPACE_NAMES, False),
-                           ("option", 3, CHOICES, False))),
-    Ev.DIE: ("die", (("traveler", 1, "trav", False), ("face", 2, "int", False), ("bet", 3, "int", False),
-                     ("source", 4, DIE_SOURCES, False))),
-    Ev.USE: ("use", (("traveler", 1, "trav", False), ("amulet", 2, "amulet", False), ("arg", 3, "int", True))),
+    Ev.CHOICE: (
+        "choice",
+        (("traveler", 1, "trav", False), ("space", 2, SPACE_NAMES, False), ("option", 3, CHOICES, False)),
+    ),
+    Ev.DIE: (
+        "die",
+        (
+            ("traveler", 1, "trav", False),
+            ("face", 2, "int", False),
+            ("bet", 3, "int", False),
+            ("source", 4, DIE_SOURCES, False),
+        ),
+    ),
+    Ev.USE: (
+        "use",
+        (("traveler", 1, "trav", False), ("amulet", 2, "amulet", False), ("arg", 3, "int", True)),
+    ),
     # Matsuri (docs/log-format.md "Matsuri"); a reshuffled pile (Gion) is the action "reshuffle"
-    Ev.MATSURI: ("matsuri", (("traveler", 1, "trav", False), ("card", 2, "matsuri", False),
-                             ("rejected", 3, "matsuri", True), ("inn", 4, "int", False), ("hanabi", 5, "bool", False))),
-    Ev.TOKEN: ("token", (("traveler", 1, "trav", False), ("kind", 2, TOKENS, False), ("points", 3, "int", False),
-                         ("matsuri", 4, "matsuri", False), ("detail", 5, "int", True))),
-    Ev.PICK: ("pick", (("traveler", 1, "trav", False), ("deck", 2, DECKS, False), ("card", 3, "card", False),
-                       ("matsuri", 4, "matsuri", False))),
-    Ev.CLOSE: ("close", (("space", 2, "int", False), ("closed", 3, "bool", False), ("matsuri", 4, "matsuri", False))),
-    Ev.MT_COIN: ("ability coin", (("traveler", 1, "trav", False), ("coins", 2, "int", False),
-                                  ("from", 3, "trav", True), ("ability", 4, "ability", False))),
+    Ev.MATSURI: (
+        "matsuri",
+        (
+            ("traveler", 1, "trav", False),
+            ("card", 2, "matsuri", False),
+            ("rejected", 3, "matsuri", True),
+            ("inn", 4, "int", False),
+            ("hanabi", 5, "bool", False),
+        ),
+    ),
+    Ev.TOKEN: (
+        "token",
+        (
+            ("traveler", 1, "trav", False),
+            ("kind", 2, TOKENS, False),
+            ("points", 3, "int", False),
+            ("matsuri", 4, "matsuri", False),
+            ("detail", 5, "int", True),
+        ),
+    ),
+    Ev.PICK: (
+        "pick",
+        (
+            ("traveler", 1, "trav", False),
+            ("deck", 2, DECKS, False),
+            ("card", 3, "card", False),
+            ("matsuri", 4, "matsuri", False),
+        ),
+    ),
+    Ev.CLOSE: (
+        "close",
+        (("space", 2, "int", False), ("closed", 3, "bool", False), ("matsuri", 4, "matsuri", False)),
+    ),
+    Ev.MT_COIN: (
+        "ability coin",
+        (
+            ("traveler", 1, "trav", False),
+            ("coins", 2, "int", False),
+            ("from", 3, "trav", True),
+            ("ability", 4, "ability", False),
+        ),
+    ),
     Ev.MT_LEGEND: ("ability legendary", (("traveler", 1, "trav", False), ("card", 2, "legendary", False))),
     # promo Travelers (docs/log-format.md "Promo Travelers")
-    Ev.DUEL: ("duel", (("traveler", 1, "trav", False), ("opponent", 2, "trav", False), ("deck", 3, DECKS, False),
-                       ("card", 4, "card3", True), ("rounds", 5, "int", False))),
+    Ev.DUEL: (
+        "duel",
+        (
+            ("traveler", 1, "trav", False),
+            ("opponent", 2, "trav", False),
+            ("deck", 3, DECKS, False),
+            ("card", 4, "card3", True),
+            ("rounds", 5, "int", False),
+        ),
+    ),
     Ev.RPS: ("rps", (("traveler", 1, "trav", False), ("round", 2, "int", False), ("won", 3, "bool", False))),
-    Ev.LOOK: ("look", (("traveler", 1, "trav", False), ("card", 2, "meal", False), ("at_inn", 3, "bool", False))),
+    Ev.LOOK: (
+        "look",
+        (("traveler", 1, "trav", False), ("card", 2, "meal", False), ("at_inn", 3, "bool", False)),
+    ),
 }
-RESHUFFLE = "reshuffle"  # {"reshuffle": {"deck": "encounter"}}: the rest of a pile shuffled (Gion's DECK rows)
+RESHUFFLE = (
+    "reshuffle"  # {"reshuffle": {"deck": "encounter"}}: the rest of a pile shuffled (Gion's DECK rows)
+)
 KEYS = {key: kind for kind, (key, _) in SCHEMA.items()}
 
 
@@ -99,7 +231,9 @@ def card_names(rules: Rules, deck: int) -> list[str]:
     if deck == Deck.HOT_SPRING:
         return [f"hot spring {h.value}" for h in rules.hot_springs]
     if deck == Deck.ENCOUNTER:
-        return [e.name if e.panorama < 0 else f"{e.name} {PANORAMA_NAMES[e.panorama]}" for e in rules.encounters]
+        return [
+            e.name if e.panorama < 0 else f"{e.name} {PANORAMA_NAMES[e.panorama]}" for e in rules.encounters
+        ]
     if deck == Deck.LEGENDARY:
         return [x.name for x in rules.legendary]
     if deck == Deck.AMULET:
@@ -112,8 +246,11 @@ def card_names(rules: Rules, deck: int) -> list[str]:
 
 
 def components(config: GameConfig) -> tuple[str, ...]:
-    return (BASE_COMPONENTS + (XR_COMPONENTS if config.crossroads else ())
-            + (MATSURI_COMPONENTS if config.matsuri else ()))
+    return (
+        BASE_COMPONENTS
+        + (XR_COMPONENTS if config.crossroads else ())
+        + (MATSURI_COMPONENTS if config.matsuri else ())
+    )
 
 
 def config_header(config: GameConfig) -> dict[str, Any]:
@@ -122,9 +259,13 @@ def config_header(config: GameConfig) -> dict[str, Any]:
     from sim.overrides import expand_sets, format_value
 
     skip = len(expand_sets(profile_sets(config.profile)))
-    return {"players": config.n_players, "variants": list(config.variants), "expansions": list(config.expansions),
-            "travelers": config.travelers,
-            "set": [f"{k}={format_value(v)}" for k, v in config.overrides[skip:]]}
+    return {
+        "players": config.n_players,
+        "variants": list(config.variants),
+        "expansions": list(config.expansions),
+        "travelers": config.travelers,
+        "set": [f"{k}={format_value(v)}" for k, v in config.overrides[skip:]],
+    }
 
 
 class _Names:
@@ -150,8 +291,11 @@ def _encode(v: int, codec: Any, row: list[int], names: _Names, cards: list[list[
     if codec in ("card", "card3"):
         return cards[row[2] if codec == "card" else row[3]][v]
     if codec in ("meal", "amulet", "legendary", "matsuri"):
-        return cards[{"meal": Deck.MEAL, "amulet": Deck.AMULET, "legendary": Deck.LEGENDARY,
-                      "matsuri": Deck.MATSURI}[codec]][v]
+        return cards[
+            {"meal": Deck.MEAL, "amulet": Deck.AMULET, "legendary": Deck.LEGENDARY, "matsuri": Deck.MATSURI}[
+                codec
+            ]
+        ][v]
     if codec == "ability":
         return ABILITY_NAMES[v]
     if codec == "bool":
@@ -193,12 +337,23 @@ def game_record(config: GameConfig, rules: Rules, events: Any, rows: list[dict[s
             names.labels[row[1]] = names.tiles[row[2]]
         actions.append({key: out})
     comps = components(config)
-    scores = [{"traveler": names.labels[int(r["player"])], "score": int(r["score"]),
-               **{c: int(r["pts_" + c]) for c in comps}} for r in sorted(rows, key=lambda r: int(r["player"]))]
-    return {"format": FORMAT, "config": config_header(config), "rules": config.profile,
-            "travelers": names.labels[: config.n_players],
-            "lineup": [names.labels[t] for t in sorted(lineup, key=lineup.__getitem__)],
-            "actions": actions, "scores": scores}
+    scores = [
+        {
+            "traveler": names.labels[int(r["player"])],
+            "score": int(r["score"]),
+            **{c: int(r["pts_" + c]) for c in comps},
+        }
+        for r in sorted(rows, key=lambda r: int(r["player"]))
+    ]
+    return {
+        "format": FORMAT,
+        "config": config_header(config),
+        "rules": config.profile,
+        "travelers": names.labels[: config.n_players],
+        "lineup": [names.labels[t] for t in sorted(lineup, key=lineup.__getitem__)],
+        "actions": actions,
+        "scores": scores,
+    }
 
 
 @dataclass
@@ -246,9 +401,14 @@ def read_config(obj: Any, profile: str | None, sets: list[str] | None) -> GameCo
             raise RecordError(f"config.set: '{item}' is not KEY=VALUE")
         overrides.append((key.strip(), value.strip()))
     try:
-        return GameConfig(n_players=int(cfg.get("players", 0)), variants=tuple(cfg.get("variants", [])),
-                          expansions=tuple(cfg.get("expansions", [])), travelers=str(cfg.get("travelers", "draft")),
-                          overrides=tuple(overrides), profile=str(rules))
+        return GameConfig(
+            n_players=int(cfg.get("players", 0)),
+            variants=tuple(cfg.get("variants", [])),
+            expansions=tuple(cfg.get("expansions", [])),
+            travelers=str(cfg.get("travelers", "draft")),
+            overrides=tuple(overrides),
+            profile=str(rules),
+        )
     except (TypeError, ValueError) as exc:
         raise RecordError(f"config: {exc}") from None
 
@@ -261,8 +421,10 @@ def read_record(obj: Any, profile: str | None = None, sets: list[str] | None = N
         raise RecordError("expected a JSON object (one game)")
     _check_fields(obj, FIELDS, "")
     if "format" in obj and obj["format"] not in FORMATS:
-        raise RecordError(f"format: {obj['format']!r} is not a record format this version reads "
-                          f"({', '.join(map(repr, FORMATS))})")
+        raise RecordError(
+            f"format: {obj['format']!r} is not a record format this version reads "
+            f"({', '.join(map(repr, FORMATS))})"
+        )
     record_id = obj.get("id")
     if record_id is not None and not isinstance(record_id, str | int):
         raise RecordError(f"id: expected a name or a number, got {record_id!r}")
@@ -273,8 +435,12 @@ def read_record(obj: Any, profile: str | None = None, sets: list[str] | None = N
         raise RecordError(f"config: {exc}") from None
     names = _Names(config, rules)
     cards = [card_names(rules, d) for d in range(N_DECKS)]
-    sizes = {Deck.SOUVENIR: len(rules.souvenirs), Deck.MEAL: len(rules.meals),
-             Deck.HOT_SPRING: len(rules.hot_springs), Deck.ENCOUNTER: len(rules.encounters)}
+    sizes = {
+        Deck.SOUVENIR: len(rules.souvenirs),
+        Deck.MEAL: len(rules.meals),
+        Deck.HOT_SPRING: len(rules.hot_springs),
+        Deck.ENCOUNTER: len(rules.encounters),
+    }
     if config.matsuri:
         sizes[Deck.MATSURI] = len(cards[Deck.MATSURI])
     piles = Piles(cards, sizes, DECKS)
@@ -318,8 +484,10 @@ def read_record(obj: Any, profile: str | None = None, sets: list[str] | None = N
         if kind == Ev.OPTION:
             want = "coins" if row[2] == Opt.OBON else "yes"
             if want not in fields_in or len({"yes", "coins"} & set(fields_in)) != 1:
-                raise RecordError(f"{where}.{key}.{want}: missing ({OPTIONS[row[2]]} takes "
-                                  f"{'a number of coins' if want == 'coins' else 'yes: true or false'})")
+                raise RecordError(
+                    f"{where}.{key}.{want}: missing ({OPTIONS[row[2]]} takes "
+                    f"{'a number of coins' if want == 'coins' else 'yes: true or false'})"
+                )
         why = _cards(kind, row, piles, cards)
         if why and impossible is None:
             impossible = (len(body), why)
@@ -376,7 +544,9 @@ def _lineup(lineup: Any, names: _Names) -> list[list[int]]:
     for order, label in enumerate(lineup):
         t = names.index(label)
         if t < 0:
-            raise RecordError(f"lineup[{order}]: no traveler '{label}' (travelers: {', '.join(names.labels)})")
+            raise RecordError(
+                f"lineup[{order}]: no traveler '{label}' (travelers: {', '.join(names.labels)})"
+            )
         rows.append([Ev.LINEUP, t, order, -1, -1, -1])
     return rows
 
@@ -404,8 +574,11 @@ def _value(v: Any, codec: Any, row: list[int], names: _Names, cards: list[list[s
         deck = row[2] if codec == "card" else row[3]
         choices = cards[deck] if 0 <= deck < len(cards) else []
     elif codec in ("meal", "amulet", "legendary", "matsuri"):
-        choices = cards[{"meal": Deck.MEAL, "amulet": Deck.AMULET, "legendary": Deck.LEGENDARY,
-                         "matsuri": Deck.MATSURI}[codec]]
+        choices = cards[
+            {"meal": Deck.MEAL, "amulet": Deck.AMULET, "legendary": Deck.LEGENDARY, "matsuri": Deck.MATSURI}[
+                codec
+            ]
+        ]
     elif codec == "ability":
         choices = ABILITY_NAMES
     else:
@@ -421,7 +594,11 @@ def _scores(scores: Any, config: GameConfig, names: _Names) -> list[dict[str, An
     comps = ("score", *components(config))
     out = []
     for i, s in enumerate(scores):
-        if not isinstance(s, dict) or not isinstance(s.get("traveler"), str) or names.index(s["traveler"]) < 0:
+        if (
+            not isinstance(s, dict)
+            or not isinstance(s.get("traveler"), str)
+            or names.index(s["traveler"]) < 0
+        ):
             raise RecordError(f"scores[{i}].traveler: missing or not a player ({', '.join(names.labels)})")
         _check_fields(s, ("traveler", *comps), f"scores[{i}].")
         row: dict[str, Any] = {"player": names.index(s["traveler"])}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kernels.core.enums import Ev
+from kernels.tokaido.core.enums import Ev
 
 
 @dataclass
@@ -52,8 +52,11 @@ class Piles:
         card = next((c for c in seg.pool if self.names[deck][c] == name), None)
         if card is None:
             total = self.names[deck].count(name)
-            return None, (f"{name} cannot be in the {self.deck_names[deck]} pile: all {total} {name} card(s) are already "
-                          "drawn or known to be elsewhere")
+            return None, (
+                f"{name} cannot be in the {self.deck_names[deck]} pile: all {total} {name} card(s) are "
+                f"already "
+                "drawn or known to be elsewhere"
+            )
         seg.pool.remove(card)
         seg.order.append(card)
         return card, None
@@ -69,7 +72,9 @@ class Piles:
             if card is None:
                 return self.first(deck, name), why
         else:
-            card = top if self.names[deck][top] == name else self.first(deck, name)  # the referee names the top
+            card = (
+                top if self.names[deck][top] == name else self.first(deck, name)
+            )  # the referee names the top
         self.table[deck].append(card)
         return card, None
 

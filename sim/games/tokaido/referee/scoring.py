@@ -10,23 +10,62 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kernels.core.enums import Calli
+from kernels.tokaido.core.enums import Calli
 from sim.games.tokaido.referee.state import GameState, TravelerState
 
-# Result columns the referee recomputes (kernels.core.enums.RESULT_FIELDS minus game and bot).
+# Result columns the referee recomputes (kernels.tokaido.core.enums.RESULT_FIELDS minus game and bot).
 ROW_FIELDS = (
-    "player", "seat", "traveler", "alt_traveler", "score", "rank", "win_k",
-    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
-    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
-    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy",
-    "meals", "meal_value", "souvenirs", "hot_springs", "encounters", "achievements",
-    "donated", "coins_left", "coins_start", "stops", "panoramas",
-    "cherry_trees", "bathhouses", "legendary", "calligraphy", "amulets",
+    "player",
+    "seat",
+    "traveler",
+    "alt_traveler",
+    "score",
+    "rank",
+    "win_k",
+    "pts_meals",
+    "pts_souvenirs",
+    "pts_panoramas",
+    "pts_hot_springs",
+    "pts_temple",
+    "pts_temple_bonus",
+    "pts_encounters",
+    "pts_achievements",
+    "pts_other",
+    "pts_cherry_trees",
+    "pts_bathhouses",
+    "pts_legendary",
+    "pts_calligraphy",
+    "meals",
+    "meal_value",
+    "souvenirs",
+    "hot_springs",
+    "encounters",
+    "achievements",
+    "donated",
+    "coins_left",
+    "coins_start",
+    "stops",
+    "panoramas",
+    "cherry_trees",
+    "bathhouses",
+    "legendary",
+    "calligraphy",
+    "amulets",
 )
 # Matsuri games add these (docs/log-format.md "Matsuri", Results); the per-game cards repeat on every row.
 MATSURI_ROW_FIELDS = (
-    "pts_matsuri", "dolls", "carps", "matsuri_tokens", "matsuri_inn1", "matsuri_inn2", "matsuri_inn3",
-    "matsuri_rej1", "matsuri_rej2", "matsuri_rej3", "matsuri_hanabi1", "matsuri_hanabi2",
+    "pts_matsuri",
+    "dolls",
+    "carps",
+    "matsuri_tokens",
+    "matsuri_inn1",
+    "matsuri_inn2",
+    "matsuri_inn3",
+    "matsuri_rej1",
+    "matsuri_rej2",
+    "matsuri_rej3",
+    "matsuri_hanabi1",
+    "matsuri_hanabi2",
 )
 END_ACHIEVEMENTS = ("gourmet", "bather", "chatterbox", "collector")
 
@@ -37,7 +76,9 @@ def ordinal(n: int) -> str:
 
 
 # ---------------------------------------------------------------- souvenirs
-def souvenir_points(family_counts: Sequence[int], family: int, set_points: Sequence[int]) -> tuple[int, int, int]:
+def souvenir_points(
+    family_counts: Sequence[int], family: int, set_points: Sequence[int]
+) -> tuple[int, int, int]:
     """Points for adding one card of ``family`` to a collection holding ``family_counts``.
 
     The k-th card of a family joins set k; a set's i-th different family scores
@@ -49,7 +90,9 @@ def souvenir_points(family_counts: Sequence[int], family: int, set_points: Seque
     return set_points[min(size, len(set_points)) - 1], k, size
 
 
-def souvenir_collection_points(families: Sequence[int], set_points: Sequence[int], n_families: int = 4) -> int:
+def souvenir_collection_points(
+    families: Sequence[int], set_points: Sequence[int], n_families: int = 4
+) -> int:
     """Total souvenir points of a collection given as a list of family ids (any order)."""
     counts = [0] * max(n_families, max(families, default=0) + 1)
     total = 0
@@ -96,7 +139,8 @@ def end_achievement_count(tr: TravelerState, name: str) -> int:
 
 # ---------------------------------------------------------------- Crossroads
 def script_purchase_points(souvenirs: int, legendary: int, per_card: int = 1) -> int:
-    """A Script object (Shodo, Emaki) on purchase: a point per Souvenir and other Legendary Object held (C29)."""
+    """A Script object (Shodo, Emaki) on purchase: a point per Souvenir and other Legendary Object held
+    (C29)."""
     return per_card * (souvenirs + legendary)
 
 
@@ -110,10 +154,21 @@ def patience_points(arrival: int, n_travelers: int, params: dict[str, int]) -> i
     return params["PATIENCE_OTHER"]
 
 
-def calligraphy_points(kind: int, params: dict[str, int], *, coins: int = 0, complete_panoramas: int = 0,
-                       cherry_trees: int = 0, legendary: int = 0, souvenirs: int = 0, arrival: int = 0,
-                       n_travelers: int = 1, achievements: int = 0, calligraphy: int = 1,
-                       inn_meals: int = 0) -> int:
+def calligraphy_points(
+    kind: int,
+    params: dict[str, int],
+    *,
+    coins: int = 0,
+    complete_panoramas: int = 0,
+    cherry_trees: int = 0,
+    legendary: int = 0,
+    souvenirs: int = 0,
+    arrival: int = 0,
+    n_travelers: int = 1,
+    achievements: int = 0,
+    calligraphy: int = 1,
+    inn_meals: int = 0,
+) -> int:
     """End points of one Calligraphy card (seed 002 "Calligraphy"; C32-C34)."""
     p = params
     if kind == Calli.FORESIGHT:
@@ -177,10 +232,14 @@ def build_rows(state: GameState, ranks: Sequence[int] | None = None) -> list[dic
         if state.matsuri:
             m = state.m
             hanabi = (m.hanabi + [-1, -1])[:2]
-            row.update(dolls=tr.dolls, carps=tr.carps, matsuri_tokens=tr.m_tokens,
-                       **{f"matsuri_inn{i + 1}": m.kept[i] for i in range(3)},
-                       **{f"matsuri_rej{i + 1}": m.rejected[i] for i in range(3)},
-                       **{f"matsuri_hanabi{i + 1}": hanabi[i] for i in range(2)})
+            row.update(
+                dolls=tr.dolls,
+                carps=tr.carps,
+                matsuri_tokens=tr.m_tokens,
+                **{f"matsuri_inn{i + 1}": m.kept[i] for i in range(3)},
+                **{f"matsuri_rej{i + 1}": m.rejected[i] for i in range(3)},
+                **{f"matsuri_hanabi{i + 1}": hanabi[i] for i in range(2)},
+            )
             fields = ROW_FIELDS + MATSURI_ROW_FIELDS
         rows.append({k: int(row[k]) for k in fields})
     return rows

@@ -1,7 +1,8 @@
 """The referee's model of a game in progress: plain Python objects, written from the rulebook.
 
 Nothing here is shared with the Numba kernels except the integer codes of
-``kernels/core/enums.py``. ``sim/games/tokaido/referee/game.py`` drives these objects from an action log;
+``kernels/tokaido/core/enums.py``. ``sim/games/tokaido/referee/game.py`` drives these objects from an action
+log;
 ``sim/games/tokaido/referee/scoring.py`` holds the scoring arithmetic.
 """
 
@@ -11,7 +12,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kernels.core.enums import (
+from kernels.tokaido.core.enums import (
     AMULET_NAMES,
     CALLI_NAMES,
     PANORAMA_NAMES,
@@ -28,9 +29,20 @@ KIND_NAMES = {getattr(Ev, name): name for name in Ev._fields}
 DECK_NAMES = ("souvenir", "meal", "hot spring", "encounter")
 XR_DECK_NAMES = ("legendary object", "amulet", "calligraphy", "cherry tree", "bathhouse")  # decks 4..8
 POINT_COLUMNS = (
-    "pts_meals", "pts_souvenirs", "pts_panoramas", "pts_hot_springs", "pts_temple",
-    "pts_temple_bonus", "pts_encounters", "pts_achievements", "pts_other",
-    "pts_cherry_trees", "pts_bathhouses", "pts_legendary", "pts_calligraphy", "pts_matsuri",
+    "pts_meals",
+    "pts_souvenirs",
+    "pts_panoramas",
+    "pts_hot_springs",
+    "pts_temple",
+    "pts_temple_bonus",
+    "pts_encounters",
+    "pts_achievements",
+    "pts_other",
+    "pts_cherry_trees",
+    "pts_bathhouses",
+    "pts_legendary",
+    "pts_calligraphy",
+    "pts_matsuri",
 )
 PANORAMA_SPACES = {Space.PADDY: 0, Space.MOUNTAIN: 1, Space.SEA: 2}
 
@@ -40,12 +52,13 @@ def kind_name(kind: int) -> str:
 
 
 def amulet_kind(rules: Rules, card: int) -> int:
-    """The ``kernels.core.enums.Amulet`` code of Amulet card ``card``, -1 if there is no such card."""
+    """The ``kernels.tokaido.core.enums.Amulet`` code of Amulet card ``card``, -1 if there is no such card."""
     return AMULET_NAMES.index(rules.amulets[card]) if 0 <= card < len(rules.amulets) else -1
 
 
 def calligraphy_kind(rules: Rules, card: int) -> int:
-    """The ``kernels.core.enums.Calli`` code of Calligraphy card ``card``, -1 if there is no such card."""
+    """The ``kernels.tokaido.core.enums.Calli`` code of Calligraphy card ``card``, -1 if there is no such
+    card."""
     return CALLI_NAMES.index(rules.calligraphy[card]) if 0 <= card < len(rules.calligraphy) else -1
 
 
@@ -197,7 +210,9 @@ class GameState:
         self.offering_family = n_fam - 1 if self.xr else -1
         self.set_points = list(rules.set_points)
         if self.xr:
-            self.set_points = (self.set_points + [0] * n_fam)[: n_fam - 1] + [self.params["FIFTH_FAMILY_POINTS"]]
+            self.set_points = (self.set_points + [0] * n_fam)[: n_fam - 1] + [
+                self.params["FIFTH_FAMILY_POINTS"]
+            ]
         self.travelers = [
             TravelerState(i, neutral=(i == self.n_players), family_counts=[0] * n_fam)
             for i in range(self.n_trav)
@@ -205,7 +220,12 @@ class GameState:
         for tr in self.travelers:
             tr.name = "neutral" if tr.neutral else f"p{tr.index}"
         self.piles = [Pile(d) for d in range(4)]
-        self.deck_sizes = [len(rules.souvenirs), len(rules.meals), len(rules.hot_springs), len(rules.encounters)]
+        self.deck_sizes = [
+            len(rules.souvenirs),
+            len(rules.meals),
+            len(rules.hot_springs),
+            len(rules.encounters),
+        ]
         self.inns: dict[int, InnVisit] = {}
         self.pan_achievement: list[int | None] = [None, None, None]  # who took each
         self.next_stamp = 0
@@ -216,7 +236,9 @@ class GameState:
         self.calligraphy_market: list[int] = []
         self.cherry_left = 0
         self.bath_left = 0
-        self.matsuri = bool(rules.matsuri)  # the festival cards, as Crossroads, from the rules (empty without Matsuri)
+        self.matsuri = bool(
+            rules.matsuri
+        )  # the festival cards, as Crossroads, from the rules (empty without Matsuri)
         self.m = MatsuriState()
 
     # ------------------------------------------------------------ set-up
@@ -321,8 +343,10 @@ class GameState:
         if friendship:
             if kind == Space.INN or self.capacity(dest) != 1 or len(self.occupants(dest)) != 1:
                 n_occ = len(self.occupants(dest))
-                return (f"the friendship amulet needs a one-slot space held by exactly one other traveler; "
-                        f"space {dest} ({self.space_name(dest)}) holds {n_occ}")
+                return (
+                    f"the friendship amulet needs a one-slot space held by exactly one other traveler; "
+                    f"space {dest} ({self.space_name(dest)}) holds {n_occ}"
+                )
         elif kind != Space.INN and len(self.occupants(dest)) >= self.capacity(dest):
             who = ", ".join(o.name for o in self.occupants(dest))
             return f"space {dest} ({self.space_name(dest)}) is full ({who})"
@@ -330,10 +354,17 @@ class GameState:
             return None  # C9: any free space up to the next Inn
         if kind == Space.VILLAGE and tr.coins < self.params["VILLAGE_MIN_COINS"]:
             return f"{tr.name} has {tr.coins} coins and may not stop at a village"
-        if kind == Space.TEMPLE and tr.coins < self.params["TEMPLE_MIN_COINS"] and not self.mari_free_stop(tr):
+        if (
+            kind == Space.TEMPLE
+            and tr.coins < self.params["TEMPLE_MIN_COINS"]
+            and not self.mari_free_stop(tr)
+        ):
             return f"{tr.name} has {tr.coins} coins and may not stop at a temple"
-        if kind in PANORAMA_SPACES and self.panorama_complete(tr, PANORAMA_SPACES[kind]) and not (
-                self.cherry_left and self.params["CHERRY_AT_COMPLETE"]):  # online: a stop for a Cherry Tree
+        if (
+            kind in PANORAMA_SPACES
+            and self.panorama_complete(tr, PANORAMA_SPACES[kind])
+            and not (self.cherry_left and self.params["CHERRY_AT_COMPLETE"])
+        ):  # online: a stop for a Cherry Tree
             return f"{tr.name} has completed the {PANORAMA_NAMES[PANORAMA_SPACES[kind]]} panorama"
         return None
 
@@ -341,8 +372,11 @@ class GameState:
         tr = self.travelers[t]
         if tr.pos >= self.last:
             return []
-        return [d for d in range(tr.pos + 1, self.next_inn(tr.pos) + 1)
-                if self.why_illegal(t, d, friendship) is None]
+        return [
+            d
+            for d in range(tr.pos + 1, self.next_inn(tr.pos) + 1)
+            if self.why_illegal(t, d, friendship) is None
+        ]
 
     def move(self, t: int, dest: int) -> None:
         tr = self.travelers[t]
@@ -370,7 +404,11 @@ class GameState:
     def mari_free_stop(self, tr: TravelerState) -> bool:
         """MT-Mari (rule parameter): "if she decides to buy an Amulet, Mari can take it for free" (002:L612),
         so with no coin she may stop at a Temple for that Amulet while one is left."""
-        return bool(self.params.get("MARI_FREE_TEMPLE")) and tr.ability == Ability.MARI and bool(self.amulet_market)
+        return (
+            bool(self.params.get("MARI_FREE_TEMPLE"))
+            and tr.ability == Ability.MARI
+            and bool(self.amulet_market)
+        )
 
     def panorama_complete(self, tr: TravelerState, ptype: int) -> bool:
         return tr.panorama[ptype] >= self.rules.panorama_lengths[ptype]
@@ -381,7 +419,9 @@ class GameState:
     def meal_price(self, tr: TravelerState, card: int) -> int:
         """What ``tr`` pays for a meal at an Inn (Kinko: printed cost minus the discount, C22)."""
         cost = self.rules.meals[card].cost
-        if tr.ability == Ability.AYUMU:  # Matsuri: every meal costs him exactly 1 (002:L597), less Cho-yo's (M24)
+        if (
+            tr.ability == Ability.AYUMU
+        ):  # Matsuri: every meal costs him exactly 1 (002:L597), less Cho-yo's (M24)
             cost = int(self.params["AYUMU_MEAL_COST"])
         elif tr.ability == Ability.KINKO:
             cost = max(0, cost - self.params["KINKO_DISCOUNT"])

@@ -12,7 +12,7 @@ a panorama card, a meal...).
 
 from __future__ import annotations
 
-from kernels.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc, Space
+from kernels.tokaido.core.enums import PANORAMA_NAMES, Ability, Deck, Enc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.referee.amulets import Amulets
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads
@@ -29,8 +29,14 @@ SOURCE_NAMES = ("station", "annaibito", "hiroshige", "kitoushi", "o-fune", "yama
 class Stations:
     """Handlers for the stations and what they give; the Inns are ``Inns`` (``inns.py``)."""
 
-    def __init__(self, ctx: Replay, promos: Promos, travelers: MatsuriTravelers, crossroads: Crossroads | None,
-                 matsuri: Matsuri | None) -> None:
+    def __init__(
+        self,
+        ctx: Replay,
+        promos: Promos,
+        travelers: MatsuriTravelers,
+        crossroads: Crossroads | None,
+        matsuri: Matsuri | None,
+    ) -> None:
         self.ctx, self.state, self.rules, self.params = ctx, ctx.state, ctx.rules, ctx.params
         self.promos = promos
         self.travelers = travelers
@@ -50,7 +56,9 @@ class Stations:
                 yield from self.village(tr)
         elif kind in PANORAMA_SPACES:
             if not tr.neutral and base and not st.panorama_complete(tr, PANORAMA_SPACES[kind]):
-                yield from self.panorama(tr, PanSrc.STATION, [PANORAMA_SPACES[kind]])  # Yama no Ko may complete it
+                yield from self.panorama(
+                    tr, PanSrc.STATION, [PANORAMA_SPACES[kind]]
+                )  # Yama no Ko may complete it
             if st.xr and not tr.neutral and tr.ability == Ability.GOTOZAEMON:
                 self.ctx.coins(tr, self.params["GOTOZAEMON_COINS"], "gotozaemon")
         elif kind == Space.HOT_SPRING:
@@ -67,12 +75,14 @@ class Stations:
                     yield from self.encounter(tr, station=True)
 
     def umegae(self, tr: TravelerState) -> None:
-        """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed 002)."""
+        """Umegae: +1 point +1 coin at an Encounter station, before the card (also with Calligraphy, seed
+        002)."""
         self.ctx.coins(tr, self.params["UMEGAE_COINS"], "umegae")
         self.ctx.score(tr, "pts_other", self.params["UMEGAE_POINTS"], "umegae's encounter bonus")
 
     def village(self, tr: TravelerState, draw: int | None = None) -> Step:
-        """Draw ``draw`` souvenirs (the Shop's VILLAGE_DRAW; Rakuren's ability more), buy any, the rest go under."""
+        """Draw ``draw`` souvenirs (the Shop's VILLAGE_DRAW; Rakuren's ability more), buy any, the rest go
+        under."""
         if tr.neutral:
             return
         st, p = self.state, self.params
@@ -91,7 +101,12 @@ class Stations:
             yield from self.promos.felicia_duel(tr)
             self.ctx.expecting = "GAIN or UNDER of the souvenirs on the table"
             ev = yield from self.ctx.next()
-            if ev.kind == Ev.OPTION and ev.t == tr.index and ev.a == Opt.FELICIA and self.promos.felicia_clear() is not None:
+            if (
+                ev.kind == Ev.OPTION
+                and ev.t == tr.index
+                and ev.a == Opt.FELICIA
+                and self.promos.felicia_clear() is not None
+            ):
                 self.ctx.pending = ev  # P6: her duel left that card too dear; a challenge for another one
                 self.ctx.note("felicia's duel leaves it too dear")
                 continue
@@ -103,16 +118,21 @@ class Stations:
                 continue
             if ev.kind != Ev.GAIN or ev.t != tr.index:
                 left = ", ".join(st.card_name(Deck.SOUVENIR, c) for c in table)
-                raise Illegal(ev, f"souvenirs still on the table ({left}): each is bought (GAIN) or put under")
+                raise Illegal(
+                    ev, f"souvenirs still on the table ({left}): each is bought (GAIN) or put under"
+                )
             card = self.ctx.gained(ev, Deck.SOUVENIR, table)
             printed, before = self.rules.souvenirs[card].cost, souvenir_price(self.rules, tr, card)
             cost, paid = self.promos.felicia_price(tr, ev, Deck.SOUVENIR, card, before), ev.c
             zen = tr.ability == Ability.ZEN_EMON and not zen_used and paid == p["ZEN_EMON_PRICE"] < cost
             free = tr.ability == Ability.SASAYAKKO and not free_used and paid == 0 < cost
-            disc = ability_discount(tr, before, printed) | {n for n, on in (
-                ("zen_emon", zen), ("sasayakko", free), ("felicia", cost < before)) if on}
+            disc = ability_discount(tr, before, printed) | {
+                n for n, on in (("zen_emon", zen), ("sasayakko", free), ("felicia", cost < before)) if on
+            }
             if paid != cost and not zen and not free:
-                raise Illegal(ev, f"{tr.name} paid {paid} for {st.card_name(Deck.SOUVENIR, card)}, price {cost}")
+                raise Illegal(
+                    ev, f"{tr.name} paid {paid} for {st.card_name(Deck.SOUVENIR, card)}, price {cost}"
+                )
             if paid > tr.coins:
                 raise Illegal(ev, f"{tr.name} has {tr.coins} coins and cannot pay {paid}")
             zen_used, free_used = zen_used or zen, free_used or free
@@ -134,11 +154,17 @@ class Stations:
             return
         last = bought[-1][0]
         if not free:
-            raise Illegal(last, f"sasayakko bought {len(bought)} souvenirs: the cheapest is free, she paid for all")
+            raise Illegal(
+                last, f"sasayakko bought {len(bought)} souvenirs: the cheapest is free, she paid for all"
+            )
         if free[0][1] != min(costs):
-            raise Illegal(free[0][0], f"sasayakko's free souvenir costs {free[0][1]}, not the cheapest ({min(costs)})")
+            raise Illegal(
+                free[0][0], f"sasayakko's free souvenir costs {free[0][1]}, not the cheapest ({min(costs)})"
+            )
         if sum(costs) > coins_before:
-            raise Illegal(last, f"sasayakko must hold coins for every souvenir: {sum(costs)} > {coins_before}")
+            raise Illegal(
+                last, f"sasayakko must hold coins for every souvenir: {sum(costs)} > {coins_before}"
+            )
 
     def add_souvenir(self, tr: TravelerState, card: int) -> None:
         s = self.rules.souvenirs[card]
@@ -161,12 +187,18 @@ class Stations:
         st, ptype = self.state, ev.a
         tr.panorama[ptype] += 1
         value = self.promos.pan_points(tr, ptype)  # Naiade: in reverse order (P2)
-        self.ctx.score(tr, "pts_panoramas", value, f"{PANORAMA_NAMES[ptype]} card {value} ({SOURCE_NAMES[source]})")
+        self.ctx.score(
+            tr, "pts_panoramas", value, f"{PANORAMA_NAMES[ptype]} card {value} ({SOURCE_NAMES[source]})"
+        )
         if st.panorama_complete(tr, ptype) and st.pan_achievement[ptype] is None:
             st.pan_achievement[ptype] = tr.index
             tr.achievements.append(f"{PANORAMA_NAMES[ptype]} panorama")
-            self.ctx.score(tr, "pts_achievements", self.params["PAN_ACH_POINTS"],
-                        f"first to complete the {PANORAMA_NAMES[ptype]} panorama")
+            self.ctx.score(
+                tr,
+                "pts_achievements",
+                self.params["PAN_ACH_POINTS"],
+                f"first to complete the {PANORAMA_NAMES[ptype]} panorama",
+            )
 
     def hot_spring(self, tr: TravelerState, why: str) -> Step:
         if tr.neutral:
@@ -194,7 +226,9 @@ class Stations:
             ev = yield from self.ctx.take(Ev.DONATE, tr, "the Neutral's bank coin")
             want = p["NEUTRAL_BANK_COIN"]
             if (ev.a, ev.b) != (0, want):
-                raise Illegal(ev, f"the Neutral donates ({ev.a}, {ev.b}), expected (0 coins, {want} bank coin)")
+                raise Illegal(
+                    ev, f"the Neutral donates ({ev.a}, {ev.b}), expected (0 coins, {want} bank coin)"
+                )
             tr.donated += want
             self.ctx.note(f"{want} bank coin on the temple")
             return
@@ -203,14 +237,18 @@ class Stations:
             return
         option = None
         if bank_max:  # Opt.HIROTADA may be logged as a yes/no before the DONATE (tolerated)
-            opt = yield from self.ctx.maybe(lambda e: e.kind == Ev.OPTION and e.t == tr.index, "OPTION or DONATE")
+            opt = yield from self.ctx.maybe(
+                lambda e: e.kind == Ev.OPTION and e.t == tr.index, "OPTION or DONATE"
+            )
             if opt is not None:
                 if opt.a != Opt.HIROTADA or opt.b not in (0, 1):
                     raise Illegal(opt, f"option {opt.a}={opt.b} at a temple, expected hirotada's yes/no")
                 option = opt.b
         ev = yield from self.ctx.take(Ev.DONATE, tr, "a temple offering")
         if not donation and ev.a != 0:
-            raise Illegal(ev, f"{tr.name} donates no coin here (an amulet instead, or no coin left), not {ev.a}")
+            raise Illegal(
+                ev, f"{tr.name} donates no coin here (an amulet instead, or no coin left), not {ev.a}"
+            )
         if donation and not 1 <= ev.a <= p["TEMPLE_MAX"]:
             raise Illegal(ev, f"{tr.name} must donate 1 to {p['TEMPLE_MAX']} coins, not {ev.a}")
         if ev.a > tr.coins:
@@ -292,7 +330,9 @@ class Stations:
                     yield from self.ctx.gain_free(tr, Deck.MEAL, [m], "itamae's meal")
                     self.eat(tr, m, "itamae")
                 else:  # C14
-                    ev = yield from self.ctx.take(Ev.UNDER, None, f"{st.card_name(Deck.MEAL, m)}, a dish already eaten")
+                    ev = yield from self.ctx.take(
+                        Ev.UNDER, None, f"{st.card_name(Deck.MEAL, m)}, a dish already eaten"
+                    )
                     self.ctx.under(ev, Deck.MEAL, [m])
                     self.ctx.note(f"{st.card_name(Deck.MEAL, m)} already eaten: goes under")
             if not paid:
@@ -315,8 +355,11 @@ class Stations:
                 yield from self._unpaid(tr, card)
 
     def _unpaid(self, tr: TravelerState, card: int) -> Step:
-        """Seed 002: a Kitoushi, Takuhatsuso or Itamae not paid for goes face down under the Encounter pile."""
-        ev = yield from self.ctx.take(Ev.UNDER, None, f"the unpaid {self.state.card_name(Deck.ENCOUNTER, card)}")
+        """Seed 002: a Kitoushi, Takuhatsuso or Itamae not paid for goes face down under the Encounter
+        pile."""
+        ev = yield from self.ctx.take(
+            Ev.UNDER, None, f"the unpaid {self.state.card_name(Deck.ENCOUNTER, card)}"
+        )
         self.ctx.under(ev, Deck.ENCOUNTER, tr.encounters)
         if ev.b != card:
             raise Illegal(ev, f"the unpaid encounter card {card} goes under, not card {ev.b}")

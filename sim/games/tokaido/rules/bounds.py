@@ -1,7 +1,7 @@
 """What a rule value may be: its type, its list length and its range, so the kernels can hold it.
 
 The kernels keep coins, points and costs in 16-bit fields (the action log and
-the result records, ``kernels/core/records.py``: at most 32,767) and card tables
+the result records, ``kernels/tokaido/core/records.py``: at most 32,767) and card tables
 in 16-bit arrays, so a value beyond them would wrap silently and give wrong
 games. Two checks refuse such rules before any work, in one line naming the key:
 
@@ -19,13 +19,15 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 from typing import Any
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 
 Rules = Any  # a sim.games.tokaido.rules.tables.Rules (not imported: tables imports this module)
 
 INT16_MAX = 32_767
-WHY_16 = ("coins, points and costs are kept in 16-bit fields (the action log and result records hold at most "
-          "32,767) and a game adds many of them up")
+WHY_16 = (
+    "coins, points and costs are kept in 16-bit fields (the action log and result records hold at most "
+    "32,767) and a game adds many of them up"
+)
 WHY_DECK = f"a pile holds at most {E.DECK_CAP} cards"
 
 # (pattern of the dotted key, lowest, highest, why); the first match wins
@@ -37,7 +39,12 @@ BOUNDS: tuple[tuple[str, int, int, str], ...] = (
     ("temple.max_donation", 1, 100, WHY_16),
     ("encounters.annaibito", 0, E.DECK_CAP, WHY_DECK),
     ("cards.*copies*", 0, E.DECK_CAP, WHY_DECK),
-    ("crossroads.cards_by_players.*", 0, E.MARKET_CAP, f"a Crossroads market holds at most {E.MARKET_CAP} cards"),
+    (
+        "crossroads.cards_by_players.*",
+        0,
+        E.MARKET_CAP,
+        f"a Crossroads market holds at most {E.MARKET_CAP} cards",
+    ),
     ("crossroads.fortune_die", 0, 10, WHY_16),
     ("crossroads.calligraphy.*_per_*", 0, 20, WHY_16),
     ("crossroads.legendary.script_bonus", 0, 20, WHY_16),
@@ -58,7 +65,8 @@ LIST_MEANING = {
 
 
 class BoundsError(ValueError):
-    """A rule value the kernels cannot hold (raised as ``RulesError`` by ``sim.games.tokaido.rules.tables``)."""
+    """A rule value the kernels cannot hold (raised as ``RulesError`` by
+    ``sim.games.tokaido.rules.tables``)."""
 
 
 def bound(key: str) -> tuple[int, int, str]:
@@ -105,7 +113,9 @@ def check_value(key: str, old: Any, value: Any, origin: str = "override") -> Any
             _in_range(key, x, shown)
         return values
     if isinstance(old, str) and isinstance(value, list) and value and all(isinstance(x, str) for x in value):
-        return "+".join(value)  # names given comma-separated (--set draft.pool=base,promo): one "+"-joined text
+        return "+".join(
+            value
+        )  # names given comma-separated (--set draft.pool=base,promo): one "+"-joined text
     if isinstance(old, str) and not isinstance(value, str):
         raise BoundsError(f"{shown}: {key} wants a name, not {_text(value)}")
     return value
@@ -119,6 +129,7 @@ def _text(value: Any) -> str:
 
 def check_data(raw: dict[str, Any]) -> None:
     """Every whole number of the rules data files (after overrides) in its key's range."""
+
     def walk(node: Any, key: str, file: str) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
@@ -145,16 +156,54 @@ def check_data(raw: dict[str, Any]) -> None:
 EVENTS = E.N_SPACES + 10  # a player stops at most once per space, plus the end scoring
 GAINS_PER_EVENT = 3  # e.g. three souvenirs at one Village, or a Kuge's coins and Umegae's
 # rule numbers that are no amount a player collects (counts, thresholds, switches)
-NOT_AMOUNTS = {"VILLAGE_DRAW", "VILLAGE_MIN_COINS", "HAND_EXTRA", "TEMPLE_MAX", "TEMPLE_MIN_COINS", "ACH_MIN",
-               "INITIATION", "XR", "CHERRY_COPIES", "BATH_COPIES", "START_AMULET", "FASTING_INNS",
-               "MATSURI", "M_DRAW", "M_HANABI_DRAW", "M_CLOSED_TOKENS", "M_CHOYO_HAND", "M_FRIENDSHIP_HALF",
-               "M_OFUNE_SHARED_CARD", "M_DOLL_NOSTALGIA", "M_DOLL_FAMILY",
-               "ANTOINE_TIES", "FELICIA_WIN_PPM", "FASTING_INNS_ERIKU", "RAKUREN_SOUVENIRS", "RAKUREN_LEGENDARY",
-               "M_NEUTRAL_MOVER", "M_HANABI_CHOOSER", "MARI_FREE_TEMPLE", "KIDZUNA_HOSP_EITHER",
-               "M_NEUTRAL_WATCHERS", "FORTUNE_BEFORE", "SECOND_OPTIONAL", "DEVOTION_PRINTED"}
+NOT_AMOUNTS = {
+    "VILLAGE_DRAW",
+    "VILLAGE_MIN_COINS",
+    "HAND_EXTRA",
+    "TEMPLE_MAX",
+    "TEMPLE_MIN_COINS",
+    "ACH_MIN",
+    "INITIATION",
+    "XR",
+    "CHERRY_COPIES",
+    "BATH_COPIES",
+    "START_AMULET",
+    "FASTING_INNS",
+    "MATSURI",
+    "M_DRAW",
+    "M_HANABI_DRAW",
+    "M_CLOSED_TOKENS",
+    "M_CHOYO_HAND",
+    "M_FRIENDSHIP_HALF",
+    "M_OFUNE_SHARED_CARD",
+    "M_DOLL_NOSTALGIA",
+    "M_DOLL_FAMILY",
+    "ANTOINE_TIES",
+    "FELICIA_WIN_PPM",
+    "FASTING_INNS_ERIKU",
+    "RAKUREN_SOUVENIRS",
+    "RAKUREN_LEGENDARY",
+    "M_NEUTRAL_MOVER",
+    "M_HANABI_CHOOSER",
+    "MARI_FREE_TEMPLE",
+    "KIDZUNA_HOSP_EITHER",
+    "M_NEUTRAL_WATCHERS",
+    "FORTUNE_BEFORE",
+    "SECOND_OPTIONAL",
+    "DEVOTION_PRINTED",
+}
 # end-scoring points per unit of something a player holds (at most EVENTS of it; Foresight: per coin)
-PER_UNIT = {"CONTEMPLATION_PAN", "CONTEMPLATION_CHERRY", "NOSTALGIA_LEGEND", "NOSTALGIA_SOUVENIR", "PERFECTION_ACH",
-            "PERFECTION_CALLI", "FASTING_MEAL", "SCRIPT_BONUS", "FORESIGHT"}
+PER_UNIT = {
+    "CONTEMPLATION_PAN",
+    "CONTEMPLATION_CHERRY",
+    "NOSTALGIA_LEGEND",
+    "NOSTALGIA_SOUVENIR",
+    "PERFECTION_ACH",
+    "PERFECTION_CALLI",
+    "FASTING_MEAL",
+    "SCRIPT_BONUS",
+    "FORESIGHT",
+}
 
 
 def worst_case(rules: Rules) -> tuple[int, int]:
@@ -164,7 +213,9 @@ def worst_case(rules: Rules) -> tuple[int, int]:
     within it cannot overflow the 16-bit fields; the shipped rules stay far inside.
     """
     p = rules.params
-    amounts = {k: v for k, v in p.items() if k not in NOT_AMOUNTS | PER_UNIT and not k.startswith("INITIATION")}
+    amounts = {
+        k: v for k, v in p.items() if k not in NOT_AMOUNTS | PER_UNIT and not k.startswith("INITIATION")
+    }
     coin_gains = [v for k, v in amounts.items() if "COIN" in k]  # FARM_COINS, KUGE_COINS, HIROTADA_COIN, ...
     if rules.crossroads:  # the Gaming Room pays back the bet times a die face
         coin_gains.append((p["GAMING_BET"] + p["JIROCHO_BET"]) * max(rules.fortune_die))
@@ -181,7 +232,9 @@ def worst_case(rules: Rules) -> tuple[int, int]:
     return coins, score
 
 
-def check_totals(rules: Rules, overrides: tuple[tuple[str, Any], ...], rebuild: Callable[[int], Rules]) -> None:
+def check_totals(
+    rules: Rules, overrides: tuple[tuple[str, Any], ...], rebuild: Callable[[int], Rules]
+) -> None:
     """Refuse rules whose worst-case coins or score overflow 16 bits.
 
     ``rebuild(v)`` builds the rules again with the last numeric override set to
@@ -193,8 +246,10 @@ def check_totals(rules: Rules, overrides: tuple[tuple[str, Any], ...], rebuild: 
     what = f"up to {coins:,} coins" if coins > INT16_MAX else f"a score of up to {score:,}"
     numeric = [(k, v) for k, v in overrides if _is_int(v)]
     if not numeric:
-        raise BoundsError(f"the rules data lets a player reach {what} in a game, more than the 32,767 the engine's "
-                          "16-bit fields hold; lower the largest values in sim/games/tokaido/data/*.toml")
+        raise BoundsError(
+            f"the rules data lets a player reach {what} in a game, more than the 32,767 the engine's "
+            "16-bit fields hold; lower the largest values in sim/games/tokaido/data/*.toml"
+        )
     key, value = numeric[-1]
     lo, hi = bound(key)[0], int(value)
     while lo < hi:  # the largest value of ``key`` that fits (the bound grows with it)
@@ -203,8 +258,10 @@ def check_totals(rules: Rules, overrides: tuple[tuple[str, Any], ...], rebuild: 
             lo = mid
         else:
             hi = mid - 1
-    head = (f"override {key}={value} lets a player reach {what} in a game, more than the 32,767 the engine's "
-            "16-bit fields hold")
+    head = (
+        f"override {key}={value} lets a player reach {what} in a game, more than the 32,767 the engine's "
+        "16-bit fields hold"
+    )
     if max(worst_case(rebuild(lo))) > INT16_MAX:
         raise BoundsError(f"{head}; lower the other overrides")
     raise BoundsError(f"{head}; with the other rules as they are, {key} takes at most {lo}")

@@ -11,11 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 # --expansions names, in their canonical order, and their flags in the raw rules (GameConfig.raw)
-EXPANSION_FLAGS = {"new-encounters": "_new_encounters", "crossroads": "_crossroads", "matsuri": "_matsuri",
-                   "promos": "_promos"}
+EXPANSION_FLAGS = {
+    "new-encounters": "_new_encounters",
+    "crossroads": "_crossroads",
+    "matsuri": "_matsuri",
+    "promos": "_promos",
+}
 # a Traveler's box: what messages call it, and the expansions that bring it into a game
-BOXES = {"crossroads": ("Crossroads", ("crossroads",)), "matsuri": ("Matsuri", ("crossroads", "matsuri")),
-         "promo": ("promo", ("promos",))}
+BOXES = {
+    "crossroads": ("Crossroads", ("crossroads",)),
+    "matsuri": ("Matsuri", ("crossroads", "matsuri")),
+    "promo": ("promo", ("promos",)),
+}
 
 
 def expansions_on(raw: dict[str, Any]) -> tuple[str, ...]:

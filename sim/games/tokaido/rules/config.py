@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.errors import UserError
 from sim.games.tokaido.rules.bounds import BoundsError, check_totals
 from sim.games.tokaido.rules.tables import (
@@ -84,7 +84,9 @@ class GameConfig:
                 )
             if len(set(names)) != len(names):
                 dup = next(n for n in names if names.count(n) > 1)
-                raise ConfigError(f"Traveler '{dup}' is listed twice in --travelers; each player needs their own")
+                raise ConfigError(
+                    f"Traveler '{dup}' is listed twice in --travelers; each player needs their own"
+                )
             for n in names:
                 try:
                     rules.traveler_index(n)
@@ -101,7 +103,11 @@ class GameConfig:
             pool = len(rules.pool_ids())
             if pool < need:
                 how = f"dealing {dealt} to each of {self.n_players} players" if per > 1 else self.travelers
-                fix = "widen draft.pool" if pool < len(rules.travelers) else "lower draft.dealt or add --expansions"
+                fix = (
+                    "widen draft.pool"
+                    if pool < len(rules.travelers)
+                    else "lower draft.dealt or add --expansions"
+                )
                 raise ConfigError(f"{how} needs {need} Travelers, the pool has {pool}; {fix}")
 
     # the expansions as the code asks about them (one spelling of each name, here)
@@ -138,12 +144,14 @@ class GameConfig:
             return built  # type: ignore[no-any-return]
         overrides = [(k, parse_value(v) if isinstance(v, str) else v) for k, v in self.overrides]
         rules = self._rules(overrides)
-        last = max((i for i, (_, v) in enumerate(overrides) if isinstance(v, int) and not isinstance(v, bool)),
-                   default=None)
+        last = max(
+            (i for i, (_, v) in enumerate(overrides) if isinstance(v, int) and not isinstance(v, bool)),
+            default=None,
+        )
 
         def rebuild(value: int) -> Rules:
             assert last is not None
-            return self._rules([*overrides[:last], (overrides[last][0], value), *overrides[last + 1:]])
+            return self._rules([*overrides[:last], (overrides[last][0], value), *overrides[last + 1 :]])
 
         try:
             check_totals(rules, tuple(overrides), rebuild)
@@ -171,7 +179,9 @@ class GameConfig:
         try:
             for key, value in overrides:
                 apply_override(raw, key, value)
-            if "gastronomy" in self.variants:  # after the overrides: --set variants.gastronomy.hand_extra counts
+            if (
+                "gastronomy" in self.variants
+            ):  # after the overrides: --set variants.gastronomy.hand_extra counts
                 raw["rules"]["meals"]["hand_extra"] = raw["rules"]["variants"]["gastronomy"]["hand_extra"]
             return build_rules(raw)
         except RulesError as exc:
@@ -181,7 +191,7 @@ class GameConfig:
         return list(self.bots) * self.n_players if len(self.bots) == 1 else list(self.bots)
 
     def cfg_array(self, rules: Rules, log: bool = False) -> np.ndarray:
-        """The kernel's ``cfg`` int32 array (layout ``kernels.core.enums.Cfg``)."""
+        """The kernel's ``cfg`` int32 array (layout ``kernels.tokaido.core.enums.Cfg``)."""
         cfg = np.zeros(E.CFG_N, np.int32)
         n = self.n_players
         cfg[E.Cfg.N_PLAYERS] = n
@@ -204,7 +214,9 @@ class GameConfig:
         if "preparations" in self.variants:
             offs = rules.preparations.get(n)
             if offs is None:
-                raise ConfigError(f"Preparations has no coin table for {n} players (variants.preparations.{n})")
+                raise ConfigError(
+                    f"Preparations has no coin table for {n} players (variants.preparations.{n})"
+                )
             cfg[E.Cfg.PREP0 : E.Cfg.PREP0 + n] = offs
         cfg[E.Cfg.LOG] = int(log)
         draft = rules.raw["rules"]["draft"]
@@ -253,7 +265,11 @@ class GameConfig:
         """The command-line options that play this configuration (``--players 4 --bots expert ...``)."""
         from sim.overrides import format_value
 
-        opts = [f"--players {self.n_players}", f"--travelers {self.travelers}", f"--bots {','.join(self.bots)}"]
+        opts = [
+            f"--players {self.n_players}",
+            f"--travelers {self.travelers}",
+            f"--bots {','.join(self.bots)}",
+        ]
         if self.variants:
             opts.append(f"--variants {','.join(self.variants)}")
         if self.expansions:

@@ -36,10 +36,17 @@ from sim.overrides import format_value
 if TYPE_CHECKING:
     from sim.games.tokaido.rules.config import GameConfig
 
-NEW_ENCOUNTER_KEYS = ("encounters.itamae_cost", "encounters.kitoushi_cost", "encounters.takuhatsuso_cost",
-                      "encounters.takuhatsuso_points")
+NEW_ENCOUNTER_KEYS = (
+    "encounters.itamae_cost",
+    "encounters.kitoushi_cost",
+    "encounters.takuhatsuso_cost",
+    "encounters.takuhatsuso_points",
+)
 NO_TRAVELERS = "Journey of Initiation (--variants initiation) is played without Travelers"
-WATCHERS = ("misaki", "takeru")  # abilities.watcher_*: the two Matsuri Travelers paid by the bank when others stop
+WATCHERS = (
+    "misaki",
+    "takeru",
+)  # abilities.watcher_*: the two Matsuri Travelers paid by the bank when others stop
 PROMO_ONLY = "the promos add only Travelers"
 
 
@@ -56,13 +63,18 @@ def rule_owners(key: str) -> tuple[str, ...] | None:
         return (parts[1],)
     if parts[0] == "gender" and len(parts) == 2:
         return (parts[1],)
-    ability = parts[1] if parts[0] == "abilities" and len(parts) == 2 else (
-        parts[2] if parts[:2] == ["crossroads", "abilities"] and len(parts) == 3 else None)
+    ability = (
+        parts[1]
+        if parts[0] == "abilities" and len(parts) == 2
+        else (parts[2] if parts[:2] == ["crossroads", "abilities"] and len(parts) == 3 else None)
+    )
     if ability is None:
         return None
     if ability.startswith("watcher_"):
         return WATCHERS
-    owners = [t["name"] for t in _travelers_data() if ability.startswith(str(t.get("ability", t["name"])) + "_")]
+    owners = [
+        t["name"] for t in _travelers_data() if ability.startswith(str(t.get("ability", t["name"])) + "_")
+    ]
     return tuple(owners) or None
 
 
@@ -129,7 +141,8 @@ def _draft_mode(raw: dict[str, Any]) -> str:
 
 
 def _pool_reason(config: GameConfig) -> str | None:
-    """Why ``draft.pool`` changes nothing: Travelers named one per player, none at all, or a pool of every one."""
+    """Why ``draft.pool`` changes nothing: Travelers named one per player, none at all, or a pool of every
+    one."""
     if "initiation" in config.variants:
         return NO_TRAVELERS
     if config.travelers not in ("draft", "random"):
@@ -163,8 +176,11 @@ def _reasons(config: GameConfig) -> list[tuple[str, bool] | None]:
         reason = override_reason(config, key)
         found = (reason, False) if reason is not None else None
         if found is None and later[key] > 0:
-            again = next(v for k, v in config.overrides[i + 1:] if k == key)
-            found = (f"{key} is set again later (={format_value(again)}), which replaces it: give it once", True)
+            again = next(v for k, v in config.overrides[i + 1 :] if k == key)
+            found = (
+                f"{key} is set again later (={format_value(again)}), which replaces it: give it once",
+                True,
+            )
         before = copy.deepcopy(raw)
         try:
             apply_override(raw, key, value)
@@ -250,7 +266,8 @@ def _promos_reason(config: GameConfig) -> str | None:
 
 
 def refuse_inert(config: GameConfig, patches: Mapping[int, str] | None = None) -> GameConfig:
-    """``config``, or ``UserError`` naming its first option that has no effect (``patches``: see ``inert_options``)."""
+    """``config``, or ``UserError`` naming its first option that has no effect (``patches``: see
+    ``inert_options``)."""
     for option, reason in inert_options(config, patches):
         raise UserError(f"{option} has no effect: {reason}; drop it or add what it needs")
     return config

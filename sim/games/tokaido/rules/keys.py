@@ -1,6 +1,7 @@
 """Dotted rule keys: ``travelers.kinko.coins=6`` parsed, located in the raw rules and checked.
 
-Used by ``tables.load_rules`` for every override; the values are bounded by ``sim.games.tokaido.rules.bounds``.
+Used by ``tables.load_rules`` for every override; the values are bounded by
+``sim.games.tokaido.rules.bounds``.
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ def apply_override(raw: dict[str, Any], key: str, value: Any) -> None:
         enc["annaibito"] = _checked(key, enc["annaibito"], value)
         return
     if parts[0] not in _ROOTS or len(parts) < 2:
-        raise RulesError(
-            f"override '{key}' names no rule; start with one of: travelers, {', '.join(_ROOTS)}"
-        )
+        raise RulesError(f"override '{key}' names no rule; start with one of: travelers, {', '.join(_ROOTS)}")
     node: Any = raw
     for p in _ROOTS[parts[0]]:
         node = node[p]

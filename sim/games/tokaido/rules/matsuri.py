@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core.events import MATSURI_KINDS, TIMING_NAMES, Matsuri, Timing
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.events import MATSURI_KINDS, TIMING_NAMES, Matsuri, Timing
 from sim.games.tokaido.rules.keys import RulesError
 
 ANY_PANORAMA = 9
@@ -22,8 +22,12 @@ SPACES = {**{name: i for i, name in enumerate(E.SPACE_NAMES)}, "none": -1, "pano
 CLOSURES = (Matsuri.KAMIARISAI, Matsuri.TOKA_EBISU, Matsuri.MURA)
 # the timing each effect is written for (the kernel resolves a kind at that moment only)
 TIMING = {k: Timing.NOW for k in range(len(MATSURI_KINDS))}
-TIMING.update({k: Timing.LEG for k in (Matsuri.HADAKA, Matsuri.OHANAMI, Matsuri.GION, *CLOSURES,
-                                       Matsuri.YAMA_NO_KO, Matsuri.OTAUE)})
+TIMING.update(
+    {
+        k: Timing.LEG
+        for k in (Matsuri.HADAKA, Matsuri.OHANAMI, Matsuri.GION, *CLOSURES, Matsuri.YAMA_NO_KO, Matsuri.OTAUE)
+    }
+)
 TIMING[Matsuri.CHOYO] = Timing.NEXT_INN
 
 
@@ -31,8 +35,8 @@ TIMING[Matsuri.CHOYO] = Timing.NEXT_INN
 class MatsuriCard:
     id: int
     name: str
-    kind: int  # kernels.core.events.Matsuri
-    timing: int  # kernels.core.events.Timing
+    kind: int  # kernels.tokaido.core.events.Matsuri
+    timing: int  # kernels.tokaido.core.events.Timing
     space: int  # Space, -1 none, ANY_PANORAMA
 
 
@@ -47,14 +51,19 @@ def matsuri_cards(raw: dict[str, Any]) -> list[MatsuriCard]:
             raise RulesError(f"{where}: timing {timing!r}; choose one of {', '.join(TIMING_NAMES)}")
         k = MATSURI_KINDS.index(kind)
         if TIMING_NAMES.index(timing) != TIMING[k]:
-            raise RulesError(f"{where}: a {kind} card acts with timing {TIMING_NAMES[TIMING[k]]!r}, not {timing!r}")
+            raise RulesError(
+                f"{where}: a {kind} card acts with timing {TIMING_NAMES[TIMING[k]]!r}, not {timing!r}"
+            )
         if space not in SPACES:
             raise RulesError(f"{where}: space {space!r}; choose one of {', '.join(SPACES)}")
         if k in CLOSURES and SPACES[space] not in range(E.Space.VILLAGE, E.Space.ENCOUNTER + 1):
             raise RulesError(f"{where}: a closure needs a station space type, not {space!r}")
         cards.append(MatsuriCard(i, str(c["name"]), k, TIMING[k], SPACES[space]))
     if len(cards) > min(E.DECK_CAP, 63):
-        raise RulesError(f"sim/games/tokaido/data/matsuri.toml: at most {min(E.DECK_CAP, 63)} Matsuri cards, not {len(cards)}")
+        raise RulesError(
+            f"sim/games/tokaido/data/matsuri.toml: at most {min(E.DECK_CAP, 63)} Matsuri cards, not "
+            f"{len(cards)}"
+        )
     return cards
 
 
@@ -65,10 +74,16 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
     if len(shi) != 3:
         raise RulesError("matsuri.shishimai_points needs 3 values (1st, 2nd, 3rd donor)")
     out = {
-        "MATSURI": int(on), "M_DRAW": m["draw"], "M_HANABI_DRAW": m["hanabi_draw"],
-        "M_CLOSED_TOKENS": m["closed_space_tokens"], "M_HANAMI_COINS": m["hanami_coins"],
-        "M_OBON_MAX": m["obon_max"], "M_CHOYO_DISCOUNT": m["choyo_discount"], "M_CHOYO_HAND": m["choyo_hand"],
-        "M_TANABATA_POINTS": m["tanabata_points"], "M_OTAUE_COINS": m["otaue_coins"],
+        "MATSURI": int(on),
+        "M_DRAW": m["draw"],
+        "M_HANABI_DRAW": m["hanabi_draw"],
+        "M_CLOSED_TOKENS": m["closed_space_tokens"],
+        "M_HANAMI_COINS": m["hanami_coins"],
+        "M_OBON_MAX": m["obon_max"],
+        "M_CHOYO_DISCOUNT": m["choyo_discount"],
+        "M_CHOYO_HAND": m["choyo_hand"],
+        "M_TANABATA_POINTS": m["tanabata_points"],
+        "M_OTAUE_COINS": m["otaue_coins"],
         "M_YAMA_SECTIONS": m["yama_sections"],
         "M_FRIENDSHIP_HALF": int(bool(ch["friendship_on_half_closed"])),
         "M_OFUNE_SHARED_CARD": int(bool(ch["ofune_shared_counts_as_card"])),
@@ -76,7 +91,10 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
     }
     families = list(raw["cards"]["souvenirs"]["families"])
     if m["doll_family"] not in families:
-        raise RulesError(f"matsuri.doll_family = {m['doll_family']!r}: name a souvenir family of sim/games/tokaido/data/cards.toml")
+        raise RulesError(
+            f"matsuri.doll_family = {m['doll_family']!r}: name a souvenir family of "
+            f"sim/games/tokaido/data/cards.toml"
+        )
     out["M_DOLL_FAMILY"] = families.index(m["doll_family"])
     out.update(choice_params(raw))
     if not 1 <= out["M_DRAW"] <= 2:
@@ -84,7 +102,9 @@ def matsuri_params(raw: dict[str, Any], on: bool) -> dict[str, int]:
     if not 0 <= out["M_HANABI_DRAW"] <= 2:
         raise RulesError(f"matsuri.hanabi_draw = {out['M_HANABI_DRAW']}: Hanabi brings 0 to 2 more cards")
     if out["M_CHOYO_HAND"] > E.HAND_CAP:
-        raise RulesError(f"matsuri.choyo_hand = {out['M_CHOYO_HAND']}: an Inn's hand holds at most {E.HAND_CAP}")
+        raise RulesError(
+            f"matsuri.choyo_hand = {out['M_CHOYO_HAND']}: an Inn's hand holds at most {E.HAND_CAP}"
+        )
     return {k: int(v) for k, v in out.items()}
 
 

@@ -1,7 +1,9 @@
 """The rules parameters where the online implementation differs from the rulebook.
 
-Each difference is its own switch in ``sim/games/tokaido/data/crossroads.toml``, the rulebook's reading by default,
-the online one in the ``online`` profiles (``sim/games/tokaido/data/profiles/online*.toml``); docs/rules-choices.md,
+Each difference is its own switch in ``sim/games/tokaido/data/crossroads.toml``, the rulebook's reading by
+default,
+the online one in the ``online`` profiles (``sim/games/tokaido/data/profiles/online*.toml``);
+docs/rules-choices.md,
 "Rules profiles", says how each is read.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kernels.core.prices import DISC_NAMES
+from kernels.tokaido.core.prices import DISC_NAMES
 from sim.games.tokaido.rules.keys import RulesError
 
 
@@ -17,8 +19,10 @@ def online_params(x: dict[str, Any]) -> dict[str, int]:
     """The kernels' ``P`` entries of the online differences from the ``crossroads`` section ``x``."""
     am = x["amulets"]
     if not am["fortune_before_move"] and not am["fortune_after_move"]:
-        raise RulesError("crossroads.amulets.fortune_before_move and fortune_after_move are both false: "
-                         "the Fortune Amulet could never be used; set one of them true")
+        raise RulesError(
+            "crossroads.amulets.fortune_before_move and fortune_after_move are both false: "
+            "the Fortune Amulet could never be used; set one of them true"
+        )
     return {
         "SCRIPT_LEGENDARY": int(bool(x["legendary"]["script_counts_legendary"])),
         "CHERRY_AT_COMPLETE": int(bool(x["cherry_tree"]["at_completed_panorama"])),
@@ -32,7 +36,8 @@ def online_params(x: dict[str, Any]) -> dict[str, int]:
 
 
 def devotion_printed(am: dict[str, Any]) -> int:
-    """Bits of ``kernels.core.prices.Disc``: the discounts after which Devotion moves the printed price (C37)."""
+    """Bits of ``kernels.tokaido.core.prices.Disc``: the discounts after which Devotion moves the printed
+    price (C37)."""
     if am["devotion_printed_price"]:
         return (1 << len(DISC_NAMES)) - 1
     names = am["devotion_printed_after"]
@@ -40,7 +45,9 @@ def devotion_printed(am: dict[str, Any]) -> int:
     bits = 0
     for name in names:
         if name not in DISC_NAMES:
-            raise RulesError(f"crossroads.amulets.devotion_printed_after: unknown discount {name!r}; "
-                             f"choose among {', '.join(DISC_NAMES)}")
+            raise RulesError(
+                f"crossroads.amulets.devotion_printed_after: unknown discount {name!r}; "
+                f"choose among {', '.join(DISC_NAMES)}"
+            )
         bits |= 1 << DISC_NAMES.index(name)
     return bits

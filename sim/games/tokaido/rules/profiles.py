@@ -1,4 +1,5 @@
-"""Rules profiles (``--rules rulebook|online|online-2020``): named TOML patches in ``sim/games/tokaido/data/profiles/``.
+"""Rules profiles (``--rules rulebook|online|online-2020``): named TOML patches in
+``sim/games/tokaido/data/profiles/``.
 
 A profile is nothing but a patch applied like ``--set @file``, before the command's own
 ``--set`` items (so those can still change any of its rules). A profile may build on another

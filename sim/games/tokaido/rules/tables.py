@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.games.tokaido.rules.bounds import BoundsError, check_data, check_genders
 from sim.games.tokaido.rules.boxes import expansions_on, not_in_play
 from sim.games.tokaido.rules.keys import RulesError, apply_override  # noqa: F401  (re-exported)
@@ -61,7 +61,7 @@ class HotSpring:
 @dataclass(frozen=True)
 class Encounter:
     id: int
-    kind: int  # kernels.core.enums.Enc
+    kind: int  # kernels.tokaido.core.enums.Enc
     name: str
     panorama: int = -1  # Annaibito: the depicted panorama type
 
@@ -70,7 +70,7 @@ class Encounter:
 class Legendary:
     id: int
     name: str
-    kind: int  # kernels.core.enums.Legend
+    kind: int  # kernels.tokaido.core.enums.Legend
     cost: int
 
 
@@ -81,7 +81,7 @@ class Traveler:
     title: str
     coins: int
     gender: str
-    ability: int  # kernels.core.enums.Ability
+    ability: int  # kernels.tokaido.core.enums.Ability
 
 
 @dataclass
@@ -111,7 +111,9 @@ class Rules:
     crossroads_cards: dict[int, int] = field(default_factory=dict)  # players -> cards per type
     fortune_die: list[int] = field(default_factory=list)
     matsuri: list[MatsuriCard] = field(default_factory=list)  # empty unless Matsuri is on
-    pool: list[int] = field(default_factory=list)  # the Travelers dealt from (draft.pool), ids in order; empty: all
+    pool: list[int] = field(
+        default_factory=list
+    )  # the Travelers dealt from (draft.pool), ids in order; empty: all
 
     def pool_ids(self) -> list[int]:
         """The ids of the Travelers dealt from, drafted or at random (``draft.pool``)."""
@@ -133,7 +135,7 @@ class Rules:
         return hashlib.sha256(blob).hexdigest()[:16]
 
     def tables(self) -> dict[str, np.ndarray]:
-        """The integer arrays the kernels take (layout: ``kernels/core/enums.py``)."""
+        """The integer arrays the kernels take (layout: ``kernels/tokaido/core/enums.py``)."""
         board = np.zeros((2, E.N_SPACES), np.int8)
         board[0, :] = self.board_types
         board[1, :] = [int(d) for d in self.board_double]
@@ -174,7 +176,12 @@ class Rules:
         for i, name in enumerate(self.calligraphy):
             xcard[2, :, i] = (E.CALLI_NAMES.index(name), 0)
         return {
-            "board": board, "card": card, "dsize": dsize, "params": params, "trav": trav, "xcard": xcard,
+            "board": board,
+            "card": card,
+            "dsize": dsize,
+            "params": params,
+            "trav": trav,
+            "xcard": xcard,
         }
 
 
@@ -211,31 +218,52 @@ def matsuri_traveler_params(a: dict[str, Any], families: tuple[str, ...]) -> dic
     return {
         "AYUMU_FREE_FAMILY": _choice(a, "ayumu_free_family", families),
         "TITIA_FAMILY": _choice(a, "titia_family", families),
-        "AYUMU_MEAL_COST": a["ayumu_meal_cost"], "KAMUI_POINTS": a["kamui_points"],
-        "KAMUI_FREE_CANCELS": int(bool(a["kamui_free_meal_cancels"])), "WATCHER_COINS": a["watcher_coins"],
+        "AYUMU_MEAL_COST": a["ayumu_meal_cost"],
+        "KAMUI_POINTS": a["kamui_points"],
+        "KAMUI_FREE_CANCELS": int(bool(a["kamui_free_meal_cancels"])),
+        "WATCHER_COINS": a["watcher_coins"],
         "MARI_TEMPLE_MULT": a["mari_temple_points"],
-        "MARI_DOUBLE_DEVOTION": int(bool(a["mari_double_devotion"])), "KUSHINADA_COINS": a["kushinada_coins"],
-        "SUSERI_POINTS": a["suseri_points"], "IYASAKA_FARM_BONUS": a["iyasaka_farm_bonus"],
+        "MARI_DOUBLE_DEVOTION": int(bool(a["mari_double_devotion"])),
+        "KUSHINADA_COINS": a["kushinada_coins"],
+        "SUSERI_POINTS": a["suseri_points"],
+        "IYASAKA_FARM_BONUS": a["iyasaka_farm_bonus"],
         "MUSUBI_TIMING": _choice(a, "musubi_timing", ("on_arrival", "all_arrived")),
-        "YASHIMA_SAME_INN": int(bool(a["yashima_same_inn"])), "TITIA_DISCOUNT": a["titia_discount"],
-        "MARIHITO_TIMES": a["marihito_times"], "RAKUREN_SOUVENIRS": a["rakuren_souvenirs"],
+        "YASHIMA_SAME_INN": int(bool(a["yashima_same_inn"])),
+        "TITIA_DISCOUNT": a["titia_discount"],
+        "MARIHITO_TIMES": a["marihito_times"],
+        "RAKUREN_SOUVENIRS": a["rakuren_souvenirs"],
         "RAKUREN_LEGENDARY": int(bool(a["rakuren_legendary"])),
     }
 
 
 def enabled_sets(r: dict[str, Any]) -> set[str]:
     """The boxes in play; a Traveler's `set` names the box it comes in (a list when printed in two)."""
-    return {"base"} | {s for s, on in (("crossroads", r.get("_crossroads")), ("matsuri", r.get("_matsuri")),
-                                      ("promo", r.get("_promos"))) if on}
+    return {"base"} | {
+        s
+        for s, on in (
+            ("crossroads", r.get("_crossroads")),
+            ("matsuri", r.get("_matsuri")),
+            ("promo", r.get("_promos")),
+        )
+        if on
+    }
 
 
 def in_sets(t: dict[str, Any], sets: set[str], needs: bool = True) -> bool:
     """Is Traveler ``t`` in play? ``needs``: expansions it cannot be played without (Yashima: Amulets)."""
     s = t.get("set", "base")
-    return bool(sets & ({s} if isinstance(s, str) else set(s))) and (not needs or set(t.get("needs", ())) <= sets)
+    return bool(sets & ({s} if isinstance(s, str) else set(s))) and (
+        not needs or set(t.get("needs", ())) <= sets
+    )
 
 
-BOXES = {"base": "base", "crossroads": "crossroads", "matsuri": "matsuri", "promo": "promo", "promos": "promo"}
+BOXES = {
+    "base": "base",
+    "crossroads": "crossroads",
+    "matsuri": "matsuri",
+    "promo": "promo",
+    "promos": "promo",
+}
 POOL_HELP = "all, boxes (base, crossroads, matsuri, promo) or Traveler names joined by +, e.g. base"
 
 
@@ -254,8 +282,10 @@ def draft_pool(value: Any, in_play: list[dict[str, Any]], sets: set[str]) -> lis
             box = BOXES[name]
             if box not in sets:
                 flag = "promos" if box == "promo" else box
-                raise RulesError(f"draft.pool names the {flag} box, which is not in play; add --expansions {flag} "
-                                 "or leave it out of the pool")
+                raise RulesError(
+                    f"draft.pool names the {flag} box, which is not in play; add --expansions {flag} "
+                    "or leave it out of the pool"
+                )
             chosen |= {i for i, t in enumerate(in_play) if in_sets(t, {box}, needs=False)}
         else:
             ids = [i for i, t in enumerate(in_play) if t["name"] == name]
@@ -323,7 +353,12 @@ def _build(raw: dict[str, Any]) -> Rules:
         for c in enc_cfg["new_encounters"]:
             for _ in range(int(c["copies"])):
                 encounters.append(Encounter(len(encounters), E.ENC_NAMES.index(c["kind"]), c["kind"]))
-    for name, deck in (("souvenir", souvenirs), ("meal", meals), ("hot spring", hots), ("encounter", encounters)):
+    for name, deck in (
+        ("souvenir", souvenirs),
+        ("meal", meals),
+        ("hot spring", hots),
+        ("encounter", encounters),
+    ):
         if len(deck) > E.DECK_CAP:
             raise RulesError(f"too many {name} cards ({len(deck)} > {E.DECK_CAP})")
 
@@ -333,8 +368,14 @@ def _build(raw: dict[str, Any]) -> Rules:
     genders = r.get("gender", {})  # genders the seeds leave open (P2), overridable with --set gender.NAME=F
     check_genders(genders, raw["travelers"]["traveler"])
     travelers = [
-        Traveler(i, t["name"], t.get("title", ""), int(t["coins"]), genders.get(t["name"], t["gender"]),
-                 E.ABILITY_NAMES.index(t["ability"]))
+        Traveler(
+            i,
+            t["name"],
+            t.get("title", ""),
+            int(t["coins"]),
+            genders.get(t["name"], t["gender"]),
+            E.ABILITY_NAMES.index(t["ability"]),
+        )
         for i, t in enumerate(in_play)
     ]
     if len(travelers) > E.MAX_POOL:
@@ -387,7 +428,10 @@ def _build(raw: dict[str, Any]) -> Rules:
     ]
     amulets = [str(a) for a in x["amulets"]["cards"]]
     calligraphy = [str(c) for c in x["calligraphy"]["cards"]]
-    for name, names, known in (("amulets", amulets, E.AMULET_NAMES), ("calligraphy", calligraphy, E.CALLI_NAMES)):
+    for name, names, known in (
+        ("amulets", amulets, E.AMULET_NAMES),
+        ("calligraphy", calligraphy, E.CALLI_NAMES),
+    ):
         for n in names:
             if n not in known:
                 raise RulesError(f"crossroads.{name}: unknown card '{n}'; known: {', '.join(known)}")
@@ -442,17 +486,27 @@ def _build(raw: dict[str, Any]) -> Rules:
         raise RulesError("temple.ranking_points needs exactly 4 values")
     from_last = [int(x) for x in v["preparations"]["from_last"]]
     if len(from_last) < E.MAX_PLAYERS:
-        raise RulesError(f"variants.preparations.from_last needs {E.MAX_PLAYERS} values (last to leave first)")
+        raise RulesError(
+            f"variants.preparations.from_last needs {E.MAX_PLAYERS} values (last to leave first)"
+        )
     # counted back from the last to leave: seat n-1 gets from_last[0], seat n-2 from_last[1], ...
-    prep = {n: [int(c) for c in v["preparations"].get(str(n), [])] or from_last[:n][::-1]
-            for n in range(2, E.MAX_PLAYERS + 1)}
+    prep = {
+        n: [int(c) for c in v["preparations"].get(str(n), [])] or from_last[:n][::-1]
+        for n in range(2, E.MAX_PLAYERS + 1)
+    }
     for n_players, offs in prep.items():
         if len(offs) != n_players:
             raise RulesError(f"variants.preparations.{n_players} needs {n_players} values, got {len(offs)}")
     if x["by_player_count"]:
         xr_in_play = {int(k): int(val) for k, val in x["cards_by_players"].items()}
     else:  # every card of the box, at every player count
-        box = max(len(legendary), len(amulets), len(calligraphy), x["cherry_tree"]["copies"], x["bathhouse"]["copies"])
+        box = max(
+            len(legendary),
+            len(amulets),
+            len(calligraphy),
+            x["cherry_tree"]["copies"],
+            x["bathhouse"]["copies"],
+        )
         xr_in_play = {n: int(box) for n in range(2, E.MAX_PLAYERS + 1)}
     return Rules(
         version=str(r["version"]),

@@ -40,7 +40,8 @@ from sim.games.tokaido.tuning.draft import DATA_DIR, Cell, measure
 
 TOLERANCE = 0.03  # the agreement criterion: "every Traveler within 3 points"
 RHO_DRAWS = 4000  # bootstrap draws for rho's interval and ceiling (fixed seed: the table is reproducible)
-TABLE_PREFIX = "agreement-"  # sim/games/tokaido/data/bots/agreement-TIER.toml: the measured agreement of TIER with a stronger tier
+# sim/games/tokaido/data/bots/agreement-TIER.toml: the measured agreement of TIER with a stronger tier
+TABLE_PREFIX = "agreement-"
 
 
 @dataclass
@@ -62,7 +63,9 @@ class Agreement:
     rho_lo: float = float("nan")  # rho's 95% interval (parametric bootstrap of both tiers' shares)
     rho_hi: float = float("nan")
     rho_ceiling: float = float("nan")  # the median rho of two tiers that agree exactly, at these sample sizes
-    slope: float = float("nan")  # B's shares on A's, each less the fair 1/N (least squares): < 1, B compresses A's gaps
+    slope: float = float(
+        "nan"
+    )  # B's shares on A's, each less the fair 1/N (least squares): < 1, B compresses A's gaps
     off_line: dict[str, float] = field(default_factory=dict)  # each Traveler's B share less the line's
 
     @property
@@ -118,7 +121,11 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     diffs = {t: abs(a.shares[t] - b.shares[t]) for t in names}
     worst = max(diffs, key=lambda t: diffs[t])
     fair = 1.0 / n
-    differ = [t for t in names if verdict(a.shares[t], a.halfwidth[t], fair) * verdict(b.shares[t], b.halfwidth[t], fair) < 0]
+    differ = [
+        t
+        for t in names
+        if verdict(a.shares[t], a.halfwidth[t], fair) * verdict(b.shares[t], b.halfwidth[t], fair) < 0
+    ]
     # the half-widths are 1.96 standard errors; the cells are taken as independent (they share the
     # deals, which if anything makes the true error of the difference smaller: the z is conservative)
     half = {t: float(np.hypot(a.halfwidth[t], b.halfwidth[t])) for t in names}  # of the difference, 95%
@@ -126,19 +133,30 @@ def compare(a: Cell, b: Cell, n: int) -> Agreement:
     zt = max(z, key=lambda t: z[t])
     beyond = [t for t in names if diffs[t] - half[t] > TOLERANCE]
     within = [t for t in names if diffs[t] + half[t] <= TOLERANCE]
-    res = Agreement(a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names))
+    res = Agreement(
+        a.key, "", "", a, b, rho, diffs[worst], worst, differ, z[zt], zt, beyond, within, len(names)
+    )
     if len(names) > 2:
         # the line through the fair point: a tier that compresses every gap alike lies on it
         da, db = np.array(xa) - fair, np.array(xb) - fair
         res.slope = float(da @ db) / max(1e-12, float(da @ da))
         res.off_line = {t: float(y - res.slope * x) for t, x, y in zip(names, da, db, strict=True)}
         res.rho_lo, res.rho_hi, res.rho_ceiling = rho_interval(
-            xa, [a.halfwidth[t] / 1.96 for t in names], xb, [b.halfwidth[t] / 1.96 for t in names])
+            xa, [a.halfwidth[t] / 1.96 for t in names], xb, [b.halfwidth[t] / 1.96 for t in names]
+        )
     return res
 
 
-def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], games_a: int, games_b: int,
-              seed: int, threads: int | None = None) -> Agreement:
+def agreement(
+    tier_a: str,
+    tier_b: str,
+    n: int,
+    expansions: tuple[str, ...],
+    games_a: int,
+    games_b: int,
+    seed: int,
+    threads: int | None = None,
+) -> Agreement:
     a = measure(tier_a, n, expansions, (), games_a, seed, threads)
     b = measure(tier_b, n, expansions, (), games_b, seed, threads)
     res = compare(a, b, n)
@@ -147,20 +165,28 @@ def agreement(tier_a: str, tier_b: str, n: int, expansions: tuple[str, ...], gam
 
 
 def markdown(rows: list[Agreement]) -> str:
-    lines = ["### Tier agreement (Travelers dealt at random)", "",
-             "| configuration | tiers | games | Spearman rho (95%) | rho's noise ceiling | max difference "
-             "| largest in standard errors | verdicts that differ | within 3 pp at 95% | beyond 3 pp at 95% |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "### Tier agreement (Travelers dealt at random)",
+        "",
+        "| configuration | tiers | games | Spearman rho (95%) | rho's noise ceiling | max difference "
+        "| largest in standard errors | verdicts that differ | within 3 pp at 95% | beyond 3 pp at 95% |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
-        lines.append(f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} "
-                     f"({r.rho_lo:.2f} to {r.rho_hi:.2f}) | {r.rho_ceiling:.2f} | "
-                     f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {r.max_z:.1f} ({r.max_z_traveler}) | "
-                     f"{', '.join(r.differ) or 'none'} | {len(r.within)} of {r.n_travelers} | "
-                     f"{', '.join(r.beyond) or 'none'} |")
-    lines += ["", "Within / beyond: the 95% interval of a Traveler's difference lies inside / outside +-3 pp; "
-              "the rest the samples cannot decide. The agreement criterion (rho >= 0.9, every Traveler within "
-              "3 pp) is shown only when every Traveler is within. Rho's interval: bootstrap draws of both tiers' "
-              "shares; its noise ceiling: the median rho of two tiers that agree exactly, with these samples."]
+        lines.append(
+            f"| {r.key} | {r.tier_a} vs {r.tier_b} | {r.a.games} / {r.b.games} | {r.rho:.2f} "
+            f"({r.rho_lo:.2f} to {r.rho_hi:.2f}) | {r.rho_ceiling:.2f} | "
+            f"{100 * r.max_diff:.1f} pp ({r.max_diff_traveler}) | {r.max_z:.1f} ({r.max_z_traveler}) | "
+            f"{', '.join(r.differ) or 'none'} | {len(r.within)} of {r.n_travelers} | "
+            f"{', '.join(r.beyond) or 'none'} |"
+        )
+    lines += [
+        "",
+        "Within / beyond: the 95% interval of a Traveler's difference lies inside / outside +-3 pp; "
+        "the rest the samples cannot decide. The agreement criterion (rho >= 0.9, every Traveler within "
+        "3 pp) is shown only when every Traveler is within. Rho's interval: bootstrap draws of both tiers' "
+        "shares; its noise ceiling: the median rho of two tiers that agree exactly, with these samples.",
+    ]
     for r in rows:
         lines += per_traveler(r)
     return "\n".join(lines) + "\n"
@@ -170,15 +196,21 @@ def per_traveler(r: Agreement) -> list[str]:
     """One configuration's Travelers: both shares, the difference with its 95% interval, and how far
     B's share lies off the line ``B - fair = slope x (A - fair)`` (what is left once B's compression
     of A's gaps is taken out)."""
-    lines = ["", f"#### {r.key}: per Traveler ({r.tier_b}'s shares on {r.tier_a}'s, less the fair share: slope "
-             f"{r.slope:.2f})", "",
-             f"| Traveler | {r.tier_a} | {r.tier_b} | difference | 95% interval | off the slope line |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "",
+        f"#### {r.key}: per Traveler ({r.tier_b}'s shares on {r.tier_a}'s, less the fair share: slope "
+        f"{r.slope:.2f})",
+        "",
+        f"| Traveler | {r.tier_a} | {r.tier_b} | difference | 95% interval | off the slope line |",
+        "|---|---|---|---|---|---|",
+    ]
     for t in r.off_line:
         d = r.b.shares[t] - r.a.shares[t]
         h = float(np.hypot(r.a.halfwidth[t], r.b.halfwidth[t]))
-        lines.append(f"| {t} | {r.a.shares[t]:.3f} | {r.b.shares[t]:.3f} | {100 * d:+.1f} pp | "
-                     f"{100 * (d - h):+.1f} to {100 * (d + h):+.1f} | {100 * r.off_line[t]:+.1f} pp |")
+        lines.append(
+            f"| {t} | {r.a.shares[t]:.3f} | {r.b.shares[t]:.3f} | {100 * d:+.1f} pp | "
+            f"{100 * (d - h):+.1f} to {100 * (d + h):+.1f} | {100 * r.off_line[t]:+.1f} pp |"
+        )
     return lines
 
 
@@ -197,7 +229,8 @@ def table_toml(rows: list[tuple[str, Agreement]], command: str, seed: int) -> st
     date = datetime.now(UTC).isoformat(timespec="seconds")
     lines = [
         f"# Tier agreement of '{tier_a}' with '{tier_b}': each Traveler's share of the wins in each tier's",
-        "# self-play with Travelers dealt at random (a shared win counts 1/k; fair = 1/N), per configuration.",
+        "# self-play with Travelers dealt at random (a shared win counts 1/k; fair = 1/N), per "
+        "configuration.",
         "# The balance report reads it to name the Travelers whose figures the two tiers dispute",
         "# (sim/games/tokaido/tuning/agreement.py; docs/bots.md, Tier agreement).",
         f"# Made by: {command}",
@@ -211,9 +244,15 @@ def table_toml(rows: list[tuple[str, Agreement]], command: str, seed: int) -> st
         f'date = "{date}"',
     ]
     for key, r in rows:
-        lines += ["", f'["{key}"]', f"n_players = {int(key.split('p-')[0])}",
-                  f"games = {r.a.games}", f"reference_games = {r.b.games}",
-                  f"seed = {r.a.seed}", f"reference_seed = {r.b.seed}"]
+        lines += [
+            "",
+            f'["{key}"]',
+            f"n_players = {int(key.split('p-')[0])}",
+            f"games = {r.a.games}",
+            f"reference_games = {r.b.games}",
+            f"seed = {r.a.seed}",
+            f"reference_seed = {r.b.seed}",
+        ]
         for name, cell in (("a", r.a), ("b", r.b)):
             lines += [""] + _shares_toml(f'"{key}".{name}_share', cell.shares)
             lines += [""] + _shares_toml(f'"{key}".{name}_half', cell.halfwidth)
@@ -230,14 +269,28 @@ def load_table(path: Path) -> tuple[dict[str, object], dict[str, Agreement]]:
         rows = {}
         for key, sec in data.items():
             n = int(sec["n_players"])
-            a = Cell(key, int(sec["games"]), int(sec["seed"]), dict(sec["a_share"]), dict(sec["a_half"]),
-                     {t: int(k) for t, k in sec["a_apps"].items()})
-            b = Cell(key, int(sec["reference_games"]), int(sec["reference_seed"]), dict(sec["b_share"]),
-                     dict(sec["b_half"]), {t: int(k) for t, k in sec["b_apps"].items()})
+            a = Cell(
+                key,
+                int(sec["games"]),
+                int(sec["seed"]),
+                dict(sec["a_share"]),
+                dict(sec["a_half"]),
+                {t: int(k) for t, k in sec["a_apps"].items()},
+            )
+            b = Cell(
+                key,
+                int(sec["reference_games"]),
+                int(sec["reference_seed"]),
+                dict(sec["b_share"]),
+                dict(sec["b_half"]),
+                {t: int(k) for t, k in sec["b_apps"].items()},
+            )
             r = compare(a, b, n)
             r.key, r.tier_a, r.tier_b = key, tier_a, tier_b
             rows[key] = r
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"agreement table {path} is unreadable ({type(exc).__name__}: {exc}); "
-                         "remake it with tokaido-sim calibrate-agreement") from None
+        raise ValueError(
+            f"agreement table {path} is unreadable ({type(exc).__name__}: {exc}); "
+            "remake it with tokaido-sim calibrate-agreement"
+        ) from None
     return prov, rows

@@ -53,10 +53,19 @@ def cell_seed(seed: int, n: int, expansions: tuple[str, ...], variants: tuple[st
     return (seed * 1_000_003 + n * 7919 + tag) % MAX_SEED
 
 
-def measure(tier: str, n: int, expansions: tuple[str, ...], variants: tuple[str, ...], games: int, seed: int,
-            threads: int | None = None) -> Cell:
+def measure(
+    tier: str,
+    n: int,
+    expansions: tuple[str, ...],
+    variants: tuple[str, ...],
+    games: int,
+    seed: int,
+    threads: int | None = None,
+) -> Cell:
     """Win share of each Traveler in ``games`` self-play games of ``tier`` with random Travelers."""
-    config = GameConfig(n_players=n, bots=(tier,), expansions=expansions, variants=variants, travelers="random")
+    config = GameConfig(
+        n_players=n, bots=(tier,), expansions=expansions, variants=variants, travelers="random"
+    )
     rules = config.rules()
     s = cell_seed(seed, n, expansions, variants)
     rec = engine.play_games(config, rules, s, 0, games, threads=threads).records
@@ -80,7 +89,8 @@ def table_toml(tier: str, cells: list[Cell], command: str, seed: int) -> str:
     lines = [
         f"# The draft table of the '{tier}' tier: each Traveler's share of the wins in self-play",
         "# with Travelers dealt at random (a shared win counts 1/k; fair = 1/N). A tier whose weight",
-        f'# file says draft_table = "{tier}" keeps the dealt Traveler with the higher share (sim/games/tokaido/tuning/draft.py).',
+        f'# file says draft_table = "{tier}" keeps the dealt Traveler with the higher share '
+        f"(sim/games/tokaido/tuning/draft.py).",
         f"# Made by: {command}",
         "# Refresh after a rule or bot change with the same command.",
         "",
@@ -92,10 +102,16 @@ def table_toml(tier: str, cells: list[Cell], command: str, seed: int) -> str:
         f'date = "{date}"',
     ]
     for c in cells:
-        lines += ["", f"# {c.games} games (seed {c.seed}); 95% half-widths: "
-                  + ", ".join(f"{t} {h:.3f}" for t, h in c.halfwidth.items()), f'["{c.key}"]']
-        lines += [f'{t if t.replace("-", "").replace("_", "").isalnum() else repr(t)} = {v}'
-                  for t, v in c.shares.items()]
+        lines += [
+            "",
+            f"# {c.games} games (seed {c.seed}); 95% half-widths: "
+            + ", ".join(f"{t} {h:.3f}" for t, h in c.halfwidth.items()),
+            f'["{c.key}"]',
+        ]
+        lines += [
+            f"{t if t.replace('-', '').replace('_', '').isalnum() else repr(t)} = {v}"
+            for t, v in c.shares.items()
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -1,6 +1,7 @@
 """Two weight vectors of one tier against each other: is a change of a bot's values an improvement?
 
-The ladder (``sim.games.tokaido.tuning.ladder.play_pair``) pits tiers; a duel pits two weight vectors of the same
+The ladder (``sim.games.tokaido.tuning.ladder.play_pair``) pits tiers; a duel pits two weight vectors of the
+same
 tier (the same code), e.g. the expert with and without a new valuation switched on by its weights.
 The design is the ladder's: the players are split between A and B (N/2 each, alternating at odd N),
 the split rotates over blocks of deals and every deal is played twice with the seats swapped, so
@@ -22,8 +23,14 @@ from sim.run import pace
 
 
 def play_duel(
-    config: GameConfig, wa: np.ndarray, wb: np.ndarray, deals: int, seed: int, threads: int | None,
-    names: tuple[str, str] = ("A", "B"), advance: Callable[[int], None] = lambda k: None,
+    config: GameConfig,
+    wa: np.ndarray,
+    wb: np.ndarray,
+    deals: int,
+    seed: int,
+    threads: int | None,
+    names: tuple[str, str] = ("A", "B"),
+    advance: Callable[[int], None] = lambda k: None,
 ) -> tuple[PairResult, float]:
     """Weights ``wa`` against ``wb`` (each ``W_N`` long) in ``config`` (its bots name the tier);
     returns the result and the games per second of the whole duel."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import cma
 import numpy as np
 
-from kernels.core.state import PUB_DTYPE
+from kernels.tokaido.core.state import PUB_DTYPE
 from sim.games.tokaido import bots
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.imitation import WORK, Positions, record
@@ -60,7 +60,8 @@ GATE_STEPS = (1.0, 0.5, 0.25)  # the fitted move tried whole, half and a quarter
 
 
 def log_likelihood(vals: np.ndarray, choice: np.ndarray, tau: float) -> float:
-    """Mean log-probability of the choices under ``softmax(vals / tau)`` per row (-inf past a row's candidates)."""
+    """Mean log-probability of the choices under ``softmax(vals / tau)`` per row (-inf past a row's
+    candidates)."""
     z = vals / tau
     m = z.max(axis=1, keepdims=True)
     lse = np.log(np.exp(z - m).sum(axis=1)) + m[:, 0]
@@ -86,8 +87,14 @@ def fitted_keys(pos: Positions, w0: np.ndarray, keys: list[str]) -> list[str]:
     return out
 
 
-def fit(pos: Positions, w0: np.ndarray, keys: list[str], s: ImitateSettings, seed: int,
-        advance: Callable[[int], None] = lambda k: None) -> tuple[np.ndarray, dict]:
+def fit(
+    pos: Positions,
+    w0: np.ndarray,
+    keys: list[str],
+    s: ImitateSettings,
+    seed: int,
+    advance: Callable[[int], None] = lambda k: None,
+) -> tuple[np.ndarray, dict]:
     """CMA-ES on the held-in positions' log-likelihood; returns the weights and the round's figures.
 
     ``advance(1)`` after each iteration (and the iterations left if CMA-ES stops early)."""
@@ -98,7 +105,9 @@ def fit(pos: Positions, w0: np.ndarray, keys: list[str], s: ImitateSettings, see
     ch = pos.choice
     work = np.zeros(WORK, PUB_DTYPE)
     v0 = pos.values(w0, work)
-    tau0 = max((log_likelihood(v0[train], ch[train], t), t) for t in (0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0))[1]
+    tau0 = max(
+        (log_likelihood(v0[train], ch[train], t), t) for t in (0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0)
+    )[1]
 
     def unpack(x: np.ndarray) -> tuple[np.ndarray, float]:
         w = w0.copy()
@@ -110,7 +119,9 @@ def fit(pos: Positions, w0: np.ndarray, keys: list[str], s: ImitateSettings, see
         v = pos.values(w, work)
         return -log_likelihood(v[train], ch[train], tau) + s.penalty * float(np.sum(x[:-1] ** 2)) / len(x)
 
-    es = cma.CMAEvolutionStrategy(np.zeros(len(idx) + 1), 0.5, {"seed": seed, "verbose": -9, "maxiter": s.iterations})
+    es = cma.CMAEvolutionStrategy(
+        np.zeros(len(idx) + 1), 0.5, {"seed": seed, "verbose": -9, "maxiter": s.iterations}
+    )
     while not es.stop():
         xs = es.ask()
         es.tell(xs, [loss(np.asarray(x)) for x in xs])
@@ -119,9 +130,13 @@ def fit(pos: Positions, w0: np.ndarray, keys: list[str], s: ImitateSettings, see
     w, tau = unpack(np.asarray(es.mean))
     v = pos.values(w, work)
     figures = {
-        "decisions": int(len(ch)), "held_out": int(test.sum()), "tau": tau,
-        "agree_before": agreement_rate(v0[test], ch[test]), "agree_after": agreement_rate(v[test], ch[test]),
-        "ll_before": log_likelihood(v0[test], ch[test], tau0), "ll_after": log_likelihood(v[test], ch[test], tau),
+        "decisions": int(len(ch)),
+        "held_out": int(test.sum()),
+        "tau": tau,
+        "agree_before": agreement_rate(v0[test], ch[test]),
+        "agree_after": agreement_rate(v[test], ch[test]),
+        "ll_before": log_likelihood(v0[test], ch[test], tau0),
+        "ll_after": log_likelihood(v[test], ch[test], tau),
         "moves": {k: float(w[i]) for k, i in zip(keys, idx, strict=True) if abs(w[i] - w0[i]) > 1e-12},
     }
     return w, figures
@@ -155,8 +170,15 @@ def imitate(s: ImitateSettings, progress: Callable[[int], Callable[[int], None]]
     return cur
 
 
-def gate(config: GameConfig, cur: np.ndarray, fitted: np.ndarray, s: ImitateSettings, r: int, figures: dict,
-         advance: Callable[[int], None] = lambda k: None) -> np.ndarray:
+def gate(
+    config: GameConfig,
+    cur: np.ndarray,
+    fitted: np.ndarray,
+    s: ImitateSettings,
+    r: int,
+    figures: dict,
+    advance: Callable[[int], None] = lambda k: None,
+) -> np.ndarray:
     """The strength gate (as in expert iteration's gating): the fitted move is tried at each of
     ``GATE_STEPS`` in paired duels against the round's start on the same deals; the best step is
     kept if it wins more than half, else the round's start is kept. ``figures['gate']`` gets
@@ -193,20 +215,28 @@ def write_weights(path, w: np.ndarray, s: ImitateSettings, command: str) -> None
 
     date = datetime.now(UTC).isoformat(timespec="seconds")
     header = [
-        f"Weights fitted to the search's move choices (sim/games/tokaido/tuning/imitate.py): expert, {s.players} players, "
+        f"Weights fitted to the search's move choices (sim/games/tokaido/tuning/imitate.py): expert, "
+        f"{s.players} players, "
         f"expansions {'+'.join(s.expansions) or 'none'}.",
         f"Made by: {command}",
-        f"Seed {s.seed}, {date}: start '{s.start}'; {s.rounds} rounds of {s.games} search self-play games recorded,",
-        f"then CMA-ES ({s.iterations} iterations) on the conditional logit of the search's choices, ridge {s.penalty}.",
-        "Rounds (held-out decisions: the expert's best move is the search's, before -> after; log-likelihood):",
+        f"Seed {s.seed}, {date}: start '{s.start}'; {s.rounds} rounds of {s.games} search self-play games "
+        f"recorded,",
+        f"then CMA-ES ({s.iterations} iterations) on the conditional logit of the search's choices, ridge "
+        f"{s.penalty}.",
+        "Rounds (held-out decisions: the expert's best move is the search's, before -> after; "
+        "log-likelihood):",
     ]
     for h in s.history:
-        header.append(f"  round {h['round']}: {h['decisions']} decisions, {h['fitted']} weights; agree "
-                      f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}; ll {h['ll_before']:.4f} -> "
-                      f"{h['ll_after']:.4f}, tau {h['tau']:.3f}")
+        header.append(
+            f"  round {h['round']}: {h['decisions']} decisions, {h['fitted']} weights; agree "
+            f"{h['agree_before']:.4f} -> {h['agree_after']:.4f}; ll {h['ll_before']:.4f} -> "
+            f"{h['ll_after']:.4f}, tau {h['tau']:.3f}"
+        )
         if "gate" in h:
             tried = ", ".join(f"{a:g}: {v:.3f}" for a, v in h["gate"].items())
-            header.append(f"    gate ({s.gate} deals x 2 against the round's start; win share by step): {tried}; "
-                          f"kept step {h['step']:g}, agree {h['agree_kept']:.4f}")
+            header.append(
+                f"    gate ({s.gate} deals x 2 against the round's start; win share by step): {tried}; "
+                f"kept step {h['step']:g}, agree {h['agree_kept']:.4f}"
+            )
     header += start_provenance(s)
     write_weight_file(path, weights_toml(w, {}, header, "expert"))

@@ -1,23 +1,26 @@
-"""Players' states at each Inn where everyone has gathered, and the final scores (the search bot's evaluation data)."""
+"""Players' states at each Inn where everyone has gathered, and the final scores (the search bot's evaluation
+data)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from kernels.core import enums as E
-from kernels.core.weights import EV_NF
-from kernels.play import inn_states_nb
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core.weights import EV_NF
+from kernels.tokaido.play import inn_states_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
 INNS = 3  # Inns between the start and the end of the road (base board)
 
 
-def inn_states(config: GameConfig, seed: int, start: int,
-               count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def inn_states(
+    config: GameConfig, seed: int, start: int, count: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(feats, now, final, trav)``: ``feats[g, k, p]`` player p's evaluation features at Inn k + 1
-    (``kernels.search.ev_features_nb``), ``now[g, k, p]`` their score had the journey ended there,
-    ``final[g, p]`` their final score, ``trav[g, p]`` their Traveler (``kernels.play.inn_states_nb``)."""
+    (``kernels.tokaido.search.ev_features_nb``), ``now[g, k, p]`` their score had the journey ended there,
+    ``final[g, p]`` their final score, ``trav[g, p]`` their Traveler
+    (``kernels.tokaido.play.inn_states_nb``)."""
     ru = rules_record(config, config.rules())
     feats = np.zeros((count, INNS, E.MAX_TRAV, EV_NF))
     now = np.zeros((count, INNS, E.MAX_TRAV))

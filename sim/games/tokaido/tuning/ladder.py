@@ -108,7 +108,9 @@ def splits(n: int) -> list[list[bool]]:
     return [[base[(p + r) % n] for p in range(n)] for r in range(n)]
 
 
-def score_games(records: np.ndarray, is_a: list[bool]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def score_games(
+    records: np.ndarray, is_a: list[bool]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per game: A's win share, A's pairwise rate, mean score of A, mean score of B."""
     n = len(is_a)
     rec = records.reshape(-1, n)
@@ -124,8 +126,14 @@ def score_games(records: np.ndarray, is_a: list[bool]) -> tuple[np.ndarray, np.n
 
 
 def play_pair(
-    n: int, tier_a: str, tier_b: str, deals: int, seed: int, threads: int | None,
-    advance: Callable[[int], None] = lambda k: None, expansions: tuple[str, ...] = (),
+    n: int,
+    tier_a: str,
+    tier_b: str,
+    deals: int,
+    seed: int,
+    threads: int | None,
+    advance: Callable[[int], None] = lambda k: None,
+    expansions: tuple[str, ...] = (),
 ) -> PairResult:
     """Play ``deals`` deals twice (seats swapped) with the players split between two tiers."""
     parts = []
@@ -156,9 +164,19 @@ def pair_result(n: int, tier_a: str, tier_b: str, parts: Sequence[tuple[np.ndarr
     w = float(share.mean())
     lo, hi = wilson(float(share.sum()), games)
     return PairResult(
-        players=n, tier_a=tier_a, tier_b=tier_b, games=games, win_a=w, win_lo=lo, win_hi=hi,
-        pair_a=float(pair.mean()), elo=luce_elo(w, n), elo_lo=luce_elo(lo, n), elo_hi=luce_elo(hi, n),
-        score_a=float(sa.mean()), score_b=float(sb.mean()),
+        players=n,
+        tier_a=tier_a,
+        tier_b=tier_b,
+        games=games,
+        win_a=w,
+        win_lo=lo,
+        win_hi=hi,
+        pair_a=float(pair.mean()),
+        elo=luce_elo(w, n),
+        elo_lo=luce_elo(lo, n),
+        elo_hi=luce_elo(hi, n),
+        score_a=float(sa.mean()),
+        score_b=float(sb.mean()),
     )
 
 
@@ -185,9 +203,15 @@ def profile(tier: str, n: int, games: int, seed: int, threads: int | None) -> Pr
     dt = time.perf_counter() - t0
     win = rec["rank"] == 1
     return Profile(
-        tier=tier, players=n, games=games, games_per_s=games / dt if dt > 0 else float("inf"),
-        score=float(rec["score"].mean()), winner_score=float(rec["score"][win].mean()),
-        meals=float(rec["meals"].mean()), coins_left=float(rec["coins_left"].mean()), stops=float(rec["stops"].mean()),
+        tier=tier,
+        players=n,
+        games=games,
+        games_per_s=games / dt if dt > 0 else float("inf"),
+        score=float(rec["score"].mean()),
+        winner_score=float(rec["score"][win].mean()),
+        meals=float(rec["meals"].mean()),
+        coins_left=float(rec["coins_left"].mean()),
+        stops=float(rec["stops"].mean()),
     )
 
 
@@ -206,42 +230,81 @@ def cumulative(results: list[PairResult], tiers: tuple[str, ...]) -> dict[int, d
     return out
 
 
-CSV_FIELDS = ("players", "tier_a", "tier_b", "games", "win_a", "win_lo", "win_hi", "pair_a", "elo", "elo_lo",
-              "elo_hi", "score_a", "score_b")
+CSV_FIELDS = (
+    "players",
+    "tier_a",
+    "tier_b",
+    "games",
+    "win_a",
+    "win_lo",
+    "win_hi",
+    "pair_a",
+    "elo",
+    "elo_lo",
+    "elo_hi",
+    "score_a",
+    "score_b",
+)
 
 
 def write_csv(path: Path, results: list[PairResult]) -> None:
     lines = [",".join(CSV_FIELDS)]
     for r in results:
-        lines.append(",".join(str(round(v, 4)) if isinstance(v, float) else str(v)
-                              for v in (getattr(r, f) for f in CSV_FIELDS)))
+        lines.append(
+            ",".join(
+                str(round(v, 4)) if isinstance(v, float) else str(v)
+                for v in (getattr(r, f) for f in CSV_FIELDS)
+            )
+        )
     path.write_text("\n".join(lines) + "\n")
 
 
 def markdown(results: list[PairResult], profiles: list[Profile], tiers: tuple[str, ...], meta: str) -> str:
-    lines = ["# Bot ladder", "", meta, "",
-             "Seats split between tiers A and B, rotated, every deal played twice with the seats swapped. "
-             "`win A`: tier A's share of the wins (0.5 = equal strength), 95% Wilson interval. "
-             "`Elo gap`: 400 log10 of A's odds against B in the Luce model of the winner (at even N, "
-             "400 log10(win / (1 - win)); at 2 players plain Elo). "
-             "`pair A`: how often an A player finished ahead of a B player (mean finishing position).", "",
-             "| players | A | B | games | win A | 95% CI | Elo gap A-B | Elo 95% CI | pair A | score A | score B |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "# Bot ladder",
+        "",
+        meta,
+        "",
+        "Seats split between tiers A and B, rotated, every deal played twice with the seats swapped. "
+        "`win A`: tier A's share of the wins (0.5 = equal strength), 95% Wilson interval. "
+        "`Elo gap`: 400 log10 of A's odds against B in the Luce model of the winner (at even N, "
+        "400 log10(win / (1 - win)); at 2 players plain Elo). "
+        "`pair A`: how often an A player finished ahead of a B player (mean finishing position).",
+        "",
+        "| players | A | B | games | win A | 95% CI | Elo gap A-B | Elo 95% CI | pair A | score A | score B "
+        "|",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in results:
-        lines.append(f"| {r.players} | {r.tier_a} | {r.tier_b} | {r.games} | {r.win_a:.3f} | "
-                     f"{r.win_lo:.3f}-{r.win_hi:.3f} | {r.elo:+.0f} | {r.elo_lo:+.0f} to {r.elo_hi:+.0f} | "
-                     f"{r.pair_a:.3f} | {r.score_a:.1f} | {r.score_b:.1f} |")
+        lines.append(
+            f"| {r.players} | {r.tier_a} | {r.tier_b} | {r.games} | {r.win_a:.3f} | "
+            f"{r.win_lo:.3f}-{r.win_hi:.3f} | {r.elo:+.0f} | {r.elo_lo:+.0f} to {r.elo_hi:+.0f} | "
+            f"{r.pair_a:.3f} | {r.score_a:.1f} | {r.score_b:.1f} |"
+        )
     cum = cumulative(results, tiers)
     if cum:
-        lines += ["", "## Elo by player count (first tier = 0, sums of the adjacent gaps)", "",
-                  "| players | " + " | ".join(tiers) + " |", "|---|" + "---|" * len(tiers)]
+        lines += [
+            "",
+            "## Elo by player count (first tier = 0, sums of the adjacent gaps)",
+            "",
+            "| players | " + " | ".join(tiers) + " |",
+            "|---|" + "---|" * len(tiers),
+        ]
         for n in sorted(cum):
-            lines.append(f"| {n} | " + " | ".join(f"{cum[n][t]:+.0f}" if t in cum[n] else "-" for t in tiers) + " |")
+            lines.append(
+                f"| {n} | " + " | ".join(f"{cum[n][t]:+.0f}" if t in cum[n] else "-" for t in tiers) + " |"
+            )
     if profiles:
-        lines += ["", f"## Self-play profiles ({profiles[0].players} players, base game)", "",
-                  "| tier | games | games/s | mean score | winner's score | meals | coins left | stops |",
-                  "|---|---|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            f"## Self-play profiles ({profiles[0].players} players, base game)",
+            "",
+            "| tier | games | games/s | mean score | winner's score | meals | coins left | stops |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
         for p in profiles:
-            lines.append(f"| {p.tier} | {p.games} | {p.games_per_s:,.1f} | {p.score:.1f} | {p.winner_score:.1f} | "
-                         f"{p.meals:.2f} | {p.coins_left:.2f} | {p.stops:.2f} |")
+            lines.append(
+                f"| {p.tier} | {p.games} | {p.games_per_s:,.1f} | {p.score:.1f} | {p.winner_score:.1f} | "
+                f"{p.meals:.2f} | {p.coins_left:.2f} | {p.stops:.2f} |"
+            )
     return "\n".join(lines) + "\n"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from kernels.core.enums import Ability, Deck, Ev
+from kernels.tokaido.core.enums import Ability, Deck, Ev
 from sim.games.tokaido import engine
 from sim.games.tokaido.referee.context import Replay, Step
 from sim.games.tokaido.referee.crossroads import Crossroads
@@ -37,8 +37,14 @@ class SaneStations(Stations):
     """The referee's station handler, counting Village stops that buy nothing (``Referee(...,
     stations=SaneStations)``)."""
 
-    def __init__(self, ctx: Replay, promos: Promos, travelers: MatsuriTravelers, crossroads: Crossroads | None,
-                 matsuri: Matsuri | None) -> None:
+    def __init__(
+        self,
+        ctx: Replay,
+        promos: Promos,
+        travelers: MatsuriTravelers,
+        crossroads: Crossroads | None,
+        matsuri: Matsuri | None,
+    ) -> None:
         super().__init__(ctx, promos, travelers, crossroads, matsuri)
         self.villages = 0
         self.idle_villages = 0
@@ -96,8 +102,9 @@ class SaneReport:
     keep_rate: dict[str, float] = field(default_factory=dict)  # Traveler -> kept / dealt
 
 
-def sane_play(tier: str, n: int, games: int, seed: int = 1, expansions: tuple[str, ...] = (),
-              threads: int | None = None) -> SaneReport:
+def sane_play(
+    tier: str, n: int, games: int, seed: int = 1, expansions: tuple[str, ...] = (), threads: int | None = None
+) -> SaneReport:
     """Play ``games`` drafted self-play games of ``tier`` and measure its habits."""
     config = GameConfig(n_players=n, bots=(tier,), expansions=expansions)
     rules = config.rules()
@@ -135,16 +142,28 @@ def sane_play(tier: str, n: int, games: int, seed: int = 1, expansions: tuple[st
 
 def markdown(reports: list[SaneReport]) -> str:
     """One row per tier, then each Traveler's keep rate per tier."""
-    lines = ["| tier | players | expansions | games | coins left | 4+ coins left | idle Villages | meals skipped "
-             "(affordable) | never donate |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| tier | players | expansions | games | coins left | 4+ coins left | idle Villages | meals skipped "
+        "(affordable) | never donate |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in reports:
-        lines.append(f"| {r.tier} | {r.n_players} | {'+'.join(r.expansions) or 'none'} | {r.games} | "
-                     f"{r.coins_left:.2f} | {r.coins_4plus:.1%} | {r.idle_villages:.1%} | {r.skipped_meals:.1%} | "
-                     f"{r.never_donate:.1%} |")
+        lines.append(
+            f"| {r.tier} | {r.n_players} | {'+'.join(r.expansions) or 'none'} | {r.games} | "
+            f"{r.coins_left:.2f} | {r.coins_4plus:.1%} | {r.idle_villages:.1%} | {r.skipped_meals:.1%} | "
+            f"{r.never_donate:.1%} |"
+        )
     names = list(dict.fromkeys(t for r in reports for t in r.keep_rate))
-    lines += ["", "Keep rate when dealt (draft):", "",
-              "| tier | players | expansions | " + " | ".join(names) + " |", "|---|---|---|" + "---|" * len(names)]
+    lines += [
+        "",
+        "Keep rate when dealt (draft):",
+        "",
+        "| tier | players | expansions | " + " | ".join(names) + " |",
+        "|---|---|---|" + "---|" * len(names),
+    ]
     for r in reports:
         cells = [f"{r.keep_rate[t]:.0%}" if t in r.keep_rate else "" for t in names]
-        lines.append(f"| {r.tier} | {r.n_players} | {'+'.join(r.expansions) or 'none'} | " + " | ".join(cells) + " |")
+        lines.append(
+            f"| {r.tier} | {r.n_players} | {'+'.join(r.expansions) or 'none'} | " + " | ".join(cells) + " |"
+        )
     return "\n".join(lines) + "\n"

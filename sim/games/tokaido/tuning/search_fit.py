@@ -1,6 +1,6 @@
 """Fit the search bot's evaluation at the Inns from self-play: what a player's state is still worth.
 
-A truncated rollout (``w[S_HORIZON]`` legs, ``kernels.search``) stops at an Inn where everyone
+A truncated rollout (``w[S_HORIZON]`` legs, ``kernels.tokaido.search``) stops at an Inn where everyone
 has gathered and values each player as their score had the journey ended there (Temple
 ranking and end achievements counted) plus a linear function of their public state. The
 coefficients come from expert self-play (``sim.games.tokaido.tuning.inns``): for each Inn k, the points each
@@ -23,8 +23,17 @@ from sim.games.tokaido.tuning.inns import inn_states
 
 __all__ = ["SEARCH_EVAL", "Fit", "fit", "to_toml", "write"]
 
-FEATURES = ("end_scoring", "coins", "panoramas", "souvenirs", "donated", "meals", "hot_springs", "encounters",
-            "families")
+FEATURES = (
+    "end_scoring",
+    "coins",
+    "panoramas",
+    "souvenirs",
+    "donated",
+    "meals",
+    "hot_springs",
+    "encounters",
+    "families",
+)
 
 
 @dataclass
@@ -74,23 +83,36 @@ def fit(config: GameConfig, games: int, seed: int) -> Fit:
 
 def to_toml(fits: list[Fit], command: str, seed: int) -> str:
     stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
-    lines = ["# The search bot's evaluation at the Inns (kernels/search.py margin_nb; sim/games/tokaido/tuning/search_fit.py).",
-             f"# Made by: {command}", f"# Seed {seed}, {stamp}; expert self-play, Travelers dealt at random.",
-             "# A player's value at Inn k = score as if the journey ended there + sum(coef * feature)"
-             " + their Traveler's term, features:",
-             "#   " + ", ".join(FEATURES),
-             "#   then [KEY.travelers]: a term per Traveler and Inn (its ability's worth from there on)",
-             "# (fitted on each player's points still to come, measured from the table's mean)", ""]
+    lines = [
+        "# The search bot's evaluation at the Inns (kernels/tokaido/search.py margin_nb; "
+        "sim/games/tokaido/tuning/search_fit.py).",
+        f"# Made by: {command}",
+        f"# Seed {seed}, {stamp}; expert self-play, Travelers dealt at random.",
+        "# A player's value at Inn k = score as if the journey ended there + sum(coef * feature)"
+        " + their Traveler's term, features:",
+        "#   " + ", ".join(FEATURES),
+        "#   then [KEY.travelers]: a term per Traveler and Inn (its ability's worth from there on)",
+        "# (fitted on each player's points still to come, measured from the table's mean)",
+        "",
+    ]
     for f in fits:
-        lines.append(f"# {f.key}: {f.games} games; R^2 by Inn " + " ".join(f"{v:.3f}" for v in f.r2)
-                     + "; winner found " + " ".join(f"{v:.3f}" for v in f.win_acc)
-                     + " (score alone " + " ".join(f"{v:.3f}" for v in f.win_acc_now) + ")")
+        lines.append(
+            f"# {f.key}: {f.games} games; R^2 by Inn "
+            + " ".join(f"{v:.3f}" for v in f.r2)
+            + "; winner found "
+            + " ".join(f"{v:.3f}" for v in f.win_acc)
+            + " (score alone "
+            + " ".join(f"{v:.3f}" for v in f.win_acc_now)
+            + ")"
+        )
         lines.append(f"[{f.key}]")
         for k, row in enumerate(f.coef):
             lines.append(f"inn{k + 1} = [" + ", ".join(f"{v:.4f}" for v in row) + "]")
         if f.travelers:
             lines += ["", f"[{f.key}.travelers]  # each Traveler's worth still to come at Inns 1-3"]
-            lines += [f'"{t}" = [' + ", ".join(f"{v:.4f}" for v in row) + "]" for t, row in f.travelers.items()]
+            lines += [
+                f'"{t}" = [' + ", ".join(f"{v:.4f}" for v in row) + "]" for t, row in f.travelers.items()
+            ]
         lines.append("")
     return "\n".join(lines)
 

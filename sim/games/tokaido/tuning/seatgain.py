@@ -65,8 +65,16 @@ def _logit_gain(ws: np.ndarray, wb: np.ndarray) -> tuple[float, float]:
     return g, 1.96 * float(infl.std(ddof=1)) / np.sqrt(k)
 
 
-def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games: int, seed: int,
-              threads: int | None = None, ref: np.ndarray | None = None) -> SeatGain:
+def seat_gain(
+    bulk: str,
+    strong: str,
+    n: int,
+    expansions: tuple[str, ...],
+    games: int,
+    seed: int,
+    threads: int | None = None,
+    ref: np.ndarray | None = None,
+) -> SeatGain:
     """``games`` deals played twice: all ``bulk``, then with one ``strong`` player (seat rotating).
 
     ``ref``: records of the bulk tier's self-play on this cell's stream (``draft.measure``'s, as
@@ -113,32 +121,59 @@ def seat_gain(bulk: str, strong: str, n: int, expansions: tuple[str, ...], games
         lg, lh = _logit_gain(ws[m], wb[m])
         lgain[t.name], lhalf[t.name] = round(lg, 4), round(lh, 4)
     mean_half = 1.96 * float(d.std(ddof=1)) / np.sqrt(len(d))
-    return SeatGain(cell_key(base), bulk, strong, games, gain, half, share, apps, round(float(d.mean()), 4),
-                    round(mean_half, 4), round(float(ws.mean()), 4), lgain, lhalf,
-                    round(_logit_gain(ws, wb)[0], 4))
+    return SeatGain(
+        cell_key(base),
+        bulk,
+        strong,
+        games,
+        gain,
+        half,
+        share,
+        apps,
+        round(float(d.mean()), 4),
+        round(mean_half, 4),
+        round(float(ws.mean()), 4),
+        lgain,
+        lhalf,
+        round(_logit_gain(ws, wb)[0], 4),
+    )
 
 
 def markdown(rows: list[SeatGain]) -> str:
     """A summary row per configuration, then each configuration's gains by Traveler."""
     if not rows:
         return ""
-    lines = ["### One stronger player among the bulk tier (the same deals without it)", "",
-             "| configuration | tiers | games | its win share | mean gain | smallest gain (below the mean, in "
-             "standard errors) | largest gain | mean log-odds gain | smallest log-odds gain (z) |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "### One stronger player among the bulk tier (the same deals without it)",
+        "",
+        "| configuration | tiers | games | its win share | mean gain | smallest gain (below the mean, in "
+        "standard errors) | largest gain | mean log-odds gain | smallest log-odds gain (z) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         lo = min(r.gain, key=lambda t: r.gain[t])
         hi = max(r.gain, key=lambda t: r.gain[t])
         llo = min(r.logit_gain, key=lambda t: r.logit_gain[t])
-        lines.append(f"| {r.key} | one {r.strong} among {r.bulk} | {r.games} | {r.mean_share:.3f} | {r.mean_gain:+.3f} "
-                     f"(+-{r.mean_half:.3f}) | {r.gain[lo]:+.3f} ({lo}, {r.z(lo):+.1f}) | {r.gain[hi]:+.3f} ({hi}) "
-                     f"| {r.mean_logit_gain:+.2f} | {r.logit_gain[llo]:+.2f} ({llo}, {r.z_logit(llo):+.1f}) |")
+        lines.append(
+            f"| {r.key} | one {r.strong} among {r.bulk} | {r.games} | {r.mean_share:.3f} | "
+            f"{r.mean_gain:+.3f} "
+            f"(+-{r.mean_half:.3f}) | {r.gain[lo]:+.3f} ({lo}, {r.z(lo):+.1f}) | {r.gain[hi]:+.3f} ({hi}) "
+            f"| {r.mean_logit_gain:+.2f} | {r.logit_gain[llo]:+.2f} ({llo}, {r.z_logit(llo):+.1f}) |"
+        )
     for r in rows:
-        lines += ["", f"{r.key}: one {r.strong} among {r.bulk}, by the Traveler in its seat", "",
-                  f"| Traveler | deals | {r.strong}'s win share | gain over {r.bulk} | gain - mean, in standard errors "
-                  "| log-odds gain | log-odds gain - mean, in standard errors |",
-                  "|---|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            f"{r.key}: one {r.strong} among {r.bulk}, by the Traveler in its seat",
+            "",
+            f"| Traveler | deals | {r.strong}'s win share | gain over {r.bulk} | gain - mean, in standard "
+            f"errors "
+            "| log-odds gain | log-odds gain - mean, in standard errors |",
+            "|---|---|---|---|---|---|---|",
+        ]
         for t in r.gain:
-            lines.append(f"| {t} | {r.apps[t]} | {r.share[t]:.3f} | {r.gain[t]:+.3f} +- {r.half[t]:.3f} | {r.z(t):+.1f} "
-                         f"| {r.logit_gain[t]:+.2f} +- {r.logit_half[t]:.2f} | {r.z_logit(t):+.1f} |")
+            lines.append(
+                f"| {t} | {r.apps[t]} | {r.share[t]:.3f} | {r.gain[t]:+.3f} +- {r.half[t]:.3f} | "
+                f"{r.z(t):+.1f} "
+                f"| {r.logit_gain[t]:+.2f} +- {r.logit_half[t]:.2f} | {r.z_logit(t):+.1f} |"
+            )
     return "\n".join(lines) + "\n"

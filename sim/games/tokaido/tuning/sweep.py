@@ -52,7 +52,9 @@ class SweepSettings:
     z_min: float = 3.0
     take: int = 3  # moves taken per round (one per weight)
     start: str = "expert"
-    opponents: tuple[str, ...] = ("start",)  # seats 1.. in turn: "start", "current" (the weights so far) or a bot
+    opponents: tuple[str, ...] = (
+        "start",
+    )  # seats 1.. in turn: "start", "current" (the weights so far) or a bot
     threads: int | None = None
     history: list[dict] = field(default_factory=list)
 
@@ -65,7 +67,8 @@ def swept_keys(expansions: tuple[str, ...]) -> list[str]:
 
 
 def per_game_fitness(records: np.ndarray, n: int) -> np.ndarray:
-    """``sim.games.tokaido.tuning.tune.fitness`` game by game: player 0's n x win share + 0.02 x margin over the best other."""
+    """``sim.games.tokaido.tuning.tune.fitness`` game by game: player 0's n x win share + 0.02 x margin over
+    the best other."""
     rec = records.reshape(-1, n)
     p0 = rec[:, 0]
     win = win_share(p0)
@@ -115,16 +118,23 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
             if z >= s.z_min and k not in taken and len(taken) < s.take:
                 taken[k] = v
         if not taken:
-            s.history.append({"round": r, "moves": {}, "best_z": moves[0][0] if moves else 0.0,
-                              "vs_start": s.history[-1]["vs_start"] if s.history else 0.0})
+            s.history.append(
+                {
+                    "round": r,
+                    "moves": {},
+                    "best_z": moves[0][0] if moves else 0.0,
+                    "vs_start": s.history[-1]["vs_start"] if s.history else 0.0,
+                }
+            )
             break
         for k, v in taken.items():
             cur[key_index(k)] = v
         f_cur = play(cur)  # with "current" in the field, the field moved too
         if moving or f_ref is None:  # the start in seat 0 against the same field
             f_ref = play(start)
-        s.history.append({"round": r, "moves": taken, "best_z": moves[0][0],
-                          "vs_start": float(np.mean(f_cur - f_ref))})
+        s.history.append(
+            {"round": r, "moves": taken, "best_z": moves[0][0], "vs_start": float(np.mean(f_cur - f_ref))}
+        )
     return cur
 
 
@@ -136,12 +146,16 @@ def write_weights(path, w: np.ndarray, s: SweepSettings, command: str) -> None:
 
     date = datetime.now(UTC).isoformat(timespec="seconds")
     header = [
-        f"Weights polished by a coordinate sweep (sim/games/tokaido/tuning/sweep.py): expert, {s.players} players, "
+        f"Weights polished by a coordinate sweep (sim/games/tokaido/tuning/sweep.py): expert, {s.players} "
+        f"players, "
         f"expansions {'+'.join(s.expansions) or 'none'}.",
         f"Made by: {command}",
-        f"Seed {s.seed}, {date}: start '{s.start}'; each round every weight +- max({s.step} x |w|, {s.min_step}),",
-        f"{s.games} paired deals per move in seat 0 against {', '.join(s.opponents)}; up to {s.take} moves with z >= {s.z_min}.",
-        "Rounds (moves taken; fitness over the start in seat 0 against the same field, n x win share + 0.02 x margin):",
+        f"Seed {s.seed}, {date}: start '{s.start}'; each round every weight +- max({s.step} x |w|, "
+        f"{s.min_step}),",
+        f"{s.games} paired deals per move in seat 0 against {', '.join(s.opponents)}; up to {s.take} moves "
+        f"with z >= {s.z_min}.",
+        "Rounds (moves taken; fitness over the start in seat 0 against the same field, n x win share + 0.02 "
+        "x margin):",
     ]
     for h in s.history:
         moves = ", ".join(f"{k} {v:.4g}" for k, v in h["moves"].items()) or f"none (best z {h['best_z']:.1f})"

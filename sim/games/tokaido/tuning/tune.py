@@ -32,8 +32,8 @@ from pathlib import Path
 import cma
 import numpy as np
 
-from kernels.core import weights as Wt
-from kernels.core.enums import BOT_NAMES
+from kernels.tokaido.core import weights as Wt
+from kernels.tokaido.core.enums import BOT_NAMES
 from sim.games.tokaido import bots, engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
@@ -63,7 +63,8 @@ class TuneSettings:
 
 
 def tuned_keys(tier: str = "tuned") -> list[str]:
-    """The weights tuned: every heuristic feature but the fixed ones, the Neutral's block, and the expert's."""
+    """The weights tuned: every heuristic feature but the fixed ones, the Neutral's block, and the
+    expert's."""
     keys = [k for k in bots.feature_names() if k not in FIXED] + ["h_block"]
     return keys + bots.expert_names() if tier == "expert" else keys
 
@@ -100,8 +101,12 @@ def field_weights(n: int, cand: np.ndarray, field_ws: list[np.ndarray]) -> np.nd
 
 
 def evaluate(
-    cands: np.ndarray, gen: int, s: TuneSettings, field_ws: list[np.ndarray],
-    configs: dict[int, tuple[GameConfig, Rules]], advance: Callable[[int], None],
+    cands: np.ndarray,
+    gen: int,
+    s: TuneSettings,
+    field_ws: list[np.ndarray],
+    configs: dict[int, tuple[GameConfig, Rules]],
+    advance: Callable[[int], None],
 ) -> np.ndarray:
     """Fitness of each candidate weight vector (rows of ``cands``), averaged over player counts."""
     fit = np.zeros(len(cands))
@@ -110,7 +115,9 @@ def evaluate(
         config, rules = configs[n]
         for i, cand in enumerate(cands):
             ws = field_weights(n, cand, field_ws)
-            batch = pace.play(TokaidoGame(config, rules, ws), game_seed(s.seed, gen, n), 0, per_n, s.threads, advance)
+            batch = pace.play(
+                TokaidoGame(config, rules, ws), game_seed(s.seed, gen, n), 0, per_n, s.threads, advance
+            )
             fit[i] += fitness(batch.records, n) / len(s.players)
     return fit
 
@@ -133,7 +140,9 @@ def cem(s: TuneSettings, progress: Callable[[int], Callable[[int], None]] | None
     anchors = [bots.bot_weights(b, rules0) for b in below]
     keys = tuned_keys(s.tier)
     idx = np.array([key_index(k) for k in keys])
-    es = cma.CMAEvolutionStrategy(start[idx], s.sigma, {"popsize": s.population, "seed": s.seed, "verbose": -9})
+    es = cma.CMAEvolutionStrategy(
+        start[idx], s.sigma, {"popsize": s.population, "seed": s.seed, "verbose": -9}
+    )
     per_gen = s.population * max(1, s.games // len(s.players)) * len(s.players)
     advance = progress(s.generations * per_gen) if progress else (lambda k: None)
     mean_w = start.copy()
@@ -158,8 +167,9 @@ def traveler_priors(w: np.ndarray, s: TuneSettings) -> dict[str, float]:
         config = GameConfig(n_players=n, bots=("tuned",), travelers="random")
         rules = config.rules()
         ws = np.repeat(w[None, :], n, axis=0)
-        batch = engine.play_games(config, rules, game_seed(s.seed, 10_000, n), 0, s.trav_games,
-                                  threads=s.threads, weights=ws)
+        batch = engine.play_games(
+            config, rules, game_seed(s.seed, 10_000, n), 0, s.trav_games, threads=s.threads, weights=ws
+        )
         rec = batch.records.reshape(-1, n)
         rel = rec["score"] - rec["score"].mean(axis=1, keepdims=True)
         for t, trav in enumerate(rules.travelers):
@@ -173,19 +183,36 @@ def weights_toml(w: np.ndarray, priors: dict[str, float], header: list[str], tie
     """A weight file (the format of ``sim/games/tokaido/data/bots/heuristic.toml``)."""
     lines = [f"# {h}" if h else "#" for h in header]
     if tier == "expert":
-        lines += ["", 'inherit = "expert"  # the draft table and the rest of the expert\'s file',
-                  "", f"h_block = {w[Wt.W.H_BLOCK]:.4g}", "", "[features]"]
+        lines += [
+            "",
+            'inherit = "expert"  # the draft table and the rest of the expert\'s file',
+            "",
+            f"h_block = {w[Wt.W.H_BLOCK]:.4g}",
+            "",
+            "[features]",
+        ]
     else:
-        lines += ["", 'inherit = "greedy"  # the greedy rules\' weights, for options and Crossroads station choices',
-                  'draft_table = "tuned"  # the draft: win shares of sim/games/tokaido/data/bots/draft-tuned.toml',
-                  "", f"coin = {w[Wt.W.COIN]:.4g}", f"h_block = {w[Wt.W.H_BLOCK]:.4g}", "draft_coin = 0.0", "",
-                  "[features]"]
+        lines += [
+            "",
+            'inherit = "greedy"  # the greedy rules\' weights, for options and Crossroads station choices',
+            'draft_table = "tuned"  # the draft: win shares of sim/games/tokaido/data/bots/draft-tuned.toml',
+            "",
+            f"coin = {w[Wt.W.COIN]:.4g}",
+            f"h_block = {w[Wt.W.H_BLOCK]:.4g}",
+            "draft_coin = 0.0",
+            "",
+            "[features]",
+        ]
     for k in bots.feature_names():
         lines.append(f"{k} = {w[bots.feature_index(k)]:.4g}")
     if tier == "expert":
         lines += ["", "[expert]"] + [f"{k} = {w[bots.expert_index(k)]:.4g}" for k in bots.expert_names()]
         return "\n".join(lines) + "\n"
-    lines += ["", "# draft: each Traveler's mean score above its table's (self-play, random Travelers)", "[travelers]"]
+    lines += [
+        "",
+        "# draft: each Traveler's mean score above its table's (self-play, random Travelers)",
+        "[travelers]",
+    ]
     for name, v in priors.items():
         key = name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'
         lines.append(f"{key} = {v}")
@@ -229,4 +256,6 @@ def check_settings(s: TuneSettings) -> None:
         raise UserError("--sigma must be a positive number")
     if not bots.bot_table(s.start).get("features"):  # random and greedy have no heuristic weights either
         known = [b for b in BOT_NAMES if bots.bot_table(b).get("features")]
-        raise UserError(f"--start '{s.start}' is not a bot with heuristic weights; choose from: {', '.join(known)}")
+        raise UserError(
+            f"--start '{s.start}' is not a bot with heuristic weights; choose from: {', '.join(known)}"
+        )

@@ -13,6 +13,7 @@ from tests.helpers.balance import NAMES
 def skewed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Ten identical Travelers, Kinko with 4 coins more than the others."""
     path = tmp_path_factory.mktemp("rules") / "skewed.toml"
-    path.write_text("\n".join(f'[travelers.{n}]\nability = "none"\ncoins = {9 if n == "kinko" else 5}\n'
-                              for n in NAMES))
+    path.write_text(
+        "\n".join(f'[travelers.{n}]\nability = "none"\ncoins = {9 if n == "kinko" else 5}\n' for n in NAMES)
+    )
     return path

@@ -1,4 +1,5 @@
-"""``tokaido-sim balance``: it undoes a deliberate imbalance, confirms on unseen seeds, resumes, refuses bad input.
+"""``tokaido-sim balance``: it undoes a deliberate imbalance, confirms on unseen seeds, resumes, refuses bad
+input.
 
 The rule set of the end-to-end tests makes every Traveler the same (no ability, 5 coins) except
 that Kinko gets 4 coins more, so the fair answer is known: take Kinko's 4 coins back (or 3,
@@ -24,8 +25,25 @@ from sim.run import runner
 from tests.helpers.balance import NAMES
 from tests.helpers.cli import call
 
-FAST = ["--players", "4", "--bots", "greedy", "--target", "3", "--games", "8000", "--min-games", "1000",
-        "--confirm-games", "10000", "--budget", "200000", "--chunk-size", "4000", "--quiet"]
+FAST = [
+    "--players",
+    "4",
+    "--bots",
+    "greedy",
+    "--target",
+    "3",
+    "--games",
+    "8000",
+    "--min-games",
+    "1000",
+    "--confirm-games",
+    "10000",
+    "--budget",
+    "200000",
+    "--chunk-size",
+    "4000",
+    "--quiet",
+]
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +65,9 @@ def test_balance_undoes_a_deliberate_imbalance(balanced: Path, skewed: Path) -> 
     before, after = result["spread_pp"]["4"]["before"][0], result["spread_pp"]["4"]["after"][0]
     assert before > 6 and after <= 3, (before, after)
     # the patch is usable as --set @patch.toml on top of the skewed rules
-    config = GameConfig(n_players=4, travelers="random", overrides=(*load_patch(skewed), *load_patch(balanced / "patch.toml")))
+    config = GameConfig(
+        n_players=4, travelers="random", overrides=(*load_patch(skewed), *load_patch(balanced / "patch.toml"))
+    )
     assert config.rules().travelers[NAMES.index("kinko")].coins == sets["travelers.kinko.coins"]
     text = (balanced / "balance.md").read_text()
     assert "bots: greedy" in text and "kinko" in text and "Confirmation on fresh seeds" in text
@@ -63,9 +83,13 @@ def test_the_confirmation_plays_seeds_the_search_never_used(balanced: Path) -> N
     assert not search_seeds & confirm_seeds
 
 
-def test_an_interrupted_search_resumes_to_the_same_result(balanced: Path, skewed: Path, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_interrupted_search_resumes_to_the_same_result(
+    balanced: Path,
+    skewed: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     out = tmp_path / "out"
     argv = ["balance", *FAST, "--set", f"@{skewed}", "--out", str(out)]
     real, calls = runner.run, []
@@ -121,8 +145,9 @@ BAD = [
 
 
 @pytest.mark.parametrize(("extra", "says"), BAD, ids=[" ".join(b[0]) for b in BAD])
-def test_bad_input_is_one_line_exit_2_and_writes_nothing(extra: list[str], says: str, tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(
+    extra: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
     code, stdout, err = call(["balance", "--out", str(out), *extra], capsys)
     lines = err.strip().splitlines()
@@ -139,7 +164,9 @@ def test_knobs_expand_bound_and_write_a_patch_that_parses_back(tmp_path: Path) -
     assert by["satsuki"].base == 2 and (by["satsuki"].lo, by["satsuki"].hi) == (-2, 3)  # coins stay >= 0
     assert [by[f"variants.preparations.4[{i}]"].base for i in range(4)] == [-1, 0, 1, 2]
     assert by["meals.hand_extra"].lo == -1  # a hand of fewer cards than Travelers is refused by the rules
-    change = tuple(-1 if k.label == "kinko" else 2 if k.label == "variants.preparations.4[3]" else 0 for k in ks)
+    change = tuple(
+        -1 if k.label == "kinko" else 2 if k.label == "variants.preparations.4[3]" else 0 for k in ks
+    )
     assert kn.cost(change) == (3, 2) and kn.describe(ks, change) == "kinko -1, variants.preparations.4[3] +2"
     path = tmp_path / "patch.toml"
     path.write_text(kn.patch_toml(ks, change, ["a header"]))
@@ -203,20 +230,35 @@ def test_the_diagnosis_names_what_coins_cannot_fix() -> None:
     assert said["coarse"].startswith("one coin moves it 10.0 pp")
 
 
-def test_balance_on_a_cluster_decides_as_in_process(balanced: Path, skewed: Path, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_balance_on_a_cluster_decides_as_in_process(
+    balanced: Path, skewed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "dask"
-    code, _, err = call(["balance", *FAST, "--set", f"@{skewed}", "--out", str(out), "--cluster", "local:2"], capsys)
+    code, _, err = call(
+        ["balance", *FAST, "--set", f"@{skewed}", "--out", str(out), "--cluster", "local:2"], capsys
+    )
     assert code == 0, err
     here = json.loads((balanced / "manifest.json").read_text())
     there = json.loads((out / "manifest.json").read_text())
     assert there["result"] == {**here["result"]} and there["log"] == here["log"]
 
 
-def test_one_knob_at_two_player_counts(skewed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_knob_at_two_player_counts(
+    skewed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
-    argv = ["balance", *FAST, "--players", "3,5", "--knobs", "travelers.kinko.coins", "--set", f"@{skewed}",
-            "--out", str(out)]
+    argv = [
+        "balance",
+        *FAST,
+        "--players",
+        "3,5",
+        "--knobs",
+        "travelers.kinko.coins",
+        "--set",
+        f"@{skewed}",
+        "--out",
+        str(out),
+    ]
     code, _, err = call(argv, capsys)
     assert code == 0, err
     result = json.loads((out / "manifest.json").read_text())["result"]

@@ -14,14 +14,41 @@ from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.cli import call
 
 
-def test_only_kinko_finds_where_fair_lies_between_whole_coins(skewed: Path, tmp_path: Path,  # noqa: F811
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_only_kinko_finds_where_fair_lies_between_whole_coins(
+    skewed: Path,
+    tmp_path: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """Fair for Kinko lies near the others' 5 coins."""
     out = tmp_path / "out"
-    code, stdout, err = call(["balance", "--only", "kinko", "--players", "4", "--bots", "greedy", "--set",
-                              f"@{skewed}", "--target", "3", "--games", "8000", "--min-games", "1000",
-                              "--confirm-games", "12000", "--budget", "200000", "--chunk-size", "4000", "--out",
-                              str(out)], capsys)
+    code, stdout, err = call(
+        [
+            "balance",
+            "--only",
+            "kinko",
+            "--players",
+            "4",
+            "--bots",
+            "greedy",
+            "--set",
+            f"@{skewed}",
+            "--target",
+            "3",
+            "--games",
+            "8000",
+            "--min-games",
+            "1000",
+            "--confirm-games",
+            "12000",
+            "--budget",
+            "200000",
+            "--chunk-size",
+            "4000",
+            "--out",
+            str(out),
+        ],
+        capsys,
+    )
     assert code == 0, err
     result = json.loads((out / "manifest.json").read_text())["result"]
     assert result["only"] == ["kinko"] and result["bots"] == "greedy"
@@ -62,7 +89,9 @@ def test_a_fair_value_beyond_the_measured_coins_is_said() -> None:
 def test_the_reports_check_of_the_travelers_and_the_tier() -> None:
     """The expert's measured agreement with the search tier (the table the report cites), per Traveler."""
     three = GameConfig(n_players=3, travelers="random", bots=("expert",))
-    fair = Fair("kinko", 3, (Point(4, 0.30, 0.29, 0.31, 9000), Point(5, 0.39, 0.38, 0.40, 9000)), 4.4, 4.3, 4.5, "")
+    fair = Fair(
+        "kinko", 3, (Point(4, 0.30, 0.29, 0.31, 9000), Point(5, 0.39, 0.38, 0.40, 9000)), 4.4, 4.3, 4.5, ""
+    )
     (line,) = tier_check("expert", ["kinko"], [three], [fair])
     assert line.startswith("kinko at 3 players: expert ") and ", search " in line
     assert "at the measured 9.0 pp per coin, the search tier would put fair near" in line

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernels.core import enums as E
+from kernels.tokaido.core import enums as E
 from sim.checks import golden as G
 from sim.games.tokaido.checks import golden
 from tests.helpers.cli import call
@@ -97,8 +97,10 @@ def test_changed_rules_without_a_version_bump(data: dict) -> None:
     assert any("no golden game moved" in n for n in rep.notes)
     d, _, _ = tamper(d, 0, 0)
     rep = G.check(golden.SUITE, d)
-    assert any(n.startswith("behaviour changed:") and "bump `version` in sim/games/tokaido/data/rules.toml" in n
-               for n in rep.notes)
+    assert any(
+        n.startswith("behaviour changed:") and "bump `version` in sim/games/tokaido/data/rules.toml" in n
+        for n in rep.notes
+    )
     d["rules_version"] = "old-0.9"
     rep = G.check(golden.SUITE, d)
     assert any("rules version changed (old-0.9 ->" in n and "--update" in n for n in rep.notes)
@@ -120,9 +122,11 @@ def test_update_refreshes_and_refuses_without_a_version_bump(
 
 
 def test_user_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["check", "golden", "--file", str(tmp_path / "none.json")],
-                 ["check", "golden", "--set", "travelers.nobody.coins=3"],
-                 ["check", "golden", "--update", "--set", "meals.hand_extra=0"]):
+    for argv in (
+        ["check", "golden", "--file", str(tmp_path / "none.json")],
+        ["check", "golden", "--set", "travelers.nobody.coins=3"],
+        ["check", "golden", "--update", "--set", "meals.hand_extra=0"],
+    ):
         code, out, err = call(argv, capsys)
         assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1, (argv, err)
 

@@ -26,8 +26,10 @@ def _row(base_n: int = 100_000) -> Q.SeqRow:
     return Q.SeqRow("win/x", "win rate, x", "rate", {"mean": 0.25, "sd": 0.43, "n": base_n}, tol=0.01)
 
 
-@pytest.mark.parametrize(("mean", "n", "verdict"), [(0.30, 20_000, "MOVED"), (0.25, 100_000, "ok"),
-                                                    (0.26, 2_000, "undecided"), (0.25, 50, "too few")])
+@pytest.mark.parametrize(
+    ("mean", "n", "verdict"),
+    [(0.30, 20_000, "MOVED"), (0.25, 100_000, "ok"), (0.26, 2_000, "undecided"), (0.25, 50, "too few")],
+)
 def test_decisions(mean: float, n: int, verdict: str) -> None:
     lower, upper = Q.bounds(0.05 / 68)
     r = _row()
@@ -42,21 +44,39 @@ def test_a_small_baseline_can_never_show_no_change() -> None:
 
 
 def test_a_rule_change_is_caught_early(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = call(["check", "stats", "--baseline", str(BASELINE), "--sequential", "--games", "200000",
-                           "--set", "travelers.kinko.coins=8"], capsys)
+    code, out, err = call(
+        [
+            "check",
+            "stats",
+            "--baseline",
+            str(BASELINE),
+            "--sequential",
+            "--games",
+            "200000",
+            "--set",
+            "travelers.kinko.coins=8",
+        ],
+        capsys,
+    )
     assert code == 1, (out, err)
     assert "pick rate, kinko" in out and "MOVED" in out
     assert "sequential check (SPRT): 10,000 of at most 200,000 games" in out
 
 
 def test_an_unchanged_engine_passes(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = call(["check", "stats", "--baseline", str(BASELINE), "--sequential", "--games", "20000"],
-                          capsys)
+    code, out, err = call(
+        ["check", "stats", "--baseline", str(BASELINE), "--sequential", "--games", "20000"], capsys
+    )
     assert code == 0, (out, err)
     assert "MOVED" not in out and "no figure moved" in out
 
 
 def test_zero_tolerance_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = call(["check", "stats", "--baseline", str(BASELINE), "--sequential", "--rate-tolerance", "0"],
-                          capsys)
-    assert code == 2 and err.startswith("error: --sequential needs tolerances above 0") and len(err.splitlines()) == 1
+    code, out, err = call(
+        ["check", "stats", "--baseline", str(BASELINE), "--sequential", "--rate-tolerance", "0"], capsys
+    )
+    assert (
+        code == 2
+        and err.startswith("error: --sequential needs tolerances above 0")
+        and len(err.splitlines()) == 1
+    )

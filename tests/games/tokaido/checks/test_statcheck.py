@@ -25,8 +25,20 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A baseline of the current engine: 4 players, draft, greedy bots, 50,000 games."""
     path = tmp_path_factory.mktemp("baseline") / "b4.json"
     with pytest.raises(SystemExit) as exc:
-        cli.main(["check", "make-baseline", "--out", str(path), "--players", "4", "--games", "50000",
-                  "--seed", "11"])
+        cli.main(
+            [
+                "check",
+                "make-baseline",
+                "--out",
+                str(path),
+                "--players",
+                "4",
+                "--games",
+                "50000",
+                "--seed",
+                "11",
+            ]
+        )
     assert exc.value.code in (0, None)
     return path
 
@@ -49,19 +61,35 @@ def test_an_unchanged_engine_passes(baseline: Path, capsys: pytest.CaptureFixtur
     assert "no figure moved beyond its tolerance" in out and "seed 7777777" in out
 
 
-def test_one_more_coin_for_kinko_is_caught(baseline: Path, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_more_coin_for_kinko_is_caught(
+    baseline: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     coins = GameConfig().rules().travelers[GameConfig().rules().traveler_index("kinko")].coins
     report = tmp_path / "r.json"
-    code, out, _ = call(["check", "stats", "--baseline", str(baseline), "--games", CHECK_GAMES,
-                         "--set", f"travelers.kinko.coins={coins + 1}", "--json", str(report)], capsys)
+    code, out, _ = call(
+        [
+            "check",
+            "stats",
+            "--baseline",
+            str(baseline),
+            "--games",
+            CHECK_GAMES,
+            "--set",
+            f"travelers.kinko.coins={coins + 1}",
+            "--json",
+            str(report),
+        ],
+        capsys,
+    )
     assert code == 1, out
     assert "MOVED beyond tolerance" in out
     line = next(x for x in out.splitlines() if x.startswith("pick rate, kinko"))
     assert line.rstrip().endswith("MOVED") and "pp [" in line
     assert "played with --set travelers.kinko.coins=" in out
     r = json.loads(report.read_text())
-    assert r["ok"] is False and any(f["figure"] == "pick/kinko" and f["verdict"] == "MOVED" for f in r["figures"])
+    assert r["ok"] is False and any(
+        f["figure"] == "pick/kinko" and f["verdict"] == "MOVED" for f in r["figures"]
+    )
 
 
 def test_committed_baselines_match_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,11 +100,30 @@ def test_committed_baselines_match_the_engine(capsys: pytest.CaptureFixture[str]
         assert code == 0, f"{f.name} moved (refresh: tokaido-sim check make-baseline --from {f}):\n{out}"
 
 
-def test_refresh_from_a_baseline_is_reproducible(baseline: Path, tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_refresh_from_a_baseline_is_reproducible(
+    baseline: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     small = tmp_path / "small.json"
-    assert call(["check", "make-baseline", "--out", str(small), "--players", "3", "--games", "3000",
-                 "--seed", "5", "--rate-tolerance", "0.02"], capsys)[0] == 0
+    assert (
+        call(
+            [
+                "check",
+                "make-baseline",
+                "--out",
+                str(small),
+                "--players",
+                "3",
+                "--games",
+                "3000",
+                "--seed",
+                "5",
+                "--rate-tolerance",
+                "0.02",
+            ],
+            capsys,
+        )[0]
+        == 0
+    )
     again = tmp_path / "again.json"
     code, out, _ = call(["check", "make-baseline", "--from", str(small), "--out", str(again)], capsys)
     assert code == 0, out
@@ -113,22 +160,42 @@ def test_min_effect_test_and_holm() -> None:
 def test_user_errors(baseline: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    for argv in (["check", "stats", "--baseline", str(tmp_path / "none.json")],
-                 ["check", "stats", "--baseline", str(bad)],
-                 ["check", "stats", "--baseline", str(baseline), "--seed", "11"],
-                 ["check", "stats", "--baseline", str(baseline), "--alpha", "2"],
-                 ["check", "stats", "--baseline", str(baseline), "--set", "travelers.kinko=3"],
-                 ["check", "make-baseline", "--players", "4"]):
+    for argv in (
+        ["check", "stats", "--baseline", str(tmp_path / "none.json")],
+        ["check", "stats", "--baseline", str(bad)],
+        ["check", "stats", "--baseline", str(baseline), "--seed", "11"],
+        ["check", "stats", "--baseline", str(baseline), "--alpha", "2"],
+        ["check", "stats", "--baseline", str(baseline), "--set", "travelers.kinko=3"],
+        ["check", "make-baseline", "--players", "4"],
+    ):
         code, out, err = call(argv, capsys)
-        assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1, (argv, out, err)
+        assert code == 2 and err.startswith("error: ") and len(err.strip().splitlines()) == 1, (
+            argv,
+            out,
+            err,
+        )
 
 
 @pytest.mark.slow
 def test_false_alarm_rate_and_power(baseline: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """20 checks of an unchanged engine: no alarm expected; 20 checks of Kinko + 1 coin: all caught."""
-    code, out, _ = call(["check", "calibrate", "--baseline", str(baseline), "--runs", "20", "--games",
-                         CHECK_GAMES], capsys)
+    code, out, _ = call(
+        ["check", "calibrate", "--baseline", str(baseline), "--runs", "20", "--games", CHECK_GAMES], capsys
+    )
     assert code == 0 and int(out.split()[0]) <= 2, out
-    code, out, _ = call(["check", "calibrate", "--baseline", str(baseline), "--runs", "20", "--games",
-                         CHECK_GAMES, "--set", "travelers.kinko.coins=8"], capsys)
+    code, out, _ = call(
+        [
+            "check",
+            "calibrate",
+            "--baseline",
+            str(baseline),
+            "--runs",
+            "20",
+            "--games",
+            CHECK_GAMES,
+            "--set",
+            "travelers.kinko.coins=8",
+        ],
+        capsys,
+    )
     assert code == 0 and out.startswith("20 of 20"), out

@@ -22,7 +22,7 @@ import numba
 import numpy as np
 import pytest
 
-from kernels.core.enums import BOT_NAMES
+from kernels.tokaido.core.enums import BOT_NAMES
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS, GameConfig
 from sim.games.tokaido.rules.tables import Rules
@@ -76,8 +76,12 @@ CONFORMANCE: list[tuple[str, int, int]] = [
     ("players=3,expansions=crossroads,bots=random", 2028, GAMES),
     ("players=4,expansions=crossroads+new-encounters,travelers=random", 2029, GAMES),
     (f"players=5,expansions=crossroads,travelers={TRAV_C}", 2030, GAMES),
-    ("players=3,variants=return-trip+gastronomy+preparations,expansions=crossroads+new-encounters,"
-     "travelers=nampo+kita+jirocho", 2031, GAMES),
+    (
+        "players=3,variants=return-trip+gastronomy+preparations,expansions=crossroads+new-encounters,"
+        "travelers=nampo+kita+jirocho",
+        2031,
+        GAMES,
+    ),
     ("players=4,variants=initiation+preparations,expansions=crossroads,bots=random", 2032, GAMES),
     # the stronger bots
     ("players=3,bots=heuristic", 2033, GAMES),
@@ -100,7 +104,9 @@ def test_conformance_covers_everything() -> None:
     # Matsuri and the promos have their own conformance files (their referees came later)
     assert {x for c in configs for x in c.expansions} == set(EXPANSIONS) - {"matsuri", "promos"}
     here = Path(__file__).parent
-    assert all((here / f).exists() for f in ("test_matsuri.py", "test_matsuri_travelers.py", "test_promos.py"))
+    assert all(
+        (here / f).exists() for f in ("test_matsuri.py", "test_matsuri_travelers.py", "test_promos.py")
+    )
     assert {b for c in configs for b in c.bot_names()} == set(BOT_NAMES)
     modes = {c.travelers if c.travelers in ("draft", "random") else "fixed" for c in configs}
     assert modes == {"draft", "random", "fixed"}
@@ -113,7 +119,10 @@ def test_referee_agrees(spec: str, seed: int, games: int) -> None:
 
 # ======================================================================== invariants
 INVARIANT_CONFIGS = [
-    ("players=2", 5000), ("players=3,bots=random", 5000), ("players=4", 5000), ("players=5,travelers=random", 5000),
+    ("players=2", 5000),
+    ("players=3,bots=random", 5000),
+    ("players=4", 5000),
+    ("players=5,travelers=random", 5000),
     ("players=2,variants=initiation+preparations,bots=random", 5000),
     ("players=4,variants=initiation", 4000),
     ("players=3,variants=return-trip+gastronomy,expansions=new-encounters", 5000),
@@ -156,7 +165,9 @@ def test_record_invariants(spec: str, games: int) -> None:
     else:
         assert (seats == np.arange(n)[None, :]).all()
     assert (f["coins_left"] >= 0).all() and (f["coins_start"] >= 0).all()
-    extra = f["encounters"] if "new-encounters" in config.expansions else 0  # Itamae: at most one per encounter
+    extra = (
+        f["encounters"] if "new-encounters" in config.expansions else 0
+    )  # Itamae: at most one per encounter
     assert (f["meals"] <= 4 + extra).all() and (f["meals"] >= 0).all()
     assert (f["panoramas"] <= 12).all() and (f["panoramas"] >= 0).all()
     assert (f["donated"] >= 0).all() and (f["stops"] >= 0).all()
@@ -204,7 +215,9 @@ def play_with_threads(config: GameConfig, rules: Rules, seed: int, count: int, t
         numba.set_num_threads(before)
 
 
-@pytest.mark.parametrize("spec", ["players=4", f"players=3,{ALL_VARIANTS}", "players=2,bots=random,travelers=random"])
+@pytest.mark.parametrize(
+    "spec", ["players=4", f"players=3,{ALL_VARIANTS}", "players=2,bots=random,travelers=random"]
+)
 def test_threads_do_not_change_games(spec: str) -> None:
     config, rules = setup(spec)
     one = play_with_threads(config, rules, 5, 3000, 1)
@@ -214,25 +227,31 @@ def test_threads_do_not_change_games(spec: str) -> None:
     assert np.array_equal(one.n_events, two.n_events) and np.array_equal(one.events, two.events)
 
 
-@pytest.mark.parametrize("spec", ["players=5", "players=2,variants=gastronomy+preparations,expansions=new-encounters"])
+@pytest.mark.parametrize(
+    "spec", ["players=5", "players=2,variants=gastronomy+preparations,expansions=new-encounters"]
+)
 def test_chunking_does_not_change_games(spec: str) -> None:
     config, rules = setup(spec)
     whole = play_games(config, rules, 9, 0, 2000).records
     cuts = [0, 1, 7, 500, 1333, 1999, 2000]
-    parts = np.concatenate([play_games(config, rules, 9, a, b - a).records for a, b in zip(cuts, cuts[1:], strict=False)])
+    parts = np.concatenate(
+        [play_games(config, rules, 9, a, b - a).records for a, b in zip(cuts, cuts[1:], strict=False)]
+    )
     assert first_difference(whole, parts) is None
     later = play_games(config, rules, 9, 1500, 500).records
-    assert first_difference(whole[1500 * config.n_players:], later) is None
+    assert first_difference(whole[1500 * config.n_players :], later) is None
 
 
-@pytest.mark.parametrize("spec", ["players=3", f"players=5,travelers={TRAV_A}", "players=4,variants=initiation"])
+@pytest.mark.parametrize(
+    "spec", ["players=3", f"players=5,travelers={TRAV_A}", "players=4,variants=initiation"]
+)
 def test_one_game_reproduces_the_batch(spec: str) -> None:
     config, rules = setup(spec)
     n = config.n_players
     big = play_games(config, rules, 123, 0, 1000, log=True)
     for i in (0, 1, 499, 998, 999):
         one = play_games(config, rules, 123, i, 1, log=True)
-        assert first_difference(big.records[i * n:(i + 1) * n], one.records) is None, f"game {i}"
+        assert first_difference(big.records[i * n : (i + 1) * n], one.records) is None, f"game {i}"
         assert np.array_equal(big.game_events(i), one.game_events(0)), f"game {i}: the action logs differ"
 
 
@@ -245,10 +264,13 @@ def test_other_seeds_give_other_games() -> None:
 
 @profile_cases(CONFORMANCE, games=6, seed_offset=500)
 def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
-    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules
+    profiles")."""
     referee_agrees_under(profile, spec, seed, games)
 
 
 @profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
-def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+def test_referee_agrees_under_each_online_profile_slow(
+    profile: str, spec: str, seed: int, games: int
+) -> None:
     referee_agrees_under(profile, spec, seed, games)

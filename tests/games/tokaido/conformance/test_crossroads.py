@@ -4,7 +4,8 @@
   games): 2-5 players, greedy and random bots (alone and mixed), draft / random / fixed
   Travelers (the six Crossroads Travelers among them), every variant alone and all combined,
   with and without New Encounters and the start Amulet. Every game is played with the action
-  log and replayed by the independent referee (``sim/games/tokaido/referee/game.py``); 0 mismatches. The referee
+  log and replayed by the independent referee (``sim/games/tokaido/referee/game.py``); 0 mismatches. The
+  referee
   replays a Crossroads game in ~3-5 ms (2 players ~2.7 ms, 5 players ~5 ms): about 80 s on one
   core, ~45 s with ``pytest -n 2``.
 * ``test_conformance_games_exercise_every_crossroads_rule``: those games take every option at
@@ -23,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.core.enums import Ev, Space
+from kernels.tokaido.core.enums import Ev, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 from tests.helpers.conformance import (
@@ -62,10 +63,17 @@ CONFORMANCE: list[tuple[str, int, int]] = [
     (f"players=4,{ALL_VARIANTS},{XR},bots=greedy+random+random+greedy", 3016, GAMES),
     (f"players=5,{XR},travelers={TRAV_X5},bots=random", 3017, GAMES),
     (f"players=4,variants=gastronomy+preparations,{XR},travelers=nampo+kita+miyataka+mitsukuni", 3018, GAMES),
-    (f"players=3,variants=return-trip+preparations,{XR_NE},travelers=umegae+jirocho+gotozaemon,bots=random",
-     3019, GAMES),
+    (
+        f"players=3,variants=return-trip+preparations,{XR_NE},travelers=umegae+jirocho+gotozaemon,bots=random",
+        3019,
+        GAMES,
+    ),
     (f"players=4,{XR},travelers=random,bots=random,set:crossroads.start_amulet=false", 3020, GAMES),
-    (f"players=5,variants=return-trip+gastronomy,{XR_NE},bots=random+greedy+random+greedy+random", 3021, GAMES),
+    (
+        f"players=5,variants=return-trip+gastronomy,{XR_NE},bots=random+greedy+random+greedy+random",
+        3021,
+        GAMES,
+    ),
 ]
 
 
@@ -158,8 +166,12 @@ def test_record_invariants_crossroads(spec: str, games: int) -> None:
     assert all((f[c] >= 0).all() for c in pts)
     # no more Crossroads cards taken in a game than are in play (C23); Legendary Objects and
     # Calligraphy never come back, Cherry Trees and Bathhouses are counted
-    for col, cap in (("cherry_trees", k), ("bathhouses", k), ("legendary", min(k, len(rules.legendary))),
-                     ("calligraphy", min(k, len(rules.calligraphy)))):
+    for col, cap in (
+        ("cherry_trees", k),
+        ("bathhouses", k),
+        ("legendary", min(k, len(rules.legendary))),
+        ("calligraphy", min(k, len(rules.calligraphy))),
+    ):
         per_game = f[col].sum(axis=1)
         assert (per_game <= cap).all(), f"{col}: a game took {per_game.max()} of {cap} in play"
         assert (f[col] >= 0).all()
@@ -197,10 +209,13 @@ def test_record_invariants_crossroads(spec: str, games: int) -> None:
 
 @profile_cases(CONFORMANCE, games=6, seed_offset=500)
 def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
-    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules
+    profiles")."""
     referee_agrees_under(profile, spec, seed, games)
 
 
 @profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
-def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+def test_referee_agrees_under_each_online_profile_slow(
+    profile: str, spec: str, seed: int, games: int
+) -> None:
     referee_agrees_under(profile, spec, seed, games)

@@ -1,7 +1,8 @@
 """Matsuri conformance: the independent referee agrees with the kernels on Matsuri games.
 
 * ``test_referee_agrees_matsuri`` (fast, ~300 games): four Matsuri configurations, 2-5 players,
-  replayed by the referee (``sim/games/tokaido/referee/matsuri.py``, written from seed 002, not from the kernels).
+  replayed by the referee (``sim/games/tokaido/referee/matsuri.py``, written from seed 002, not from the
+  kernels).
 * ``test_referee_agrees_matsuri_slow`` (``@pytest.mark.slow``): 21 configurations of 1,000 games and
   one of 500 (21,500 games): 2-5 players, greedy and random bots (alone and mixed; the heuristic,
   tuned and expert tiers in the last one), draft / random / fixed Travelers, every variant alone and
@@ -19,7 +20,7 @@
 
 from __future__ import annotations
 
-from kernels.core.enums import Ev, Opt
+from kernels.tokaido.core.enums import Ev, Opt
 from sim.games.tokaido.rules.config import VARIANTS, GameConfig
 from tests.helpers.conformance import (
     ALL_VARIANTS,
@@ -55,9 +56,17 @@ SLOW: list[tuple[str, int, int]] = [
     (f"players=4,{ALL_VARIANTS},{MX},bots=greedy+random+random+greedy", 7016, GAMES),
     (f"players=5,{MX_NE},travelers=umegae+yoshiyasu+kita+satsuki+chuubei,bots=random", 7017, GAMES),
     (f"players=4,variants=gastronomy,{MX},travelers=kinko+sasayakko+nampo+mitsukuni", 7018, GAMES),
-    (f"players=3,variants=return-trip,{MX_NE},travelers=hirotada+gotozaemon+miyataka,bots=random", 7019, GAMES),
+    (
+        f"players=3,variants=return-trip,{MX_NE},travelers=hirotada+gotozaemon+miyataka,bots=random",
+        7019,
+        GAMES,
+    ),
     (f"players=4,{MX},bots=random,set:matsuri.choices.friendship_on_half_closed=false", 7020, GAMES),
-    (f"players=5,variants=return-trip+gastronomy,{MX_NE},bots=random+greedy+random+greedy+random", 7021, GAMES),
+    (
+        f"players=5,variants=return-trip+gastronomy,{MX_NE},bots=random+greedy+random+greedy+random",
+        7021,
+        GAMES,
+    ),
     (f"players=4,{MX_NE},bots=heuristic+expert+tuned+greedy", 7022, 500),  # the stronger tiers' choices
 ]
 FAST: list[tuple[str, int, int]] = [
@@ -66,8 +75,12 @@ FAST: list[tuple[str, int, int]] = [
     (f"players=4,{MX},bots=greedy+random+random+greedy", 7103, 75),
     (f"players=5,variants=gastronomy,{MX_NE},travelers=random,bots=random", 7104, 75),
     # the rule alternatives M4 (the Neutral's mover chooses) and M18 (Hanabi in the chooser's order)
-    (f"players=2,{MX},bots=random,set:matsuri.choices.first_arrival_skips_neutral=false,"
-     "set:matsuri.choices.hanabi_order=chooser", 7105, 75),
+    (
+        f"players=2,{MX},bots=random,set:matsuri.choices.first_arrival_skips_neutral=false,"
+        "set:matsuri.choices.hanabi_order=chooser",
+        7105,
+        75,
+    ),
 ]
 
 
@@ -135,10 +148,13 @@ def test_conformance_games_exercise_every_matsuri_card() -> None:
 
 @profile_cases(FAST, games=6, seed_offset=500)
 def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
-    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules
+    profiles")."""
     referee_agrees_under(profile, spec, seed, games)
 
 
 @profile_cases(FAST, games=200, seed_offset=700, slow=True)
-def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+def test_referee_agrees_under_each_online_profile_slow(
+    profile: str, spec: str, seed: int, games: int
+) -> None:
     referee_agrees_under(profile, spec, seed, games)

@@ -27,8 +27,11 @@ CONFORMANCE: list[tuple[str, int]] = [
     (f"players=3,{X},travelers=marihito+kidzuna+eriku,bots=random", 9107),
     (f"players=2,{X},travelers=yashima+kidzuna,bots=random", 9108),
     (f"players=4,variants=return-trip+gastronomy,{X}+new-encounters,travelers=random,bots=random", 9109),
-    (f"players=5,{X},travelers=kidzuna+kamui+eriku+felicia+ayumu,set:abilities.kamui_free_meal_cancels=false,"
-     "bots=greedy+random+tuned+expert+heuristic", 9110),
+    (
+        f"players=5,{X},travelers=kidzuna+kamui+eriku+felicia+ayumu,set:abilities.kamui_free_meal_cancels=false,"
+        "bots=greedy+random+tuned+expert+heuristic",
+        9110,
+    ),
 ]
 FAST, SLOW = 10, 200
 

@@ -1,4 +1,5 @@
-"""Matsuri Travelers conformance: the independent referee (``sim/games/tokaido/referee/matsuri_travelers.py``) agrees with
+"""Matsuri Travelers conformance: the independent referee
+(``sim/games/tokaido/referee/matsuri_travelers.py``) agrees with
 the kernels on games with ``--expansions crossroads,matsuri`` (the pool then holds the 16 Matsuri Travelers),
 2-5 players, variants and New Encounters, random and fixed Travelers, the MT-* choices flipped.
 
@@ -33,7 +34,10 @@ CONFORMANCE: list[tuple[str, int]] = [
     (f"players=3,variants=return-trip+gastronomy,{MT_NE},travelers=random,bots=random", 4110),
     (f"players=4,variants=preparations,{MT},travelers=random", 4111),
     (f"players=2,{ALL_VARIANTS},{MT_NE},bots=random", 4112),
-    (f"players=5,{MT},{GROUP2},{ABIL}musubi_timing=all_arrived,{ABIL}mari_double_devotion=true,bots=random", 4113),
+    (
+        f"players=5,{MT},{GROUP2},{ABIL}musubi_timing=all_arrived,{ABIL}mari_double_devotion=true,bots=random",
+        4113,
+    ),
     (f"players=5,{MT},{GROUP1},{ABIL}kamui_free_meal_cancels=false,bots=random", 4114),
     (f"players=4,{MT},{GROUP4},{ABIL}yashima_same_inn=true,bots=random", 4115),
     ("players=3,expansions=promos,travelers=random,bots=random", 4116),
@@ -44,8 +48,11 @@ CONFORMANCE: list[tuple[str, int]] = [
     (f"players=4,{MT},set:draft.dealt=3,bots=greedy+random+expert+heuristic", 4121),
     (f"players=5,{MT_NE},set:draft.mode=free,bots=random+greedy+heuristic+tuned+expert", 4122),
     # Rakuren's Shop draw, with Titia's and Felicia's prices at the same table
-    ("players=4,expansions=crossroads+matsuri+promos,travelers=rakuren+titia+felicia+ayumu,"
-     "bots=greedy+heuristic+expert+random", 4123),
+    (
+        "players=4,expansions=crossroads+matsuri+promos,travelers=rakuren+titia+felicia+ayumu,"
+        "bots=greedy+heuristic+expert+random",
+        4123,
+    ),
     (f"players=2,{MT},travelers=rakuren+sasayakko,{ABIL}rakuren_legendary=false,bots=random", 4124),
     (f"players=3,{MT},travelers=rakuren+zen-emon+kinko,bots=tuned+expert+greedy", 4125),
 ]
@@ -64,10 +71,13 @@ def test_referee_agrees_matsuri_travelers_slow(spec: str, seed: int, games: int)
 
 @profile_cases(CONFORMANCE, games=6, seed_offset=500)
 def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
-    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules
+    profiles")."""
     referee_agrees_under(profile, spec, seed, games)
 
 
 @profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
-def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+def test_referee_agrees_under_each_online_profile_slow(
+    profile: str, spec: str, seed: int, games: int
+) -> None:
     referee_agrees_under(profile, spec, seed, games)

@@ -16,7 +16,7 @@ Eriku and Felicia, with the base game and with Crossroads, at 2-5 players.
 
 from __future__ import annotations
 
-from kernels.core.enums import Deck, Ev
+from kernels.tokaido.core.enums import Deck, Ev
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.conformance import (
     cases,
@@ -82,7 +82,14 @@ def test_promo_games_exercise_every_promo_rule() -> None:
             declines.add(e[3])
         elif e[0] == Ev.LOOK:
             looks.add(e[3])
-    assert duel_decks == {Deck.SOUVENIR, Deck.MEAL, Deck.AMULET, Deck.CALLIGRAPHY, Deck.LEGENDARY, Deck.BATHHOUSE}
+    assert duel_decks == {
+        Deck.SOUVENIR,
+        Deck.MEAL,
+        Deck.AMULET,
+        Deck.CALLIGRAPHY,
+        Deck.LEGENDARY,
+        Deck.BATHHOUSE,
+    }
     assert rps == {0, 1} and declines == {0, 1} and looks == {0, 1}
 
 
@@ -100,10 +107,13 @@ def test_referee_agrees_promos(spec: str, seed: int, games: int) -> None:
 
 @profile_cases(CONFORMANCE, games=6, seed_offset=500)
 def test_referee_agrees_under_each_online_profile(profile: str, spec: str, seed: int, games: int) -> None:
-    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules profiles")."""
+    """The same configurations under ``--rules online`` and ``online-2020`` (docs/rules-choices.md, "Rules
+    profiles")."""
     referee_agrees_under(profile, spec, seed, games)
 
 
 @profile_cases(CONFORMANCE, games=200, seed_offset=700, slow=True)
-def test_referee_agrees_under_each_online_profile_slow(profile: str, spec: str, seed: int, games: int) -> None:
+def test_referee_agrees_under_each_online_profile_slow(
+    profile: str, spec: str, seed: int, games: int
+) -> None:
     referee_agrees_under(profile, spec, seed, games)

@@ -60,24 +60,32 @@ def audit_file(tmp_path: Path, recs: list[Any], capsys: pytest.CaptureFixture[st
     return call(["audit", str(path)], capsys)
 
 
-def test_replay_record_writes_a_record_that_audits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_record_writes_a_record_that_audits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "g.jsonl"
-    code, _, _ = call(["replay", "--seed", "3", "--game", "7", "--players", "3", "--record", str(path)], capsys)
+    code, _, _ = call(
+        ["replay", "--seed", "3", "--game", "7", "--players", "3", "--record", str(path)], capsys
+    )
     assert code == 0
     rec = json.loads(path.read_text())
-    assert {"move": {"traveler": rec["lineup"][0], "space": rec["actions"][rec_first_move(rec)]["move"]["space"]}} \
-        == rec["actions"][rec_first_move(rec)]
+    assert {
+        "move": {"traveler": rec["lineup"][0], "space": rec["actions"][rec_first_move(rec)]["move"]["space"]}
+    } == rec["actions"][rec_first_move(rec)]
     code, out, _ = call(["audit", str(path)], capsys)
-    assert (code, out.strip().splitlines()) == (0, ["line 1: accepted",
-                                                    "audited 1 games: 1 accepted, 0 rejected (1 legal, 1 with equal scores)"])
+    assert (code, out.strip().splitlines()) == (
+        0,
+        ["line 1: accepted", "audited 1 games: 1 accepted, 0 rejected (1 legal, 1 with equal scores)"],
+    )
 
 
 def rec_first_move(rec: dict[str, Any]) -> int:
     return next(i for i, a in enumerate(rec["actions"]) if "move" in a)
 
 
-def test_an_illegal_move_is_caught(tmp_path: Path, one_game: dict[str, Any],
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_illegal_move_is_caught(
+    tmp_path: Path, one_game: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     """Rulebook: a traveler moves forward, to any free space up to the next Inn; space 0 is behind."""
     rec = copy.deepcopy(one_game)
     k = [i for i, a in enumerate(rec["actions"]) if "move" in a][5]
@@ -88,8 +96,9 @@ def test_an_illegal_move_is_caught(tmp_path: Path, one_game: dict[str, Any],
     assert "audited 2 games: 1 accepted, 1 rejected (1 legal, 1 with equal scores)" in out
 
 
-def test_a_wrong_score_is_caught(tmp_path: Path, one_game: dict[str, Any],
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_wrong_score_is_caught(
+    tmp_path: Path, one_game: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     rec = copy.deepcopy(one_game)
     s = rec["scores"][2]
     s["meals"] += 1
@@ -99,8 +108,9 @@ def test_a_wrong_score_is_caught(tmp_path: Path, one_game: dict[str, Any],
     assert "audited 1 games: 0 accepted, 1 rejected (1 legal, 0 with equal scores)" in out
 
 
-def test_a_card_drawn_beyond_its_count_is_caught(tmp_path: Path, one_game: dict[str, Any],
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_card_drawn_beyond_its_count_is_caught(
+    tmp_path: Path, one_game: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     """Each souvenir card is in the game once: bought, it cannot be drawn again from the unseen pile."""
     rec = copy.deepcopy(one_game)
     acts = rec["actions"]
@@ -115,19 +125,39 @@ def test_a_card_drawn_beyond_its_count_is_caught(tmp_path: Path, one_game: dict[
     assert f"action {later} (draw): {name} cannot be in the souvenir pile: all 1 {name} card(s)" in out
 
 
-@pytest.mark.parametrize(("edit", "where"), [
-    (lambda r: "{not json", "line 2 is not a whole JSON object"),
-    (lambda r: {**r, "actions": r["actions"][:12] + [{"move": {"traveler": "p0", "space": "twelve"}}]},
-     "line 2: actions[12].move.space: expected an integer"),
-    (lambda r: {**r, "actions": r["actions"][:12] + [{"draw": {"traveler": "p0", "deck": "meal", "card": "pizza"}}]},
-     "line 2: actions[12].draw.card: unknown name 'pizza'"),
-    (lambda r: {**r, "actions": r["actions"][:12] + [{"fly": {}}]}, "line 2: actions[12]: expected {KIND"),
-    (lambda r: {**r, "scores": [{k: v for k, v in s.items() if k != "temple"} for s in r["scores"]]},
-     "line 2: scores[0].temple: missing"),
-    (lambda r: {**r, "config": {**r["config"], "players": 7}}, "line 2: config: --players must be 2 to 5"),
-])
-def test_a_malformed_file_is_exit_2_naming_line_and_field(tmp_path: Path, one_game: dict[str, Any], edit: Any,
-                                                          where: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda r: "{not json", "line 2 is not a whole JSON object"),
+        (
+            lambda r: {**r, "actions": r["actions"][:12] + [{"move": {"traveler": "p0", "space": "twelve"}}]},
+            "line 2: actions[12].move.space: expected an integer",
+        ),
+        (
+            lambda r: {
+                **r,
+                "actions": r["actions"][:12]
+                + [{"draw": {"traveler": "p0", "deck": "meal", "card": "pizza"}}],
+            },
+            "line 2: actions[12].draw.card: unknown name 'pizza'",
+        ),
+        (
+            lambda r: {**r, "actions": r["actions"][:12] + [{"fly": {}}]},
+            "line 2: actions[12]: expected {KIND",
+        ),
+        (
+            lambda r: {**r, "scores": [{k: v for k, v in s.items() if k != "temple"} for s in r["scores"]]},
+            "line 2: scores[0].temple: missing",
+        ),
+        (
+            lambda r: {**r, "config": {**r["config"], "players": 7}},
+            "line 2: config: --players must be 2 to 5",
+        ),
+    ],
+)
+def test_a_malformed_file_is_exit_2_naming_line_and_field(
+    tmp_path: Path, one_game: dict[str, Any], edit: Any, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = audit_file(tmp_path, [one_game, edit(copy.deepcopy(one_game))], capsys)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and where in err, err

@@ -1,4 +1,5 @@
-"""Game records of every configuration round-trip through ``audit``; old records still read; ``audit``'s output.
+"""Game records of every configuration round-trip through ``audit``; old records still read; ``audit``'s
+output.
 
 docs/game-record.md: ``verify --record`` / ``replay --record`` then ``audit`` accepts every game of every
 configuration (Matsuri, the promos, every rule option and profile); a record of format 1 (written before
@@ -31,20 +32,68 @@ CONFIGS = [
     (3, "draft", "greedy", "", MX, "rulebook"),
     (4, "random", "random", "gastronomy,preparations", f"{MX},new-encounters", "rulebook"),
     (5, "draft", "random", "return-trip", f"{MX},promos", "online"),
-    (4, "kushinada,misaki,musubi,takeru", "random", "", MX, "rulebook", "abilities.musubi_timing=all_arrived"),
+    (
+        4,
+        "kushinada,misaki,musubi,takeru",
+        "random",
+        "",
+        MX,
+        "rulebook",
+        "abilities.musubi_timing=all_arrived",
+    ),
     (4, "draft", "random", "", MX, "rulebook", "matsuri.doll_family=food"),
-    (2, "misaki,rakuren", "random", "", MX, "rulebook", "matsuri.choices.neutral_triggers_watchers=true",
-     "matsuri.choices.hanabi_order=chooser", "matsuri.choices.first_arrival_skips_neutral=false"),
-    (3, "kidzuna,mari,iyasaka", "random", "", MX, "online", "abilities.kidzuna_hospitality=main",
-     "abilities.mari_free_temple=false"),
+    (
+        2,
+        "misaki,rakuren",
+        "random",
+        "",
+        MX,
+        "rulebook",
+        "matsuri.choices.neutral_triggers_watchers=true",
+        "matsuri.choices.hanabi_order=chooser",
+        "matsuri.choices.first_arrival_skips_neutral=false",
+    ),
+    (
+        3,
+        "kidzuna,mari,iyasaka",
+        "random",
+        "",
+        MX,
+        "online",
+        "abilities.kidzuna_hospitality=main",
+        "abilities.mari_free_temple=false",
+    ),
     (4, "felicia,eriku,antoine,naiade", "random", "", "crossroads,promos", "online-2020"),
-    (3, "felicia,kita,miyataka", "random", "", "crossroads,promos", "rulebook",
-     "crossroads.second_action_optional=false"),
-    (4, "draft", "random", "", "crossroads", "rulebook", "crossroads.amulets.health_one_option=true",
-     "crossroads.amulets.devotion_printed_price=true"),
+    (
+        3,
+        "felicia,kita,miyataka",
+        "random",
+        "",
+        "crossroads,promos",
+        "rulebook",
+        "crossroads.second_action_optional=false",
+    ),
+    (
+        4,
+        "draft",
+        "random",
+        "",
+        "crossroads",
+        "rulebook",
+        "crossroads.amulets.health_one_option=true",
+        "crossroads.amulets.devotion_printed_price=true",
+    ),
     (3, "draft", "random", "", "crossroads", "rulebook", "draft.dealt=3"),
-    (4, "draft", "greedy", "", "crossroads,new-encounters", "rulebook", "draft.mode=free",
-     "abilities.satsuki_free_meal=pile"),
+    (
+        4,
+        "draft",
+        "greedy",
+        "",
+        "crossroads,new-encounters",
+        "rulebook",
+        "draft.mode=free",
+        "abilities.satsuki_free_meal=pile",
+    ),
 ]
 
 
@@ -101,16 +150,26 @@ def one_game() -> dict[str, Any]:
     return records(make_config(3, "draft", "greedy", "", "crossroads", None), 5, 1)[0]
 
 
-@pytest.mark.parametrize(("edit", "where"), [
-    (lambda r: {**r, "table": 7}, "line 2: table: unknown field"),
-    (lambda r: {**r, "config": {**r["config"], "colour": "red"}}, "line 2: config.colour: unknown field"),
-    (lambda r: {**r, "scores": [{**s, "rank": 1} for s in r["scores"]]}, "line 2: scores[0].rank: unknown field"),
-    (lambda r: {**r, "actions": [*r["actions"][:-1], {"end": {"now": True}}]}, ".end.now: unknown field"),
-    (lambda r: {**r, "format": "tokaido-sim game record 9"}, "line 2: format: 'tokaido-sim game record 9'"),
-    (lambda r: {**r, "id": "t-8", "table": 1}, "line 2 (t-8): table: unknown field"),
-])
-def test_a_bad_record_is_one_line_naming_record_and_field(tmp_path: Path, one_game: dict[str, Any], edit: Any,
-                                                         where: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda r: {**r, "table": 7}, "line 2: table: unknown field"),
+        (lambda r: {**r, "config": {**r["config"], "colour": "red"}}, "line 2: config.colour: unknown field"),
+        (
+            lambda r: {**r, "scores": [{**s, "rank": 1} for s in r["scores"]]},
+            "line 2: scores[0].rank: unknown field",
+        ),
+        (lambda r: {**r, "actions": [*r["actions"][:-1], {"end": {"now": True}}]}, ".end.now: unknown field"),
+        (
+            lambda r: {**r, "format": "tokaido-sim game record 9"},
+            "line 2: format: 'tokaido-sim game record 9'",
+        ),
+        (lambda r: {**r, "id": "t-8", "table": 1}, "line 2 (t-8): table: unknown field"),
+    ],
+)
+def test_a_bad_record_is_one_line_naming_record_and_field(
+    tmp_path: Path, one_game: dict[str, Any], edit: Any, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = edit(copy.deepcopy(one_game))
     path = tmp_path / "games.jsonl"
     path.write_text(json.dumps(one_game) + "\n" + json.dumps(bad) + "\n")
@@ -118,14 +177,21 @@ def test_a_bad_record_is_one_line_naming_record_and_field(tmp_path: Path, one_ga
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and where in err, err
 
 
-@pytest.mark.parametrize(("content", "where"), [
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is a binary file"),
-    (b"\x00\x00\x00\x18ftypmp42", "is a binary file"),
-    (b'{"format": "tokaido-sim game record 2", "config": {"play', "line 1 ends in the middle of a JSON object"),
-    ('{"id": "caf\xe9"}\n'.encode("latin-1"), "not UTF-8 text (byte 0xe9 on line 1)"),
-])
-def test_a_file_that_is_no_record_is_one_line(tmp_path: Path, content: bytes, where: str,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("content", "where"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is a binary file"),
+        (b"\x00\x00\x00\x18ftypmp42", "is a binary file"),
+        (
+            b'{"format": "tokaido-sim game record 2", "config": {"play',
+            "line 1 ends in the middle of a JSON object",
+        ),
+        ('{"id": "caf\xe9"}\n'.encode("latin-1"), "not UTF-8 text (byte 0xe9 on line 1)"),
+    ],
+)
+def test_a_file_that_is_no_record_is_one_line(
+    tmp_path: Path, content: bytes, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A binary file, a line cut short, text in another encoding: one line, exit 2, nothing on stdout."""
     path = tmp_path / "games.jsonl"
     path.write_bytes(content)
@@ -137,7 +203,8 @@ def test_a_file_that_is_no_record_is_one_line(tmp_path: Path, content: bytes, wh
 
 # ------------------------------------------------------------------ the output a user acts on
 def test_audit_says_per_game_accepted_or_rejected_and_sums_up_by_class(
-        tmp_path: Path, one_game: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, one_game: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     """One line per game: accepted, or rejected with its first problem; then the counts and each problem
     class with its games; exit 1 when any game is rejected."""
     moved = copy.deepcopy(one_game)

@@ -1,14 +1,15 @@
 """The referee (sim/games/tokaido/referee/game.py): scoring examples from the rulebook and hand-built logs.
 
 Hand-built logs use small helpers (``setup_log``, ``ev``: tests/helpers/referee_logs.py); whole random
-legal games (``SelfPlay``, tests/helpers/referee_selfplay.py) are in tests/games/tokaido/referee/test_self_play.py.
+legal games (``SelfPlay``, tests/helpers/referee_selfplay.py) are in
+tests/games/tokaido/referee/test_self_play.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import Deck, Enc, Ev
+from kernels.tokaido.core.enums import Deck, Enc, Ev
 from sim.games.tokaido.referee.scoring import (
     achievement_winners,
     final_ranks,
@@ -23,17 +24,20 @@ from tests.helpers.referee_logs import Row, assert_illegal, cfg, ev, feed, setup
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3
 
 
-@pytest.mark.parametrize(("families", "points"), [
-    ([SMALL], 1),
-    ([SMALL, FOOD], 4),
-    ([SMALL, FOOD, ART], 9),
-    ([SMALL, FOOD, CLOTHING, ART], 16),       # rulebook: 1+3+5+7
-    ([ART, ART, ART], 3),                     # rulebook: three separate sets
-    ([FOOD, FOOD, CLOTHING], 5),              # rulebook: 1+1+3
-    ([FOOD, CLOTHING, FOOD, CLOTHING], 8),    # rulebook: 1+3+1+3
-    ([FOOD, FOOD, CLOTHING, CLOTHING], 8),
-    ([SMALL, SMALL, FOOD, CLOTHING, ART], 1 + 16),
-])
+@pytest.mark.parametrize(
+    ("families", "points"),
+    [
+        ([SMALL], 1),
+        ([SMALL, FOOD], 4),
+        ([SMALL, FOOD, ART], 9),
+        ([SMALL, FOOD, CLOTHING, ART], 16),  # rulebook: 1+3+5+7
+        ([ART, ART, ART], 3),  # rulebook: three separate sets
+        ([FOOD, FOOD, CLOTHING], 5),  # rulebook: 1+1+3
+        ([FOOD, CLOTHING, FOOD, CLOTHING], 8),  # rulebook: 1+3+1+3
+        ([FOOD, FOOD, CLOTHING, CLOTHING], 8),
+        ([SMALL, SMALL, FOOD, CLOTHING, ART], 1 + 16),
+    ],
+)
 def test_souvenir_sets_rulebook_examples(families: list[int], points: int) -> None:
     assert souvenir_collection_points(families, [1, 3, 5, 7]) == points
 
@@ -43,12 +47,15 @@ def test_temple_ranking_rulebook_example() -> None:
     assert temple_bonus([6, 3, 3, 0, 0], [10, 7, 4, 2]) == [10, 7, 7, 0, 0]
 
 
-@pytest.mark.parametrize(("donated", "bonus"), [
-    ([5, 5, 3, 2, 1], [10, 10, 7, 4, 2]),   # the next distinct amount takes the next value
-    ([3, 2, 1, 1, 1], [10, 7, 4, 4, 4]),
-    ([6, 5, 4, 3, 2], [10, 7, 4, 2, 2]),    # every further donor: the last value
-    ([0, 0], [0, 0]),
-])
+@pytest.mark.parametrize(
+    ("donated", "bonus"),
+    [
+        ([5, 5, 3, 2, 1], [10, 10, 7, 4, 2]),  # the next distinct amount takes the next value
+        ([3, 2, 1, 1, 1], [10, 7, 4, 4, 4]),
+        ([6, 5, 4, 3, 2], [10, 7, 4, 2, 2]),  # every further donor: the last value
+        ([0, 0], [0, 0]),
+    ],
+)
 def test_temple_ranking_ties(donated: list[int], bonus: list[int]) -> None:
     assert temple_bonus(donated, [10, 7, 4, 2]) == bonus
 
@@ -63,9 +70,9 @@ def test_achievements_and_ranks() -> None:
 def test_legal_short_sequence_is_accepted() -> None:
     config, rules = cfg(3, variants=("initiation",))
     rows = setup_log(config, rules)
-    rows += [ev(Ev.MOVE, 0, 7, 0)]                                   # p0 leaves first: farm
-    rows += [ev(Ev.MOVE, 1, 2, 1), ev(Ev.DONATE, 1, 2, 0)]          # p1 (later stamp) temple
-    rows += [ev(Ev.MOVE, 2, 4, 2), ev(Ev.PANORAMA, 2, 0, 0)]        # p2 paddy
+    rows += [ev(Ev.MOVE, 0, 7, 0)]  # p0 leaves first: farm
+    rows += [ev(Ev.MOVE, 1, 2, 1), ev(Ev.DONATE, 1, 2, 0)]  # p1 (later stamp) temple
+    rows += [ev(Ev.MOVE, 2, 4, 2), ev(Ev.PANORAMA, 2, 0, 0)]  # p2 paddy
     rows += [ev(Ev.MOVE, 1, 5, 1), ev(Ev.DRAW, 1, Deck.HOT_SPRING, 0), ev(Ev.GAIN, 1, Deck.HOT_SPRING, 0, 0)]
     rows += [ev(Ev.MOVE, 2, 6, 2), ev(Ev.PANORAMA, 2, 1, 0)]
     ref = feed(config, rules, rows)
@@ -129,7 +136,7 @@ def test_village_and_temple_need_a_coin() -> None:
 def test_completed_panorama_is_closed() -> None:
     config, rules = cfg(3, variants=("initiation",), overrides=(("panoramas.lengths", "3,1,5"),))
     rows = setup_log(config, rules)
-    rows += [ev(Ev.MOVE, 0, 6, 0), ev(Ev.PANORAMA, 0, 1, 0)]         # completes the mountain
+    rows += [ev(Ev.MOVE, 0, 6, 0), ev(Ev.PANORAMA, 0, 1, 0)]  # completes the mountain
     rows += [ev(Ev.MOVE, 1, 7, 1), ev(Ev.MOVE, 2, 9, 2), ev(Ev.DONATE, 2, 1, 0)]
     ref = feed(config, rules, [*rows, ev(Ev.MOVE, 0, 12, 0)])
     assert_illegal(ref, len(rows), "MOVE", "completed the mountain panorama")
@@ -168,9 +175,11 @@ VILLAGE_DECK = {Deck.SOUVENIR: [18, 6, 12]}  # netsuke (art, 2), manju (food, 1)
 
 
 def village_rows(config: GameConfig, rules: Rules) -> list[Row]:
-    return setup_log(config, rules, decks=VILLAGE_DECK) + [ev(Ev.MOVE, 0, 1, 0)] + [
-        ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in VILLAGE_DECK[Deck.SOUVENIR]
-    ]
+    return (
+        setup_log(config, rules, decks=VILLAGE_DECK)
+        + [ev(Ev.MOVE, 0, 1, 0)]
+        + [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in VILLAGE_DECK[Deck.SOUVENIR]]
+    )
 
 
 def test_sasayakko_cheapest_souvenir_is_free() -> None:
@@ -192,7 +201,9 @@ def test_sasayakko_cheapest_souvenir_is_free() -> None:
 def test_zen_emon_one_cheap_souvenir_per_village() -> None:
     config, rules = cfg(3, travelers="zen-emon,kinko,satsuki")
     rows = village_rows(config, rules)
-    ref = feed(config, rules, rows + [ev(Ev.GAIN, 0, 0, 18, 1), ev(Ev.GAIN, 0, 0, 6, 1), ev(Ev.UNDER, -1, 0, 12)])
+    ref = feed(
+        config, rules, rows + [ev(Ev.GAIN, 0, 0, 18, 1), ev(Ev.GAIN, 0, 0, 6, 1), ev(Ev.UNDER, -1, 0, 12)]
+    )
     assert ref.errors == [] and ref.state.travelers[0].coins == 4
     ref = feed(config, rules, rows + [ev(Ev.GAIN, 0, 0, 18, 1), ev(Ev.GAIN, 0, 0, 12, 1)])
     assert_illegal(ref, len(rows) + 1, "GAIN", "price 2")
@@ -225,10 +236,19 @@ def test_itamae_dish_already_eaten_goes_under() -> None:
     # meals: misoshiru 0, nigirimeshi 3, dango 6, yakitori 9, then misoshiru 1 on top after the Inn
     rows = setup_log(config, rules, decks={Deck.MEAL: [0, 3, 6, 9, 1], Deck.ENCOUNTER: [itamae]})
     rows += [ev(Ev.MOVE, 0, 14, 0)] + [ev(Ev.DRAW, 0, Deck.MEAL, m) for m in (0, 3, 6, 9)]
-    rows += [ev(Ev.GAIN, 0, Deck.MEAL, 0, 0), ev(Ev.MOVE, 1, 14, 1), ev(Ev.OFFER, 1, 6), ev(Ev.MOVE, 2, 14, 2)]
+    rows += [
+        ev(Ev.GAIN, 0, Deck.MEAL, 0, 0),
+        ev(Ev.MOVE, 1, 14, 1),
+        ev(Ev.OFFER, 1, 6),
+        ev(Ev.MOVE, 2, 14, 2),
+    ]
     rows += [ev(Ev.UNDER, -1, Deck.MEAL, m) for m in (3, 6, 9)]
     rows += [ev(Ev.MOVE, 2, 15, 2), ev(Ev.PANORAMA, 2, 2, 0), ev(Ev.MOVE, 1, 16, 1), ev(Ev.DONATE, 1, 1, 0)]
-    rows += [ev(Ev.MOVE, 0, 20, 0), ev(Ev.DRAW, 0, Deck.ENCOUNTER, itamae), ev(Ev.GAIN, 0, Deck.ENCOUNTER, itamae, 0)]
+    rows += [
+        ev(Ev.MOVE, 0, 20, 0),
+        ev(Ev.DRAW, 0, Deck.ENCOUNTER, itamae),
+        ev(Ev.GAIN, 0, Deck.ENCOUNTER, itamae, 0),
+    ]
     rows += [ev(Ev.OPTION, 0, 0, 1), ev(Ev.DRAW, 0, Deck.MEAL, 1)]
     ref = feed(config, rules, [*rows, ev(Ev.GAIN, 0, Deck.MEAL, 1, 0)])
     assert_illegal(ref, len(rows), "UNDER")
@@ -237,4 +257,3 @@ def test_itamae_dish_already_eaten_goes_under() -> None:
     kinko = ref.state.travelers[0]
     assert (kinko.coins, len(kinko.meals), len(kinko.encounters), kinko.score) == (6, 1, 1, 6)
     assert list(ref.state.piles[Deck.MEAL])[-1] == 1
-

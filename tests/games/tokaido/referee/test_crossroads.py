@@ -1,4 +1,5 @@
-"""The referee's Crossroads rules (sim/games/tokaido/referee/crossroads.py): hand-built logs and rulebook examples of the
+"""The referee's Crossroads rules (sim/games/tokaido/referee/crossroads.py): hand-built logs and rulebook
+examples of the
 scoring, the set-up and the station choices.
 
 Every rule of seed 002 "The Crossroads expansion" and the project's choices
@@ -6,13 +7,14 @@ C23-C39 (docs/rules-choices.md) has a legal log that the referee accepts and an
 illegal one it rejects, naming the event. The log format is the section
 "Crossroads" of docs/log-format.md. The helpers (``xcfg``, ``xr_setup``, ``ok``, ``stop``, card ids)
 are in tests/helpers/referee_logs.py; the Amulets are in
-tests/games/tokaido/referee/test_crossroads_amulets.py, whole random legal games (``SelfPlay``, which also takes
+tests/games/tokaido/referee/test_crossroads_amulets.py, whole random legal games (``SelfPlay``, which also
+takes
 Crossroads options, market cards and Amulet uses) in tests/games/tokaido/referee/test_self_play.py.
 """
 
 from __future__ import annotations
 
-from kernels.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.core.enums import RESULT_FIELDS, Calli, Deck, DieSrc, Ev, Opt, Space
 from sim.games.tokaido.referee.scoring import (
     MATSURI_ROW_FIELDS,
     ROW_FIELDS,
@@ -85,7 +87,9 @@ def test_script_and_calligraphy_arithmetic() -> None:
     assert calligraphy_points(Calli.FORESIGHT, p, coins=4) == 8
     assert calligraphy_points(Calli.CONTEMPLATION, p, complete_panoramas=1, cherry_trees=3) == 6
     assert calligraphy_points(Calli.CONTEMPLATION, p, complete_panoramas=3) == 9  # every completed one
-    assert calligraphy_points(Calli.NOSTALGIA, p, legendary=2, souvenirs=5) == 9  # 2 per object, 1 per souvenir
+    assert (
+        calligraphy_points(Calli.NOSTALGIA, p, legendary=2, souvenirs=5) == 9
+    )  # 2 per object, 1 per souvenir
     assert calligraphy_points(Calli.PERFECTION, p, achievements=3, calligraphy=1) == 7  # it counts itself
     assert calligraphy_points(Calli.PERFECTION, p, achievements=0, calligraphy=4) == 4
     assert calligraphy_points(Calli.FASTING, p, inn_meals=1) == 9  # 3 per meal not eaten, out of 4
@@ -96,8 +100,15 @@ def test_script_and_calligraphy_arithmetic() -> None:
 
 
 def test_achievements_count_crossroads_cards() -> None:
-    tr = TravelerState(0, souvenirs=[1, 2], legendary=[SHODO], hot_springs=[0], bathhouses=2,
-                       encounters=[3], calligraphy=[FASTING, PATIENCE])
+    tr = TravelerState(
+        0,
+        souvenirs=[1, 2],
+        legendary=[SHODO],
+        hot_springs=[0],
+        bathhouses=2,
+        encounters=[3],
+        calligraphy=[FASTING, PATIENCE],
+    )
     assert end_achievement_count(tr, "collector") == 3  # C31: Souvenirs + Legendary Objects
     assert end_achievement_count(tr, "bather") == 3  # Hot Springs + Bathhouses (seed 002)
     assert end_achievement_count(tr, "chatterbox") == 3  # Encounters + Calligraphy (seed 002)
@@ -114,7 +125,7 @@ def test_markets_are_checked() -> None:
     bad = list(rows)
     bad[first + 1] = ev(Ev.MARKET, -1, Deck.LEGENDARY, 0, 1)  # a card twice
     assert_illegal(feed(config, rules, bad), first + 1, "MARKET", "distinct")
-    bad = rows[:first + 3] + rows[first + 4:]  # 3 legendary objects at 3 players
+    bad = rows[: first + 3] + rows[first + 4 :]  # 3 legendary objects at 3 players
     assert_illegal(feed(config, rules, bad), first + 3, "MARKET", "4 legendary object cards")
     i = next(i for i, r in enumerate(rows) if r[0] == Ev.MARKET and r[2] == Deck.CHERRY)
     bad = list(rows)
@@ -137,7 +148,7 @@ def test_start_amulet() -> None:
     bad = list(rows)
     bad[i] = ev(Ev.GAIN, 1, Deck.AMULET, DEVOTION, 1)  # not in play (cards 0-3)
     assert_illegal(feed(config, rules, bad), i, "GAIN", "not available")
-    bad = rows[:i - 1] + [ev(Ev.OPTION, 0, Opt.START_AMULET, 0)] + rows[i - 1:]
+    bad = rows[: i - 1] + [ev(Ev.OPTION, 0, Opt.START_AMULET, 0)] + rows[i - 1 :]
     assert_illegal(feed(config, rules, bad), i - 1, "OPTION", "expected an event of traveler 1")
 
 
@@ -156,12 +167,19 @@ def test_choice_follows_every_station_stop() -> None:
 
 
 def test_cherry_tree_and_gotozaemon() -> None:
-    config, rules = xcfg(3, travelers="gotozaemon,kita,nampo", overrides=(("crossroads.cards_by_players.3", "1"),))
+    config, rules = xcfg(
+        3, travelers="gotozaemon,kita,nampo", overrides=(("crossroads.cards_by_players.3", "1"),)
+    )
     rows = xr_setup(config, rules) + stop(0, PADDY4, 1) + [ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)]
     ref = ok(config, rules, rows)
     goto = ref.state.travelers[0]
     # "If he decides to take a Cherry Tree, he gains 2 points and 2 coins"
-    assert (goto.coins, goto.points["pts_cherry_trees"], goto.cherry_trees, sum(goto.panorama)) == (2, 2, 1, 0)
+    assert (goto.coins, goto.points["pts_cherry_trees"], goto.cherry_trees, sum(goto.panorama)) == (
+        2,
+        2,
+        1,
+        0,
+    )
     assert ref.state.cherry_left == 0
     ref = feed(config, rules, [*rows, *stop(1, MOUNTAIN6, 1)])  # the only Cherry Tree is gone
     assert_illegal(ref, len(rows) + 1, "CHOICE", "no cherry tree is left")
@@ -187,9 +205,15 @@ def test_bathhouse() -> None:
 def test_legendary_objects() -> None:
     config, rules = xcfg(3, variants=("initiation",))
     village = {Deck.SOUVENIR: [0, 6, 12]}  # koma (small, 1), manju (food, 1), haori (clothing, 2)
-    rows = xr_setup(config, rules, markets={Deck.LEGENDARY: [SHODO, BUPPATSU, MURASAME, MASAMUNE]}, decks=village)
+    rows = xr_setup(
+        config, rules, markets={Deck.LEGENDARY: [SHODO, BUPPATSU, MURASAME, MASAMUNE]}, decks=village
+    )
     rows += stop(0, VILLAGE1) + [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in (0, 6, 12)]
-    rows += [ev(Ev.GAIN, 0, Deck.SOUVENIR, 0, 1), ev(Ev.GAIN, 0, Deck.SOUVENIR, 6, 1), ev(Ev.UNDER, -1, Deck.SOUVENIR, 12)]
+    rows += [
+        ev(Ev.GAIN, 0, Deck.SOUVENIR, 0, 1),
+        ev(Ev.GAIN, 0, Deck.SOUVENIR, 6, 1),
+        ev(Ev.UNDER, -1, Deck.SOUVENIR, 12),
+    ]
     rows += stop(1, TEMPLE2) + [ev(Ev.DONATE, 1, 1, 0)]
     rows += stop(2, ENCOUNTER3) + [ev(Ev.DRAW, 2, Deck.ENCOUNTER, 0), ev(Ev.GAIN, 2, Deck.ENCOUNTER, 0, 0)]
     rows += [ev(Ev.DRAW, 2, Deck.SOUVENIR, 1), ev(Ev.GAIN, 2, Deck.SOUVENIR, 1, 0)]  # shokunin
@@ -201,7 +225,12 @@ def test_legendary_objects() -> None:
     # the rulebook example: souvenirs of families A and B, then an Offering scores 5
     ref = ok(config, rules, [*rows, ev(Ev.GAIN, 0, Deck.LEGENDARY, BUPPATSU, 2)])
     p0 = ref.state.travelers[0]
-    assert (p0.coins, p0.points["pts_souvenirs"], p0.points["pts_legendary"], p0.legendary) == (3, 4, 5, [BUPPATSU])
+    assert (p0.coins, p0.points["pts_souvenirs"], p0.points["pts_legendary"], p0.legendary) == (
+        3,
+        4,
+        5,
+        [BUPPATSU],
+    )
     # a Sword: 8 points; a Script: a point per souvenir / object held, then +1 per later souvenir
     swords = ok(config, rules, [*rows, ev(Ev.GAIN, 0, Deck.LEGENDARY, MURASAME, 3)]).state.travelers[0]
     assert (swords.coins, swords.points["pts_legendary"]) == (2, 8)
@@ -256,5 +285,3 @@ def test_gaming_room_needs_the_bet() -> None:
     rows = xr_setup(config, rules)
     ref = feed(config, rules, [*rows, *stop(0, FARM7, 1)])
     assert_illegal(ref, len(rows) + 1, "CHOICE", "needs a bet of 2")
-
-

@@ -1,10 +1,11 @@
-"""The referee's Crossroads Amulets (sim/games/tokaido/referee/amulets.py) on hand-built logs: when a bought Amulet
+"""The referee's Crossroads Amulets (sim/games/tokaido/referee/amulets.py) on hand-built logs: when a bought
+Amulet
 is usable, each Amulet's effect, Devotion's rulebook example, and the Travelers that change them.
 """
 
 from __future__ import annotations
 
-from kernels.core.enums import Deck, DieSrc, Ev, Opt
+from kernels.tokaido.core.enums import Deck, DieSrc, Ev, Opt
 from tests.helpers.referee_logs import (
     DEVOTION,
     ENCOUNTER3,
@@ -82,7 +83,9 @@ def test_friendship() -> None:
     ref = feed(config, rules, [*rows, ev(Ev.USE, 0, FRIENDSHIP), ev(Ev.MOVE, 0, INN14, 0)])
     assert_illegal(ref, len(rows) + 1, "MOVE", "friendship amulet needs")
     rows += [ev(Ev.USE, 0, FRIENDSHIP), *stop(0, VILLAGE8)]
-    rows += [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in (3, 4, 5)] + [ev(Ev.UNDER, -1, Deck.SOUVENIR, c) for c in (3, 4, 5)]
+    rows += [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in (3, 4, 5)] + [
+        ev(Ev.UNDER, -1, Deck.SOUVENIR, c) for c in (3, 4, 5)
+    ]
     ref = ok(config, rules, rows)
     st = ref.state
     assert [o.index for o in st.occupants(VILLAGE8)] == [0, 2]
@@ -92,7 +95,9 @@ def test_friendship() -> None:
 def test_health_takes_both_actions() -> None:
     config, rules = xcfg(3, variants=("initiation",))
     rows = xr_setup(config, rules, start={0: HEALTH})
-    ref = feed(config, rules, [*rows, ev(Ev.MOVE, 0, PADDY4, 0), ev(Ev.USE, 0, HEALTH), ev(Ev.CHOICE, 0, 3, 1)])
+    ref = feed(
+        config, rules, [*rows, ev(Ev.MOVE, 0, PADDY4, 0), ev(Ev.USE, 0, HEALTH), ev(Ev.CHOICE, 0, 3, 1)]
+    )
     assert_illegal(ref, len(rows) + 2, "CHOICE", "option is 2")
     ref = feed(config, rules, [*rows, ev(Ev.MOVE, 0, INN14, 0), ev(Ev.USE, 0, HEALTH)])
     assert_illegal(ref, len(rows) + 1, "USE", "not be used on arriving at an Inn")
@@ -100,9 +105,16 @@ def test_health_takes_both_actions() -> None:
     ref = feed(config, rules, [*rows, *both, ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)])  # base action first (C27)
     assert_illegal(ref, len(rows) + 3, "GAIN", "PANORAMA")
     second = ev(Ev.OPTION, 0, Opt.SECOND, 1)  # the second action, possible, is taken (C42)
-    ref = ok(config, rules, [*rows, *both, ev(Ev.PANORAMA, 0, 0, 0), second, ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)])
+    ref = ok(
+        config, rules, [*rows, *both, ev(Ev.PANORAMA, 0, 0, 0), second, ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)]
+    )
     p0 = ref.state.travelers[0]
-    assert (p0.coins, p0.points["pts_panoramas"], p0.points["pts_cherry_trees"], p0.cherry_trees) == (7, 1, 2, 1)
+    assert (p0.coins, p0.points["pts_panoramas"], p0.points["pts_cherry_trees"], p0.cherry_trees) == (
+        7,
+        1,
+        2,
+        1,
+    )
     assert HEALTH in ref.state.amulet_market
 
 
@@ -115,11 +127,19 @@ def test_kita_and_miyataka_take_both() -> None:
     assert "before END" in ref.errors[0]
     rows += [ev(Ev.OPTION, 0, Opt.SECOND, 1), ev(Ev.GAIN, 0, Deck.CALLIGRAPHY, FORESIGHT, 1)]
     kita = ok(config, rules, rows).state.travelers[0]
-    assert (kita.coins, kita.points["pts_encounters"], kita.calligraphy, kita.encounters) == (3, 3, [FORESIGHT], [6])
+    assert (kita.coins, kita.points["pts_encounters"], kita.calligraphy, kita.encounters) == (
+        3,
+        3,
+        [FORESIGHT],
+        [6],
+    )
     ref = feed(config, rules, [*rows, *stop(1, ENCOUNTER10, 2)])  # miyataka: both only at Temples
     assert_illegal(ref, len(rows) + 1, "CHOICE", "may not take both")
-    rows += stop(1, TEMPLE2, 2) + [ev(Ev.DONATE, 1, 2, 0), ev(Ev.OPTION, 1, Opt.SECOND, 1),
-                                   ev(Ev.GAIN, 1, Deck.AMULET, VITALITY, 1)]
+    rows += stop(1, TEMPLE2, 2) + [
+        ev(Ev.DONATE, 1, 2, 0),
+        ev(Ev.OPTION, 1, Opt.SECOND, 1),
+        ev(Ev.GAIN, 1, Deck.AMULET, VITALITY, 1),
+    ]
     ref = ok(config, rules, rows)
     miya = ref.state.travelers[1]
     assert (miya.coins, miya.donated, miya.points["pts_temple"], miya.amulets) == (1, 2, 2, {VITALITY})
@@ -155,8 +175,13 @@ def test_vitality_moves_again() -> None:
 
 def test_hospitality_and_nampo() -> None:
     config, rules = xcfg(3, travelers="nampo,kita,miyataka")  # meals 19-21: unagi, donburi, udon (3)
-    rows = xr_setup(config, rules, markets={Deck.AMULET: [HOSPITALITY, 0, 1, 2]}, start={0: HOSPITALITY},
-                    decks={Deck.MEAL: [19, 20, 21, 22]})
+    rows = xr_setup(
+        config,
+        rules,
+        markets={Deck.AMULET: [HOSPITALITY, 0, 1, 2]},
+        start={0: HOSPITALITY},
+        decks={Deck.MEAL: [19, 20, 21, 22]},
+    )
     rows += [ev(Ev.MOVE, 0, INN14, 0)] + [ev(Ev.DRAW, 0, Deck.MEAL, m) for m in (19, 20, 21, 22)]
     ref = feed(config, rules, [*rows, ev(Ev.USE, 0, HOSPITALITY), ev(Ev.GAIN, 0, Deck.MEAL, 19, 3)])
     assert_illegal(ref, len(rows) + 1, "GAIN", "free")
@@ -166,7 +191,12 @@ def test_hospitality_and_nampo() -> None:
     ref = ok(config, rules, rows)
     nampo = ref.state.travelers[0]
     # Nampo: + the printed cost (3) in points at each Inn meal, even a free one
-    assert (nampo.coins, nampo.points["pts_meals"], nampo.points["pts_other"], nampo.inn_meals) == (1, 6, 3, 1)
+    assert (nampo.coins, nampo.points["pts_meals"], nampo.points["pts_other"], nampo.inn_meals) == (
+        1,
+        6,
+        3,
+        1,
+    )
     assert nampo.meal_value == 3
 
 
@@ -177,7 +207,9 @@ def test_devotion_rulebook_example() -> None:
     # "He buys two Souvenirs, one worth 1 coin and the other 3 coins. He uses the Amulet so that the
     # 3 coins for the second object are placed in the Temple. He scores 3 points for these 3 coins."
     config, rules = xcfg(3, variants=("initiation",))
-    rows = xr_setup(config, rules, markets=DEVOTION_MARKET, start={0: DEVOTION}, decks={Deck.SOUVENIR: [0, 21, 12]})
+    rows = xr_setup(
+        config, rules, markets=DEVOTION_MARKET, start={0: DEVOTION}, decks={Deck.SOUVENIR: [0, 21, 12]}
+    )
     rows += stop(0, VILLAGE1) + [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in (0, 21, 12)]
     rows += [ev(Ev.GAIN, 0, Deck.SOUVENIR, 0, 1), ev(Ev.GAIN, 0, Deck.SOUVENIR, 21, 3)]
     ref = feed(config, rules, [*rows, ev(Ev.USE, 0, DEVOTION, 2)])
@@ -200,8 +232,15 @@ def test_calligraphy_purchase_and_umegae() -> None:
     rows += stop(0, ENCOUNTER3, 1) + [ev(Ev.GAIN, 0, Deck.CALLIGRAPHY, PATIENCE, 1)]
     ref = ok(config, rules, rows)
     umegae = ref.state.travelers[0]
-    assert (umegae.coins, umegae.points["pts_other"], umegae.calligraphy, umegae.encounters) == (0, 1, [PATIENCE], [])
-    ref = feed(config, rules, [*rows, *stop(1, ENCOUNTER10, 1), ev(Ev.GAIN, 1, Deck.CALLIGRAPHY, PATIENCE, 1)])
+    assert (umegae.coins, umegae.points["pts_other"], umegae.calligraphy, umegae.encounters) == (
+        0,
+        1,
+        [PATIENCE],
+        [],
+    )
+    ref = feed(
+        config, rules, [*rows, *stop(1, ENCOUNTER10, 1), ev(Ev.GAIN, 1, Deck.CALLIGRAPHY, PATIENCE, 1)]
+    )
     assert_illegal(ref, len(rows) + 2, "GAIN", "not available")
 
 

@@ -1,4 +1,5 @@
-"""The referee's Matsuri rules (sim/games/tokaido/referee/matsuri_cards.py, sim/games/tokaido/referee/matsuri.py) on hand-built values.
+"""The referee's Matsuri rules (sim/games/tokaido/referee/matsuri_cards.py,
+sim/games/tokaido/referee/matsuri.py) on hand-built values.
 
 Each test quotes seed 002 ("The Matsuri", "Matsuri effects", L1261-1562) or names
 the default of ``../shared/research/expansions.md`` part A (M1-M30). The worked
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import Ev, Space
+from kernels.tokaido.core.enums import Ev, Space
 from sim.games.tokaido.referee.matsuri_cards import (
     CARD_TIMING,
     LEG,
@@ -65,9 +66,15 @@ def test_carp_worked_example_one_point() -> None:
     assert token_points(counts(ART, FOOD, SMALL), SET_POINTS) == (1, 2, 1)
 
 
-@pytest.mark.parametrize(("held", "points"), [
-    ((), 1), ((FOOD, CLOTHING, ART), 7), ((SMALL, SMALL), 1), ((FOOD, FOOD, SMALL), 3),
-])
+@pytest.mark.parametrize(
+    ("held", "points"),
+    [
+        ((), 1),
+        ((FOOD, CLOTHING, ART), 7),
+        ((SMALL, SMALL), 1),
+        ((FOOD, FOOD, SMALL), 3),
+    ],
+)
 def test_token_takes_the_next_small_objects_slot(held: tuple[int, ...], points: int) -> None:
     """M17: the token joins set k as the k-th Small-objects card (the project's set model, C30)."""
     assert token_points(counts(*held), SET_POINTS)[0] == points
@@ -82,12 +89,15 @@ def test_tanabata_ties_all_score() -> None:
     assert tanabata_winners([0, 0, 0], 1) == []
 
 
-@pytest.mark.parametrize(("donated", "points"), [
-    ([6, 3, 2, 1], [4, 2, 1, 0]),      # "only the three most generous Travelers are awarded"
-    ([3, 3, 2, 0], [4, 4, 2, 0]),      # ties share the rank; the next takes the next (usual rule, M23)
-    ([0, 0, 0], [0, 0, 0]),            # non-donors get nothing
-    ([5, 4, 4, 3, 2], [4, 2, 2, 1, 0]),
-])
+@pytest.mark.parametrize(
+    ("donated", "points"),
+    [
+        ([6, 3, 2, 1], [4, 2, 1, 0]),  # "only the three most generous Travelers are awarded"
+        ([3, 3, 2, 0], [4, 4, 2, 0]),  # ties share the rank; the next takes the next (usual rule, M23)
+        ([0, 0, 0], [0, 0, 0]),  # non-donors get nothing
+        ([5, 4, 4, 3, 2], [4, 2, 2, 1, 0]),
+    ],
+)
 def test_shishimai_four_two_one(donated: list[int], points: list[int]) -> None:
     assert shishimai_points(donated, [4, 2, 1]) == points
 
@@ -105,16 +115,20 @@ def test_ofune_simultaneous_completion() -> None:
 # the base board (game-data.md 1.1): leg Inn 1 -> Inn 2 is spaces 15-26
 def board() -> tuple[list[int], list[int]]:
     from sim.games.tokaido.rules.config import GameConfig
+
     rules = GameConfig(n_players=4).rules()
     return list(rules.board_types), list(rules.board_double)
 
 
-@pytest.mark.parametrize(("kind", "n_trav", "want"), [
-    (Space.TEMPLE, 4, {16: 1, 21: 1}),   # expansions.md A.5: both single Temples close
-    (Space.VILLAGE, 4, {25: 1}),
-    (Space.FARM, 4, {17: 1, 26: 1}),     # 17 is double: it becomes single
-    (Space.FARM, 3, {26: 1}),            # M11: at 2-3 travelers a double already has one space
-])
+@pytest.mark.parametrize(
+    ("kind", "n_trav", "want"),
+    [
+        (Space.TEMPLE, 4, {16: 1, 21: 1}),  # expansions.md A.5: both single Temples close
+        (Space.VILLAGE, 4, {25: 1}),
+        (Space.FARM, 4, {17: 1, 26: 1}),  # 17 is double: it becomes single
+        (Space.FARM, 3, {26: 1}),  # M11: at 2-3 travelers a double already has one space
+    ],
+)
 def test_closures_of_the_second_leg(kind: int, n_trav: int, want: dict[int, int]) -> None:
     """Seed 002 (Kamiarisai, Toka Ebisu, Mura): "The single-space ... are completely closed. The
     double-space ... close their second space - the one off the road"; only the next leg (M10)."""
@@ -130,9 +144,16 @@ def test_closure_tokens_are_limited() -> None:
     assert len(closures(types, double, inns[1], inns[2], Space.TEMPLE, 4, 1)) == 1
 
 
-@pytest.mark.parametrize(("double", "n_trav", "closed", "slots"), [
-    (False, 4, 0, 1), (False, 4, 1, 0), (True, 4, 1, 1), (True, 5, 0, 2), (True, 3, 0, 1),
-])
+@pytest.mark.parametrize(
+    ("double", "n_trav", "closed", "slots"),
+    [
+        (False, 4, 0, 1),
+        (False, 4, 1, 0),
+        (True, 4, 1, 1),
+        (True, 5, 0, 2),
+        (True, 3, 0, 1),
+    ],
+)
 def test_usable_slots(double: bool, n_trav: int, closed: int, slots: int) -> None:
     assert usable_slots(double, n_trav, closed) == slots
 
@@ -199,8 +220,12 @@ def test_tanabata_interim_achievements_ties() -> None:
     p2.hot_springs = [0]  # Bather: p2 alone
     add_souvenirs(ref, 1, FOOD)  # Collector: p1; Chatterbox: nobody (C11)
     c = card(ref, "tanabata")
-    rows = [r6(Ev.TOKEN, 1, 2, 2, c, 0), r6(Ev.TOKEN, 0, 2, 2, c, 0), r6(Ev.TOKEN, 2, 2, 2, c, 1),
-            r6(Ev.TOKEN, 1, 2, 2, c, 3)]
+    rows = [
+        r6(Ev.TOKEN, 1, 2, 2, c, 0),
+        r6(Ev.TOKEN, 0, 2, 2, c, 0),
+        r6(Ev.TOKEN, 2, 2, 2, c, 1),
+        r6(Ev.TOKEN, 1, 2, 2, c, 3),
+    ]
     drive(ref, effect(ref, "tanabata", at_inn(ref, [0, 1, 2])), rows)
     assert [tr.points["pts_matsuri"] for tr in (p0, p1, p2)] == [2, 4, 2]
     assert [tr.m_tokens for tr in (p0, p1, p2)] == [1, 2, 1]
@@ -221,8 +246,13 @@ def test_ofune_simultaneous_completion_in_the_referee() -> None:
     p0.panorama[SEA_T] = p1.panorama[SEA_T] = 4
     p3.panorama[SEA_T] = 2
     c = card(ref, "ofune")
-    rows = [r6(Ev.PANORAMA, 1, SEA_T, 4), r6(Ev.PANORAMA, 0, SEA_T, 4), r6(Ev.TOKEN, 0, 2, 3, c, -1),
-            r6(Ev.PANORAMA, 2, SEA_T, 4), r6(Ev.PANORAMA, 3, SEA_T, 4)]
+    rows = [
+        r6(Ev.PANORAMA, 1, SEA_T, 4),
+        r6(Ev.PANORAMA, 0, SEA_T, 4),
+        r6(Ev.TOKEN, 0, 2, 3, c, -1),
+        r6(Ev.PANORAMA, 2, SEA_T, 4),
+        r6(Ev.PANORAMA, 3, SEA_T, 4),
+    ]
     drive(ref, effect(ref, "ofune", at_inn(ref, [1, 0, 2, 3])), rows)
     assert (p1.points["pts_achievements"], p1.points["pts_panoramas"]) == (3, 5)
     assert (p0.points["pts_matsuri"], p0.points["pts_achievements"], len(p0.achievements)) == (3, 0, 1)
@@ -288,8 +318,11 @@ def test_tori_no_ichi_only_without_an_amulet() -> None:
         ref = mref()
         ref.state.amulet_market = [0, 1, 2]
         ref.state.travelers[1].amulets = {5}
-        drive(ref, effect(ref, "tori_no_ichi", at_inn(ref, [0, 1, 2])), [r6(Ev.GAIN, 0, 5, 1, 0),
-                                                                         r6(Ev.GAIN, 1, 5, 0, 0)])
+        drive(
+            ref,
+            effect(ref, "tori_no_ichi", at_inn(ref, [0, 1, 2])),
+            [r6(Ev.GAIN, 0, 5, 1, 0), r6(Ev.GAIN, 1, 5, 0, 0)],
+        )
 
 
 def test_otsukimi_shared_calligraphy_scored_by_everyone() -> None:
@@ -327,5 +360,3 @@ def test_doll_for_nostalgia_is_a_choice(value: str, counted: int) -> None:
     add_souvenirs(ref, 0, ART, FOOD)
     drive(ref, effect(ref, "hina", at_inn(ref, [0, 1, 2])), [r6(Ev.TOKEN, 0, 0, 5, card(ref, "hina"), -1)])
     assert ref.state.nostalgia_souvenirs(ref.state.travelers[0]) == counted
-
-

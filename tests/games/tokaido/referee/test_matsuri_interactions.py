@@ -1,6 +1,7 @@
 """Matsuri cards meeting the Matsuri and promo Travelers, in the referee (docs/rules.md MI1..).
 
-The same rules as ``tests/kernels/tokaido/matsuri/test_cards_meet_travelers.py`` (the kernels), on hand-built referee
+The same rules as ``tests/kernels/tokaido/matsuri/test_cards_meet_travelers.py`` (the kernels), on hand-built
+referee
 states driven with the log rows the kernels would write (helpers: ``tests/helpers/referee_matsuri.py``).
 A handler that wants a row the test does not give, or refuses one it gives, fails the test.
 """
@@ -11,7 +12,7 @@ from collections import deque
 
 import pytest
 
-from kernels.core.enums import Ability, Deck, Ev, Opt, Space
+from kernels.tokaido.core.enums import Ability, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import Event, Illegal
 from tests.helpers.referee_logs import cfg
@@ -43,7 +44,9 @@ def drive_to(ref: Referee, gen, rows: list) -> None:
         for e in events:
             gen.send(e)
     except StopIteration:
-        assert list(events) == [] and ref.ctx.pending is not None and ref.ctx.pending.kind == Ev.END, "rows left over"
+        assert list(events) == [] and ref.ctx.pending is not None and ref.ctx.pending.kind == Ev.END, (
+            "rows left over"
+        )
         ref.ctx.pending = None
         return
     raise AssertionError(f"the handler wants more rows: expecting {ref.expecting}")
@@ -67,8 +70,11 @@ def test_kamui_meal_made_free_by_choyo_in_the_referee(cancels: str) -> None:
     kamui, _ = arrive(ref, 0, [], pile)
     kamui.coins = 0
     with pytest.raises(Illegal, match="price 1"):
-        drive_to(ref, ref.inns.inn(kamui), [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:4]]
-              + [r6(Ev.GAIN, 0, Deck.MEAL, MISOSHIRU, 0)])
+        drive_to(
+            ref,
+            ref.inns.inn(kamui),
+            [r6(Ev.DRAW, 0, Deck.MEAL, c) for c in pile[:4]] + [r6(Ev.GAIN, 0, Deck.MEAL, MISOSHIRU, 0)],
+        )
 
 
 # ------------------------------------------------------------------ MI2 Mari + o-Bon
@@ -89,8 +95,11 @@ def test_suseri_doll_is_no_souvenir_card_type_in_the_referee() -> None:
     suseri = ref.state.travelers[0]
     suseri.meals.append(SUSHI)
     hina = card(ref, "hina")
-    drive(ref, effect(ref, "hina", at_inn(ref, [0, 1, 2])),
-          [r6(Ev.TOKEN, 0, 0, 1, hina, -1), r6(Ev.TOKEN, 2, 0, 1, hina, -1)])  # Suseri, Satsuki: female
+    drive(
+        ref,
+        effect(ref, "hina", at_inn(ref, [0, 1, 2])),
+        [r6(Ev.TOKEN, 0, 0, 1, hina, -1), r6(Ev.TOKEN, 2, 0, 1, hina, -1)],
+    )  # Suseri, Satsuki: female
     assert (suseri.dolls, suseri.souvenirs) == (1, [])
     ref.travelers.suseri()
     assert suseri.points["pts_other"] == 1
@@ -123,11 +132,20 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi_in_the_referee() -> No
     stack(ref, "tori_no_ichi")
     tori = card(ref, "tori_no_ichi")
     yashima, _ = arrive(ref, 0, [1, 2], [])
-    rows = [r6(Ev.GAIN, 0, Deck.AMULET, 2, 0), r6(Ev.DRAW, 1, Deck.MATSURI, tori), r6(Ev.MATSURI, 1, tori, -1, 1, 0),
-            r6(Ev.GAIN, 1, Deck.AMULET, 0, 0), r6(Ev.GAIN, 2, Deck.AMULET, 1, 0)]
+    rows = [
+        r6(Ev.GAIN, 0, Deck.AMULET, 2, 0),
+        r6(Ev.DRAW, 1, Deck.MATSURI, tori),
+        r6(Ev.MATSURI, 1, tori, -1, 1, 0),
+        r6(Ev.GAIN, 1, Deck.AMULET, 0, 0),
+        r6(Ev.GAIN, 2, Deck.AMULET, 1, 0),
+    ]
     drive(ref, ref.inns.inn(yashima), rows)
     assert (yashima.amulets, st.travelers[1].amulets, st.travelers[2].amulets, st.amulet_market) == (
-        {2}, {0}, {1}, [3])
+        {2},
+        {0},
+        {1},
+        [3],
+    )
     ref = mref(3, "yashima,kinko,satsuki", overrides=CHOYO)
     ref.state.amulet_market = [0, 1, 2, 3]
     stack(ref, "tori_no_ichi")
@@ -136,7 +154,8 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi_in_the_referee() -> No
         drive(ref, ref.inns.inn(yashima), [*rows[:3], r6(Ev.GAIN, 0, Deck.AMULET, 0, 0)])
 
 
-# ------------------------------------------------------------------ MI6 Misaki / Takeru + Hadaka, o-Bon, o-Taue
+# ------------------------------------------------------------------ MI6 Misaki / Takeru + Hadaka, o-Bon,
+# o-Taue
 def test_watchers_take_no_coin_for_matsuri_donations_and_encounters_in_the_referee() -> None:
     """MT-Misaki/Takeru: Hadaka's Encounter (M7), o-Bon's (M14) and o-Taue's (M26) coins are not stops:
     no ``MT_COIN`` for Takeru or Misaki; a stop at an Encounter or a Temple does pay them."""
@@ -145,11 +164,21 @@ def test_watchers_take_no_coin_for_matsuri_donations_and_encounters_in_the_refer
     takeru, misaki, kinko = st.travelers
     st.m.leg = ["hadaka", "otaue"]
     st.piles[Deck.ENCOUNTER].cards = deque([2, 6])  # a kuge on top: 3 coins
-    drive(ref, ref.matsuri.leg_stop(kinko, Space.HOT_SPRING),
-          [r6(Ev.OPTION, 2, Opt.HADAKA, 1), r6(Ev.DRAW, 2, Deck.ENCOUNTER, 2), r6(Ev.GAIN, 2, Deck.ENCOUNTER, 2, 0)])
+    drive(
+        ref,
+        ref.matsuri.leg_stop(kinko, Space.HOT_SPRING),
+        [
+            r6(Ev.OPTION, 2, Opt.HADAKA, 1),
+            r6(Ev.DRAW, 2, Deck.ENCOUNTER, 2),
+            r6(Ev.GAIN, 2, Deck.ENCOUNTER, 2, 0),
+        ],
+    )
     drive(ref, ref.matsuri.leg_stop(kinko, Space.PADDY), [r6(Ev.OPTION, 2, Opt.OTAUE, 1)])
-    drive(ref, effect(ref, "obon", at_inn(ref, [2, 0, 1])),
-          [r6(Ev.OPTION, 2, Opt.OBON, 2), r6(Ev.OPTION, 0, Opt.OBON, 0), r6(Ev.OPTION, 1, Opt.OBON, 0)])
+    drive(
+        ref,
+        effect(ref, "obon", at_inn(ref, [2, 0, 1])),
+        [r6(Ev.OPTION, 2, Opt.OBON, 2), r6(Ev.OPTION, 0, Opt.OBON, 0), r6(Ev.OPTION, 1, Opt.OBON, 0)],
+    )
     assert (kinko.encounters, kinko.donated, takeru.coins, misaki.coins) == ([2], 3, 5, 5)
     drive(ref, ref.travelers.watchers(kinko, Space.ENCOUNTER), [r6(Ev.MT_COIN, 0, 1, -1, Ability.TAKERU)])
     drive(ref, ref.travelers.watchers(kinko, Space.TEMPLE), [r6(Ev.MT_COIN, 1, 1, -1, Ability.MISAKI)])
@@ -185,8 +214,11 @@ def test_eriku_top_card_costs_one_less_with_choyo_in_the_referee() -> None:
     st.m.cho_yo_at = INN1
     eriku, inn = arrive(ref, 0, [], [SUSHI, UNAGI], hand=[UDON, FUGU])
     eriku.coins = 1
-    drive_to(ref, ref.inns.meal(eriku, inn),
-          [r6(Ev.DRAW, 0, Deck.MEAL, SUSHI), r6(Ev.LOOK, 0, SUSHI, 1), r6(Ev.GAIN, 0, Deck.MEAL, SUSHI, 1)])
+    drive_to(
+        ref,
+        ref.inns.meal(eriku, inn),
+        [r6(Ev.DRAW, 0, Deck.MEAL, SUSHI), r6(Ev.LOOK, 0, SUSHI, 1), r6(Ev.GAIN, 0, Deck.MEAL, SUSHI, 1)],
+    )
     assert (eriku.meals, eriku.coins, inn.hand) == ([SUSHI], 0, [UDON, FUGU])
 
 
@@ -204,10 +236,16 @@ def test_arrival_abilities_come_before_the_festival_in_the_referee(last: str) ->
     hina = card(ref, "hina")
     tr, _ = arrive(ref, 0, [2, 1], [SUSHI], hand=[UDON, FUGU])
     tr.coins = 0
-    ability = {"chihaya": [r6(Ev.DRAW, 0, Deck.HOT_SPRING, 0), r6(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0)],
-               "kidzuna": [r6(Ev.DRAW, 0, Deck.MEAL, SUSHI), r6(Ev.UNDER, -1, Deck.MEAL, SUSHI)],
-               "yashima": [r6(Ev.GAIN, 0, Deck.AMULET, 1, 0)]}[last]
-    festival = [r6(Ev.DRAW, 1, Deck.MATSURI, hina), r6(Ev.MATSURI, 1, hina, -1, 1, 0), r6(Ev.TOKEN, 0, 0, 1, hina, -1)]
+    ability = {
+        "chihaya": [r6(Ev.DRAW, 0, Deck.HOT_SPRING, 0), r6(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0)],
+        "kidzuna": [r6(Ev.DRAW, 0, Deck.MEAL, SUSHI), r6(Ev.UNDER, -1, Deck.MEAL, SUSHI)],
+        "yashima": [r6(Ev.GAIN, 0, Deck.AMULET, 1, 0)],
+    }[last]
+    festival = [
+        r6(Ev.DRAW, 1, Deck.MATSURI, hina),
+        r6(Ev.MATSURI, 1, hina, -1, 1, 0),
+        r6(Ev.TOKEN, 0, 0, 1, hina, -1),
+    ]
     leftovers = [r6(Ev.UNDER, -1, Deck.MEAL, UDON), r6(Ev.UNDER, -1, Deck.MEAL, FUGU)]
     drive(ref, ref.inns.inn(tr), ability + leftovers + festival)
     assert (st.m.kept[0], tr.dolls, st.travelers[2].dolls) == (hina, 1, 0)

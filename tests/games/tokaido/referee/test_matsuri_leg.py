@@ -13,7 +13,7 @@ from collections import deque
 
 import pytest
 
-from kernels.core.enums import Ev, Space
+from kernels.tokaido.core.enums import Ev, Space
 from sim.games.tokaido.referee.game import Referee
 from sim.games.tokaido.referee.state import Illegal
 from tests.helpers.referee_matsuri import FOUR, MOUNTAIN_T, at_inn, card, drive, effect, mcfg, mref, r6, stack
@@ -29,7 +29,9 @@ def test_kamiarisai_closes_the_temples_of_the_next_leg() -> None:
     drive(ref, effect(ref, "kamiarisai", inn), [r6(Ev.CLOSE, -1, 16, 1, c), r6(Ev.CLOSE, -1, 21, 1, c)])
     assert "closed by a matsuri" in (st.why_illegal(2, 16) or "").lower()
     assert st.why_illegal(0, 21) is not None and st.why_illegal(0, 15) is None
-    drive(ref, ref.matsuri.inn_matsuri(st.inn_visit(st.last)), [])  # the Travelers reach the next Inn (here Edo)
+    drive(
+        ref, ref.matsuri.inn_matsuri(st.inn_visit(st.last)), []
+    )  # the Travelers reach the next Inn (here Edo)
     assert st.m.closed == {} and st.m.leg == [] and st.why_illegal(2, 16) is None
 
 
@@ -76,7 +78,12 @@ def test_the_first_player_to_arrive_draws_two_keeps_one() -> None:
     stack(ref, "setsubun", "tango")
     inn = at_inn(ref, [2, 1, 0])
     s, t = card(ref, "setsubun"), card(ref, "tango")
-    rows = [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t), r6(Ev.MATSURI, 1, t, s, 1, 0), r6(Ev.TOKEN, 1, 1, 1, t, -1)]
+    rows = [
+        r6(Ev.DRAW, 1, 9, s),
+        r6(Ev.DRAW, 1, 9, t),
+        r6(Ev.MATSURI, 1, t, s, 1, 0),
+        r6(Ev.TOKEN, 1, 1, 1, t, -1),
+    ]
     drive(ref, ref.matsuri.inn_matsuri(inn), rows)
     assert (st.m.kept, st.m.rejected, st.m.stack.cards[-1]) == ([t, -1, -1], [s, -1, -1], s)
     assert st.travelers[1].carps == 1 and st.travelers[0].carps == 0
@@ -87,8 +94,11 @@ def test_the_first_player_to_arrive_draws_two_keeps_one() -> None:
     ref = mref(2, "satsuki,chuubei")
     stack(ref, "setsubun", "tango")
     with pytest.raises(Illegal, match="keeps one"):
-        drive(ref, ref.matsuri.inn_matsuri(at_inn(ref, [1, 0, 2])), [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t),
-                                                              r6(Ev.MATSURI, 1, 0, s, 1, 0)])
+        drive(
+            ref,
+            ref.matsuri.inn_matsuri(at_inn(ref, [1, 0, 2])),
+            [r6(Ev.DRAW, 1, 9, s), r6(Ev.DRAW, 1, 9, t), r6(Ev.MATSURI, 1, 0, s, 1, 0)],
+        )
 
 
 def test_hanabi_brings_two_more_cards() -> None:
@@ -98,8 +108,15 @@ def test_hanabi_brings_two_more_cards() -> None:
     st = ref.state
     stack(ref, "hanabi", "obon", "choyo", "ohanami")
     h, o, c, k = (card(ref, x) for x in ("hanabi", "obon", "choyo", "ohanami"))
-    rows = [r6(Ev.DRAW, 0, 9, h), r6(Ev.DRAW, 0, 9, o), r6(Ev.MATSURI, 0, h, o, 1, 0),
-            r6(Ev.DRAW, 0, 9, c), r6(Ev.DRAW, 0, 9, k), r6(Ev.MATSURI, 0, c, -1, 1, 1), r6(Ev.MATSURI, 0, k, -1, 1, 1)]
+    rows = [
+        r6(Ev.DRAW, 0, 9, h),
+        r6(Ev.DRAW, 0, 9, o),
+        r6(Ev.MATSURI, 0, h, o, 1, 0),
+        r6(Ev.DRAW, 0, 9, c),
+        r6(Ev.DRAW, 0, 9, k),
+        r6(Ev.MATSURI, 0, c, -1, 1, 1),
+        r6(Ev.MATSURI, 0, k, -1, 1, 1),
+    ]
     inn = at_inn(ref, [0, 1, 2])
     drive(ref, ref.matsuri.inn_matsuri(inn), rows)
     assert (st.m.hanabi, st.m.leg, st.m.cho_yo_at) == ([c, k], ["ohanami"], st.next_inn(inn.pos))
@@ -114,14 +131,26 @@ def test_gion_choose_the_encounter_then_reshuffle() -> None:
     pile = st.piles[3]
     pile.cards = deque([0, 1, 6, 2])
     g = card(ref, "gion")
-    rows = [r6(Ev.PICK, 0, 3, 6, g), r6(Ev.DECK, -1, 3, 2), r6(Ev.DECK, -1, 3, 0), r6(Ev.DECK, -1, 3, 1),
-            r6(Ev.GAIN, 0, 3, 6, 0)]
+    rows = [
+        r6(Ev.PICK, 0, 3, 6, g),
+        r6(Ev.DECK, -1, 3, 2),
+        r6(Ev.DECK, -1, 3, 0),
+        r6(Ev.DECK, -1, 3, 1),
+        r6(Ev.GAIN, 0, 3, 6, 0),
+    ]
     drive(ref, ref.stations.encounter(st.travelers[0], station=True), rows)  # card 6: a samurai, 3 points
     assert (list(pile.cards), st.travelers[0].encounters, st.travelers[0].points["pts_encounters"]) == (
-        [2, 0, 1], [6], 3)
+        [2, 0, 1],
+        [6],
+        3,
+    )
     pile.cards = deque([0, 1])
     with pytest.raises(Illegal, match="reshuffled"):
-        drive(ref, ref.stations.encounter(st.travelers[1], station=True), [r6(Ev.PICK, 1, 3, 0, g), r6(Ev.DECK, -1, 3, 0)])
+        drive(
+            ref,
+            ref.stations.encounter(st.travelers[1], station=True),
+            [r6(Ev.PICK, 1, 3, 0, g), r6(Ev.DECK, -1, 3, 0)],
+        )
 
 
 def test_hadaka_an_encounter_before_the_hot_spring() -> None:
@@ -132,8 +161,11 @@ def test_hadaka_an_encounter_before_the_hot_spring() -> None:
     st.m.leg = ["hadaka"]
     st.piles[3].cards = deque([2, 6])  # a kuge on top: 3 coins
     tr = st.travelers[0]
-    drive(ref, ref.matsuri.leg_stop(tr, Space.HOT_SPRING), [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 2),
-                                                     r6(Ev.GAIN, 0, 3, 2, 0)])
+    drive(
+        ref,
+        ref.matsuri.leg_stop(tr, Space.HOT_SPRING),
+        [r6(Ev.OPTION, 0, 8, 1), r6(Ev.DRAW, 0, 3, 2), r6(Ev.GAIN, 0, 3, 2, 0)],
+    )
     assert (tr.coins, tr.points["pts_other"], tr.encounters) == (5 + 1 + 3, 1, [2])
     drive(ref, ref.matsuri.leg_stop(st.travelers[1], Space.HOT_SPRING), [r6(Ev.OPTION, 1, 8, 0)])
     with pytest.raises(Illegal, match="top of the encounter pile"):
@@ -149,10 +181,20 @@ def test_yama_no_ko_otaue_ohanami_at_panorama_stops() -> None:
     st.m.leg = ["yama_no_ko", "otaue", "ohanami"]
     tr = st.travelers[0]
     tr.panorama[MOUNTAIN_T] = 3
-    drive(ref, ref.matsuri.leg_stop(tr, Space.MOUNTAIN), [r6(Ev.OPTION, 0, 9, 1), r6(Ev.PANORAMA, 0, MOUNTAIN_T, 5)])
+    drive(
+        ref,
+        ref.matsuri.leg_stop(tr, Space.MOUNTAIN),
+        [r6(Ev.OPTION, 0, 9, 1), r6(Ev.PANORAMA, 0, MOUNTAIN_T, 5)],
+    )
     assert (tr.panorama[MOUNTAIN_T], tr.points["pts_panoramas"], tr.points["pts_achievements"], tr.coins) == (
-        4, 4, 3, 6)
-    drive(ref, ref.stations.base(tr, Space.MOUNTAIN, True), [])  # completed by Yama no Ko: the base action gives nothing
+        4,
+        4,
+        3,
+        6,
+    )
+    drive(
+        ref, ref.stations.base(tr, Space.MOUNTAIN, True), []
+    )  # completed by Yama no Ko: the base action gives nothing
     p1 = st.travelers[1]
     drive(ref, ref.matsuri.leg_stop(p1, Space.PADDY), [r6(Ev.OPTION, 1, 10, 1)])
     assert (p1.donated, p1.points["pts_temple"], p1.coins) == (1, 1, 6)
@@ -172,13 +214,17 @@ def test_a_logged_game_reaches_its_first_matsuri() -> None:
     order = [tango, hina] + [c for c in range(20) if c not in (tango, hina)]
     rows = xr_setup(config, rules)
     last_deck = max(i for i, r in enumerate(rows) if r[0] == Ev.DECK)
-    rows[last_deck + 1:last_deck + 1] = [r6(Ev.DECK, -1, 9, c) for c in order]
+    rows[last_deck + 1 : last_deck + 1] = [r6(Ev.DECK, -1, 9, c) for c in order]
     inn = rules.board_types.index(0, 1)
-    rows += [r6(Ev.MOVE, 0, inn, 0)] + [r6(Ev.DRAW, 0, 1, m) for m in range(4)]   # kinko: no meal
+    rows += [r6(Ev.MOVE, 0, inn, 0)] + [r6(Ev.DRAW, 0, 1, m) for m in range(4)]  # kinko: no meal
     rows += [r6(Ev.MOVE, 1, inn, 1), r6(Ev.MOVE, 2, inn, 0), r6(Ev.OFFER, 2, 0), r6(Ev.UNDER, -1, 1, 0)]
     rows += [r6(Ev.UNDER, -1, 1, m) for m in (1, 2, 3)]
-    rows += [r6(Ev.DRAW, 0, 9, tango), r6(Ev.DRAW, 0, 9, hina), r6(Ev.MATSURI, 0, hina, tango, 1, 0),
-             r6(Ev.TOKEN, 1, 0, 1, hina, -1)]
+    rows += [
+        r6(Ev.DRAW, 0, 9, tango),
+        r6(Ev.DRAW, 0, 9, hina),
+        r6(Ev.MATSURI, 0, hina, tango, 1, 0),
+        r6(Ev.TOKEN, 1, 0, 1, hina, -1),
+    ]
     ref = Referee(config, rules)
     ref.feed_all(rows)
     assert ref.errors == [], ref.errors

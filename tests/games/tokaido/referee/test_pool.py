@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import Ev
+from kernels.tokaido.core.enums import Ev
 from sim.checks.verify import verify
 from sim.games.tokaido.game import TokaidoGame
 from tests.helpers.referee_logs import assert_illegal, cfg, ev, feed, setup_log
@@ -17,8 +17,12 @@ def _deal(rows: list, deals: list[tuple[int, ...]], keeps: list[int]) -> list:
     """The set-up rows of ``setup_log`` with its DEAL/KEEP rows replaced by these."""
     head = [r for r in rows if r[0] == Ev.DECK]
     tail = [r for r in rows if r[0] in (Ev.LINEUP, Ev.COINS)]
-    return [*head, *(ev(Ev.DEAL, p, *ids) for p, ids in enumerate(deals)),
-            *(ev(Ev.KEEP, p, t) for p, t in enumerate(keeps)), *tail]
+    return [
+        *head,
+        *(ev(Ev.DEAL, p, *ids) for p, ids in enumerate(deals)),
+        *(ev(Ev.KEEP, p, t) for p, t in enumerate(keeps)),
+        *tail,
+    ]
 
 
 @pytest.mark.parametrize("travelers", ["random", "draft"])
@@ -39,10 +43,13 @@ def test_referee_refuses_a_traveler_outside_the_pool(travelers: str) -> None:
     assert not any("draft.pool" in e for e in ref.errors)
 
 
-@pytest.mark.parametrize("spec", [
-    ("players=4,expansions=crossroads,travelers=draft,bots=greedy,set:draft.pool=base"),
-    ("players=3,travelers=random,bots=greedy,set:draft.pool=hiroshige+chuubei+kinko+satsuki+umegae"),
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        ("players=4,expansions=crossroads,travelers=draft,bots=greedy,set:draft.pool=base"),
+        ("players=3,travelers=random,bots=greedy,set:draft.pool=hiroshige+chuubei+kinko+satsuki+umegae"),
+    ],
+)
 def test_referee_accepts_the_engines_games_with_a_pool(spec: str) -> None:
     """Games the engine plays with a pool pass the independent referee."""
     from sim.games.tokaido.rules.config import GameConfig

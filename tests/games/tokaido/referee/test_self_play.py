@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.core.enums import Ability, Ev, Space
+from kernels.tokaido.core.enums import Ability, Ev, Space
 from sim.games.tokaido.referee.game import Referee, explain_mismatch, referee_game
 from sim.games.tokaido.referee.scoring import souvenir_collection_points
 from sim.games.tokaido.referee.state import TravelerState
@@ -24,14 +24,24 @@ CONFIGS = [
     dict(n=5),
     dict(n=3, variants=("initiation",)),
     dict(n=2, travelers="satsuki,chuubei", expansions=("new-encounters",)),
-    dict(n=4, travelers="random", variants=("preparations", "gastronomy", "return-trip"),
-         expansions=("new-encounters",)),
+    dict(
+        n=4,
+        travelers="random",
+        variants=("preparations", "gastronomy", "return-trip"),
+        expansions=("new-encounters",),
+    ),
     dict(n=5, travelers="hiroshige,chuubei,mitsukuni,hirotada,umegae", expansions=("new-encounters",)),
-    dict(n=5, travelers="kinko,satsuki,sasayakko,zen-emon,yoshiyasu", expansions=("new-encounters",),
-         variants=("preparations",)),
+    dict(
+        n=5,
+        travelers="kinko,satsuki,sasayakko,zen-emon,yoshiyasu",
+        expansions=("new-encounters",),
+        variants=("preparations",),
+    ),
     # these two stop wherever a pile can run dry, or a panorama is closed
     dict(n=5, travelers="yoshiyasu,chuubei,hiroshige,umegae,kinko", expansions=("new-encounters",)),
-    dict(n=4, travelers="random", expansions=("new-encounters",), overrides=(("panoramas.lengths", "1,2,1"),)),
+    dict(
+        n=4, travelers="random", expansions=("new-encounters",), overrides=(("panoramas.lengths", "1,2,1"),)
+    ),
 ]
 PREFER = {
     9: (Space.HOT_SPRING, Space.ENCOUNTER, Space.VILLAGE),
@@ -209,7 +219,13 @@ def test_xr_tampered_logs_are_caught() -> None:
 def test_xr_narration() -> None:
     text = narration(*xr_self_play(3, 2)[:3])
     assert text.startswith("setup: crossroads cards in play: legendary ")
-    for words in ("start amulet", "chooses crossroads alternative", "chooses base action", "calligraphy", "cherry"):
+    for words in (
+        "start amulet",
+        "chooses crossroads alternative",
+        "chooses base action",
+        "calligraphy",
+        "cherry",
+    ):
         assert words in text, words
 
 

@@ -32,11 +32,20 @@ hand_extra = 0
 def test_load_patch_flattens_to_dotted_keys(tmp_path: Path) -> None:
     p = tmp_path / "patch.toml"
     p.write_text(PATCH)
-    assert load_patch(p) == [("farm.coins", 4), ("travelers.kinko.coins", 6), ("meals.hand_extra", 0),
-                             ("variants.preparations.4", [0, 0, 1, 1])]
+    assert load_patch(p) == [
+        ("farm.coins", 4),
+        ("travelers.kinko.coins", 6),
+        ("meals.hand_extra", 0),
+        ("variants.preparations.4", [0, 0, 1, 1]),
+    ]
     items = expand_sets(["temple.max_donation=2", f"@{p}"])
-    assert items == ["temple.max_donation=2", "farm.coins=4", "travelers.kinko.coins=6", "meals.hand_extra=0",
-                     "variants.preparations.4=0,0,1,1"]
+    assert items == [
+        "temple.max_donation=2",
+        "farm.coins=4",
+        "travelers.kinko.coins=6",
+        "meals.hand_extra=0",
+        "variants.preparations.4=0,0,1,1",
+    ]
     assert format_value(True) == "true" and format_value([1, 2]) == "1,2"
 
 
@@ -46,21 +55,27 @@ def test_a_patch_gives_the_same_rules_as_set(tmp_path: Path) -> None:
     patched = GameConfig(n_players=4, variants=("preparations",), overrides=tuple(load_patch(p)))
     via_set = options.make_config(4, "draft", "greedy", "preparations", "", expand_sets([f"@{p}"]))
     assert patched.rules().fingerprint() == via_set.rules().fingerprint()
-    assert patched.rules().fingerprint() != GameConfig(n_players=4, variants=("preparations",)).rules().fingerprint()
+    assert (
+        patched.rules().fingerprint()
+        != GameConfig(n_players=4, variants=("preparations",)).rules().fingerprint()
+    )
     r = patched.rules()
     assert r.travelers[r.traveler_index("kinko")].coins == 6
     # typed values (lists too) survive the config string that manifests and baselines record
     assert GameConfig.parse(patched.spec()).rules().fingerprint() == r.fingerprint()
 
 
-@pytest.mark.parametrize("text, message", [
-    (None, "does not exist"),
-    ("[travelers.kinko\ncoins = 6", "not valid TOML"),
-    ("", "holds no rule"),
-    ("[meals]\n", "is empty"),
-    ("x = [{a = 1}]", "not a table"),
-    ("x = 1.5", "not a whole number"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (None, "does not exist"),
+        ("[travelers.kinko\ncoins = 6", "not valid TOML"),
+        ("", "holds no rule"),
+        ("[meals]\n", "is empty"),
+        ("x = [{a = 1}]", "not a table"),
+        ("x = 1.5", "not a whole number"),
+    ],
+)
 def test_bad_patch_files(tmp_path: Path, text: str | None, message: str) -> None:
     p = tmp_path / "patch.toml"
     if text is not None:
@@ -69,7 +84,9 @@ def test_bad_patch_files(tmp_path: Path, text: str | None, message: str) -> None
         load_patch(p)
 
 
-def test_a_patch_that_names_no_rule_is_a_user_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_patch_that_names_no_rule_is_a_user_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     p = tmp_path / "patch.toml"
     p.write_text("[travelers.nobody]\ncoins = 3\n")
     code, _, err = call(["check", "golden", "--set", f"@{p}"], capsys)
@@ -97,16 +114,34 @@ def test_manifest_records_overrides_and_they_change_the_games(
     assert not t0.equals(t1)
 
     def kinko_coins(t):  # noqa: ANN001, ANN202
-        return {c for tr, c in zip(t["traveler"].to_pylist(), t["coins_start"].to_pylist(), strict=True)
-                if tr == "kinko"}
+        return {
+            c
+            for tr, c in zip(t["traveler"].to_pylist(), t["coins_start"].to_pylist(), strict=True)
+            if tr == "kinko"
+        }
 
     assert kinko_coins(t0) == {7} and kinko_coins(t1) == {6}
 
 
 def test_list_overrides_survive_a_baseline(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "prep.json"
-    code, text, err = call(["check", "make-baseline", "--out", str(out), "--players", "4", "--variants",
-                            "preparations", "--set", "variants.preparations.4=0,0,1,1", "--games", "500"], capsys)
+    code, text, err = call(
+        [
+            "check",
+            "make-baseline",
+            "--out",
+            str(out),
+            "--players",
+            "4",
+            "--variants",
+            "preparations",
+            "--set",
+            "variants.preparations.4=0,0,1,1",
+            "--games",
+            "500",
+        ],
+        capsys,
+    )
     assert code == 0, err
     b = json.loads(out.read_text())
     assert b["config"]["overrides"] == [["variants.preparations.4", [0, 0, 1, 1]]]

@@ -18,8 +18,22 @@ from sim.games.tokaido.tuning import sane
 
 def test_calibrate_draft_writes_win_shares_with_provenance(tmp_path, capsys, monkeypatch):
     out = tmp_path / "draft.toml"
-    args = ["calibrate-draft", "--tier", "heuristic", "--players", "3", "--expansions", "none,crossroads",
-            "--games", "300", "--seed", "5", "--out", str(out), "--quiet"]
+    args = [
+        "calibrate-draft",
+        "--tier",
+        "heuristic",
+        "--players",
+        "3",
+        "--expansions",
+        "none,crossroads",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+        "--quiet",
+    ]
     monkeypatch.setattr(sys, "argv", ["tokaido-sim", *args])  # the command line recorded as provenance
     with pytest.raises(SystemExit) as exc:
         main(args)
@@ -76,10 +90,22 @@ def test_spearman_and_verdicts():
 def test_three_point_criterion_on_the_intervals():
     """Within 3 pp needs the whole 95% interval of the difference inside +-3 pp."""
     names = [f"t{i}" for i in range(4)]
-    a = D.Cell("4p-base", 100, 1, dict(zip(names, [0.10, 0.20, 0.30, 0.40], strict=True)),
-               dict.fromkeys(names, 0.01), dict.fromkeys(names, 50))
-    b = D.Cell("4p-base", 100, 1, dict(zip(names, [0.11, 0.21, 0.29, 0.41], strict=True)),
-               dict.fromkeys(names, 0.01), dict.fromkeys(names, 50))
+    a = D.Cell(
+        "4p-base",
+        100,
+        1,
+        dict(zip(names, [0.10, 0.20, 0.30, 0.40], strict=True)),
+        dict.fromkeys(names, 0.01),
+        dict.fromkeys(names, 50),
+    )
+    b = D.Cell(
+        "4p-base",
+        100,
+        1,
+        dict(zip(names, [0.11, 0.21, 0.29, 0.41], strict=True)),
+        dict.fromkeys(names, 0.01),
+        dict.fromkeys(names, 50),
+    )
     res = A.compare(a, b, 4)
     # 1 pp apart, interval +-1.41 pp: every Traveler within; same ranks: rho 1
     assert res.within == names and res.beyond == [] and res.meets
@@ -104,8 +130,14 @@ def test_rho_has_an_interval_and_a_noise_ceiling():
     lo, hi, ceiling = A.rho_interval(x[::-1], np.full(10, 0.001), x, np.full(10, 0.001))
     assert hi == pytest.approx(-1.0) and ceiling == pytest.approx(1.0)
     names = [f"t{i}" for i in range(10)]
-    cell = D.Cell("4p-base", 100, 1, dict(zip(names, x, strict=True)), dict.fromkeys(names, 1.96 * step),
-                  dict.fromkeys(names, 50))
+    cell = D.Cell(
+        "4p-base",
+        100,
+        1,
+        dict(zip(names, x, strict=True)),
+        dict.fromkeys(names, 1.96 * step),
+        dict.fromkeys(names, 50),
+    )
     res = A.compare(cell, cell, 4)
     assert res.rho == pytest.approx(1.0) and res.rho_lo < 0.95 and 0.6 < res.rho_ceiling < 0.95
     assert f"| 1.00 ({res.rho_lo:.2f} to {res.rho_hi:.2f}) | {res.rho_ceiling:.2f} |" in A.markdown([res])

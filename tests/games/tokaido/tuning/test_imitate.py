@@ -1,4 +1,5 @@
-"""The expert fitted to the search's move choices (sim/games/tokaido/tuning/imitate.py, ``tune --method imitate``)."""
+"""The expert fitted to the search's move choices (sim/games/tokaido/tuning/imitate.py, ``tune --method
+imitate``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import tomllib
 import numpy as np
 import pytest
 
-from kernels.core.weights import W
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido import bots
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import imitate as I
@@ -24,7 +25,8 @@ CONFIG = GameConfig(n_players=3, bots=("search",) * 3, travelers="random")
 
 
 def _weights(rollouts: int | None = None, **moves: float) -> np.ndarray:
-    """Every seat's search weights (its expert part moved by ``moves``); ``rollouts=0``: it plays its heuristic's best."""
+    """Every seat's search weights (its expert part moved by ``moves``); ``rollouts=0``: it plays its
+    heuristic's best."""
     w = bots.bot_weights("search", CONFIG.rules(), CONFIG)
     for k, v in moves.items():
         w[key_index(k)] = v
@@ -82,8 +84,19 @@ def test_only_the_weights_that_change_a_move_value_are_fitted():
 
 def test_the_weight_file_records_the_rounds(tmp_path):
     s = I.ImitateSettings(players=3, rounds=1, games=100, iterations=10, seed=4)
-    s.history = [{"round": 0, "decisions": 4000, "fitted": 29, "agree_before": 0.84, "agree_after": 0.85,
-                  "ll_before": -0.43, "ll_after": -0.40, "tau": 0.95, "moves": {}}]
+    s.history = [
+        {
+            "round": 0,
+            "decisions": 4000,
+            "fitted": 29,
+            "agree_before": 0.84,
+            "agree_after": 0.85,
+            "ll_before": -0.43,
+            "ll_after": -0.40,
+            "tau": 0.95,
+            "moves": {},
+        }
+    ]
     out = tmp_path / "expert-3p-base.toml"
     w = _weights()[0]
     I.write_weights(out, w, s, "tokaido-sim tune --method imitate")
@@ -109,12 +122,15 @@ def test_the_gate_keeps_a_step_only_where_it_beats_the_rounds_start():
     assert fig["step"] > 0 and kept[key_index("pts")] > -1.0 and fig["gate"][fig["step"]] > 0.5
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--tier", "tuned"], "--method imitate fits the expert"),
-    (["--tier", "expert", "--players", "3", "--games", "5"], "--games >= 10"),
-    (["--tier", "expert", "--players", "3", "--iterations", "0"], "--iterations >= 1"),
-    (["--tier", "expert", "--players", "3", "--gate", "-1"], "--gate must be 0 (off)"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--tier", "tuned"], "--method imitate fits the expert"),
+        (["--tier", "expert", "--players", "3", "--games", "5"], "--games >= 10"),
+        (["--tier", "expert", "--players", "3", "--iterations", "0"], "--iterations >= 1"),
+        (["--tier", "expert", "--players", "3", "--gate", "-1"], "--gate must be 0 (off)"),
+    ],
+)
 def test_bad_imitate_options_get_one_line_and_write_nothing(tmp_path, capsys, args, says):
     out = tmp_path / "w.toml"
     code, _, err = call(["tune", "--method", "imitate", "-o", str(out), *args], capsys)
@@ -123,8 +139,29 @@ def test_bad_imitate_options_get_one_line_and_write_nothing(tmp_path, capsys, ar
 
 def test_tune_imitate_writes_a_weight_file(tmp_path, capsys):
     out = tmp_path / "expert-3p-base.toml"
-    code, _, err = call(["tune", "--tier", "expert", "--players", "3", "--method", "imitate", "--games", "10",
-                         "--generations", "1", "--iterations", "3", "--threads", "2", "-q", "-o", str(out)], capsys)
+    code, _, err = call(
+        [
+            "tune",
+            "--tier",
+            "expert",
+            "--players",
+            "3",
+            "--method",
+            "imitate",
+            "--games",
+            "10",
+            "--generations",
+            "1",
+            "--iterations",
+            "3",
+            "--threads",
+            "2",
+            "-q",
+            "-o",
+            str(out),
+        ],
+        capsys,
+    )
     assert code == 0, err
     text = out.read_text()
     assert "round 0:" in text and "Made by: tokaido-sim" in text
@@ -136,7 +173,7 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
     """``NUMBA_DISABLE_JIT=1`` (a fresh interpreter) records the same decisions and gives the same values."""
     code = (
         "import json, numpy as np\n"
-        "from kernels.core.weights import W\n"
+        "from kernels.tokaido.core.weights import W\n"
         "from sim.games.tokaido.tuning import imitation as R\n"
         "from sim.games.tokaido.rules.config import GameConfig\n"
         "from sim.games.tokaido import bots\n"
@@ -148,7 +185,9 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
         "print(json.dumps({'meta': pos.meta.tolist(), 'vals': np.where(np.isfinite(v), v, 0).tolist()}))\n"
     )
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
     got = json.loads(out.stdout.strip().splitlines()[-1])
     ws = _weights(rollouts=2)
     ws[:, W.S_TOPK] = 2

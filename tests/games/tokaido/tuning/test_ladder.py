@@ -1,4 +1,5 @@
-"""The ladder (sim/games/tokaido/tuning/ladder.py, ``tokaido-sim ladder``): design, statistics, and a small run."""
+"""The ladder (sim/games/tokaido/tuning/ladder.py, ``tokaido-sim ladder``): design, statistics, and a small
+run."""
 
 from __future__ import annotations
 
@@ -55,20 +56,49 @@ def test_cumulative_elo():
 def test_ladder_command_writes_the_table(tmp_path, capsys):
     out = tmp_path / "ladder"
     with pytest.raises(SystemExit) as exc:
-        main(["ladder", "--out", str(out), "--tiers", "random,greedy,heuristic", "--players", "2,4",
-              "--games", "100", "--profile-games", "20", "--quiet", "--seed", "3",
-              "--agreement", "greedy,heuristic", "--agreement-games", "200", "--agreement-expansions", "none",
-              "--agreement-seat-games", "200"])
+        main(
+            [
+                "ladder",
+                "--out",
+                str(out),
+                "--tiers",
+                "random,greedy,heuristic",
+                "--players",
+                "2,4",
+                "--games",
+                "100",
+                "--profile-games",
+                "20",
+                "--quiet",
+                "--seed",
+                "3",
+                "--agreement",
+                "greedy,heuristic",
+                "--agreement-games",
+                "200",
+                "--agreement-expansions",
+                "none",
+                "--agreement-seat-games",
+                "200",
+            ]
+        )
     assert exc.value.code == 0
     rows = list(csv.DictReader((out / "ladder.csv").open()))
     assert [(r["players"], r["tier_a"], r["tier_b"]) for r in rows] == [
-        ("2", "greedy", "random"), ("2", "heuristic", "greedy"), ("4", "greedy", "random"), ("4", "heuristic", "greedy"),
+        ("2", "greedy", "random"),
+        ("2", "heuristic", "greedy"),
+        ("4", "greedy", "random"),
+        ("4", "heuristic", "greedy"),
     ]
     assert all(int(r["games"]) == 100 for r in rows)
     md = (out / "ladder.md").read_text()
-    assert "| 4 | heuristic | greedy | 100 |" in md and "Self-play profiles" in md and "| heuristic | 20 |" in md
+    assert (
+        "| 4 | heuristic | greedy | 100 |" in md and "Self-play profiles" in md and "| heuristic | 20 |" in md
+    )
     assert "Tier agreement" in md and "| 4p-base | greedy vs heuristic | 200 / 200 |" in md
-    assert "| 4p-base | one heuristic among greedy | 200 |" in md and "4p-base: one heuristic among greedy" in md
+    assert (
+        "| 4p-base | one heuristic among greedy | 200 |" in md and "4p-base: one heuristic among greedy" in md
+    )
 
 
 def test_ladder_rejects_too_few_seat_gain_deals(tmp_path, capsys):

@@ -1,4 +1,5 @@
-"""The coordinate sweep that polishes the expert's weights (sim/games/tokaido/tuning/sweep.py, ``tune --method sweep``)."""
+"""The coordinate sweep that polishes the expert's weights (sim/games/tokaido/tuning/sweep.py, ``tune
+--method sweep``)."""
 
 from __future__ import annotations
 
@@ -60,5 +61,7 @@ def test_the_weight_file_records_the_sweep(tmp_path):
     out = tmp_path / "expert-2p-base.toml"
     S.write_weights(out, w, s, "tokaido-sim tune --method sweep")
     text = out.read_text()
-    assert "Made by: tokaido-sim tune --method sweep" in text and "round 0: type_encounter 0.5; +0.050" in text
+    assert (
+        "Made by: tokaido-sim tune --method sweep" in text and "round 0: type_encounter 0.5; +0.050" in text
+    )
     assert "type_encounter = 0.5" in text and 'inherit = "expert"' in text

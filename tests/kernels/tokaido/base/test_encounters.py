@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from kernels.bots.policy import choose_panorama_nb
-from kernels.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
+from kernels.tokaido.bots.policy import choose_panorama_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Enc, Ev, Opt, PanSrc
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,
@@ -45,14 +45,27 @@ def test_encounter_decks() -> None:
     and Takuhatsuso (seed 001 "Nowe Spotkania": "4 dodatkowe karty")."""
     r = make_rules(BASE).rules
     assert Counter(e.name for e in r.encounters) == {
-        "shokunin": 2, "kuge": 2, "miko": 2, "samurai": 2, "annaibito": 6}
+        "shokunin": 2,
+        "kuge": 2,
+        "miko": 2,
+        "samurai": 2,
+        "annaibito": 6,
+    }
     assert Counter(e.panorama for e in r.encounters if e.kind == Enc.ANNAIBITO) == {0: 1, 1: 2, 2: 3}
     alt = GameConfig(n_players=3, travelers="random", overrides=(("encounters.annaibito", "2,2,2"),))
-    assert Counter(e.panorama for e in alt.rules().encounters if e.kind == Enc.ANNAIBITO) == {0: 2, 1: 2, 2: 2}
+    assert Counter(e.panorama for e in alt.rules().encounters if e.kind == Enc.ANNAIBITO) == {
+        0: 2,
+        1: 2,
+        2: 2,
+    }
     promo = make_rules(PROMO).rules
     assert len(promo.encounters) == 18
     assert Counter(e.name for e in promo.encounters[14:]) == {
-        "itamae": 1, "kitoushi": 1, "saru": 1, "takuhatsuso": 1}
+        "itamae": 1,
+        "kitoushi": 1,
+        "saru": 1,
+        "takuhatsuso": 1,
+    }
 
 
 @BOTH
@@ -246,7 +259,9 @@ def test_kitoushi_with_every_panorama_complete(mode: str) -> None:
     (c,) = encounter_ids(pos.rs, "kitoushi")
     assert pos.events(Ev.OPTION) == [] and pos.events(Ev.PANORAMA) == []
     assert pos.ps[0, PF.COINS] == 3 and pos.ps[0, PF.SCORE] == 0 and pos.ps[0, PF.PANORAMAS] == 12
-    assert pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.ENCOUNTER, c, -1, -1)] and pos.ps[0, PF.ENCOUNTERS] == 0
+    assert (
+        pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.ENCOUNTER, c, -1, -1)] and pos.ps[0, PF.ENCOUNTERS] == 0
+    )
     pos = encounter("kitoushi", PROMO, mode=mode, coins=3, panoramas={0: [3, 4, 4]}, pan_ach=0b011)
     assert pos.events(Ev.OPTION) == [(Ev.OPTION, 0, Opt.KITOUSHI, 1, -1, -1)]
     assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 2, PanSrc.KITOUSHI, -1, -1)]

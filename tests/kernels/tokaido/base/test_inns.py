@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.bots.policy import choose_meal_nb
-from kernels.core.enums import PF, Bot, Deck, Ev, G
+from kernels.tokaido.bots.policy import choose_meal_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, G
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
@@ -87,14 +87,21 @@ def test_never_the_same_dish_twice(mode: str) -> None:
     their journey": with only dishes already eaten on offer, no meal."""
     rs = make_rules(cfg(3))
     top = meal_ids(rs, "sushi", "sushi", "dango", "soba")
-    pos = make_position(rs, positions=near_inn(3), coins=[9, 0, 0], top={Deck.MEAL: top},
-                        dishes={0: ["sushi", "dango", "soba"]}, mode=mode)
+    pos = make_position(
+        rs,
+        positions=near_inn(3),
+        coins=[9, 0, 0],
+        top={Deck.MEAL: top},
+        dishes={0: ["sushi", "dango", "soba"]},
+        mode=mode,
+    )
     pos.stop(0, INN)
     assert pos.events(Ev.GAIN) == [] and pos.ps[0, PF.MEALS] == 3 and pos.ps[0, PF.COINS] == 9
     sushi, _, dango, soba = top
     for seed in range(20):
-        pos = make_position(rs, coins=[9, 9, 9], bots=Bot.RANDOM, seed=seed, dishes={0: ["sushi"]},
-                            hand=[sushi, dango, soba])
+        pos = make_position(
+            rs, coins=[9, 9, 9], bots=Bot.RANDOM, seed=seed, dishes={0: ["sushi"]}, hand=[sushi, dango, soba]
+        )
         i, free = kern(choose_meal_nb, mode)(pos.pub, pos.ru, 0, -1, 9)
         assert i != 0 and free == 0
 
@@ -180,7 +187,9 @@ def test_neutral_discards_one_meal_at_random(mode: str) -> None:
     top = meal_ids(rs, "unagi", "sushi", "dango", "soba")
     discarded = set()
     for seed in range(16):
-        pos = make_position(rs, positions=[12, 11, 13], coins=[0, 0], top={Deck.MEAL: top}, seed=seed, mode=mode)
+        pos = make_position(
+            rs, positions=[12, 11, 13], coins=[0, 0], top={Deck.MEAL: top}, seed=seed, mode=mode
+        )
         pos.stop(2, INN)  # the Neutral arrives first
         (offer,) = pos.events(Ev.OFFER)
         assert offer[1] == 2 and offer[2] in top
@@ -213,7 +222,9 @@ def test_meal_hand_override_beyond_hand_capacity() -> None:
     rules = config.rules()
     batch = play_games(config, rules, seed=1, start=0, count=40, log=True)
     for i in range(40):
-        res = referee_game(config, rules, batch.game_events(i), rows_from_records(batch.records[i * 5 : (i + 1) * 5]))
+        res = referee_game(
+            config, rules, batch.game_events(i), rows_from_records(batch.records[i * 5 : (i + 1) * 5])
+        )
         assert res.ok, explain_mismatch(res)
 
 

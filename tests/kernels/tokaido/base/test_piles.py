@@ -6,8 +6,8 @@ Piles are set to exact contents with ``make_position(piles=...)``
 
 from __future__ import annotations
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Deck, Ev, G
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Deck, Ev, G
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,
@@ -42,8 +42,9 @@ def test_village_with_a_short_souvenir_pile(mode: str) -> None:
 @BOTH
 def test_village_with_an_empty_souvenir_pile(mode: str) -> None:
     """C3: with no souvenir left the Village is still a legal stop (with a coin); it gives nothing."""
-    pos = make_position(make_rules(CFG3), positions=[0, 14, 14], coins=[5, 0, 0], piles={Deck.SOUVENIR: []},
-                        mode=mode)
+    pos = make_position(
+        make_rules(CFG3), positions=[0, 14, 14], coins=[5, 0, 0], piles={Deck.SOUVENIR: []}, mode=mode
+    )
     assert 8 in legal(pos)
     pos.stop(0, 8)
     assert pos.events(Ev.DRAW) == [] and pos.ps[0, PF.COINS] == 5 and pos.ps[0, PF.STOPS] == 1
@@ -57,8 +58,12 @@ def test_empty_hot_spring_pile(mode: str) -> None:
     pos.stop(0, 5)
     assert pos.ps[0, PF.SCORE] == 0 and pos.ps[0, PF.HOT_SPRINGS] == 0 and pos.ps[0, PF.STOPS] == 1
     rs = make_rules(PROMO3)
-    pos = make_position(rs, positions=[0, 14, 14], piles={Deck.HOT_SPRING: [], Deck.ENCOUNTER: encounter_ids(rs, "saru")},
-                        mode=mode)
+    pos = make_position(
+        rs,
+        positions=[0, 14, 14],
+        piles={Deck.HOT_SPRING: [], Deck.ENCOUNTER: encounter_ids(rs, "saru")},
+        mode=mode,
+    )
     pos.stop(0, 3)
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.HOT_SPRINGS] == 0 and pos.ps[0, PF.SCORE] == 0
 
@@ -68,8 +73,14 @@ def test_empty_encounter_pile(mode: str) -> None:
     """C5: Encounter pile empty: the stop is legal; no card, no effect; Umegae still gets her point
     and coin; Chuubei's Inn encounter gives nothing."""
     rs = make_rules(CFG3)
-    pos = make_position(rs, ["umegae", "chuubei", None], positions=[0, 13, 14], coins=[0, 0, 0],
-                        piles={Deck.ENCOUNTER: []}, mode=mode)
+    pos = make_position(
+        rs,
+        ["umegae", "chuubei", None],
+        positions=[0, 13, 14],
+        coins=[0, 0, 0],
+        piles={Deck.ENCOUNTER: []},
+        mode=mode,
+    )
     assert 3 in legal(pos)
     pos.stop(0, 3)
     assert pos.ps[0, PF.ENCOUNTERS] == 0 and pos.ps[0, PF.SCORE] == 1 == pos.ps[0, PF.PTS_OTHER]
@@ -83,8 +94,9 @@ def test_yoshiyasu_with_one_encounter_left(mode: str) -> None:
     """C5 with "Yoshiyasu ... draws 2 Encounter cards": with one card left he draws and keeps it."""
     rs = make_rules(CFG3)
     (samurai,) = encounter_ids(rs, "samurai")
-    pos = make_position(rs, ["yoshiyasu", None, None], positions=[0, 14, 14], piles={Deck.ENCOUNTER: [samurai]},
-                        mode=mode)
+    pos = make_position(
+        rs, ["yoshiyasu", None, None], positions=[0, 14, 14], piles={Deck.ENCOUNTER: [samurai]}, mode=mode
+    )
     pos.stop(0, 3)
     assert [e[3] for e in pos.events(Ev.DRAW)] == [samurai] and pos.events(Ev.UNDER) == []
     assert pos.ps[0, PF.SCORE] == 3 and pos.pub["dcnt"][Deck.ENCOUNTER] == 0
@@ -94,8 +106,12 @@ def test_yoshiyasu_with_one_encounter_left(mode: str) -> None:
 def test_shokunin_with_an_empty_souvenir_pile(mode: str) -> None:
     """C3 with "Shokunin": no souvenir left, so the card is kept and gives nothing."""
     rs = make_rules(CFG3)
-    pos = make_position(rs, positions=[0, 14, 14], piles={Deck.SOUVENIR: [], Deck.ENCOUNTER: encounter_ids(rs, "shokunin")},
-                        mode=mode)
+    pos = make_position(
+        rs,
+        positions=[0, 14, 14],
+        piles={Deck.SOUVENIR: [], Deck.ENCOUNTER: encounter_ids(rs, "shokunin")},
+        mode=mode,
+    )
     pos.stop(0, 3)
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.SOUVENIRS] == 0 and pos.ps[0, PF.SCORE] == 0
 
@@ -105,7 +121,9 @@ def test_meal_pile_short_at_an_inn(mode: str) -> None:
     """C6: meal pile short at an Inn: the first arrival draws what is left (2 of 5 here)."""
     rs = make_rules(GameConfig(n_players=4, travelers="random"))
     cards = meal_ids(rs, "sushi", "dango")
-    pos = make_position(rs, positions=[13, 12, 11, 10], coins=[0, 0, 0, 0], piles={Deck.MEAL: cards}, mode=mode)
+    pos = make_position(
+        rs, positions=[13, 12, 11, 10], coins=[0, 0, 0, 0], piles={Deck.MEAL: cards}, mode=mode
+    )
     pos.stop(0, 14)
     assert [e[3] for e in pos.events(Ev.DRAW)] == cards and pos.gs[G.HAND_N] == 2
     pos = make_position(rs, positions=[13, 12, 11, 10], coins=[0, 0, 0, 0], piles={Deck.MEAL: []}, mode=mode)

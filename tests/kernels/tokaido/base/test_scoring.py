@@ -12,14 +12,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.enums import PF, G
-from kernels.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.score import end_achievements_nb, final_ranks_nb, temple_ranking_nb
 from sim.games.tokaido.referee.scoring import achievement_winners, final_ranks, temple_bonus
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, kern, make_position, make_rules
 
 CFG = {n: GameConfig(n_players=n, travelers="random") for n in range(2, 6)}
-ACH_FIELDS = ("MEAL_VALUE", "HOT_SPRINGS", "ENCOUNTERS", "SOUVENIRS")  # Gourmet, Bather, Chatterbox, Collector
+ACH_FIELDS = (
+    "MEAL_VALUE",
+    "HOT_SPRINGS",
+    "ENCOUNTERS",
+    "SOUVENIRS",
+)  # Gourmet, Bather, Chatterbox, Collector
 
 
 def bonus_of(pos) -> list[int]:
@@ -70,8 +75,13 @@ def test_neutral_takes_a_temple_place_but_scores_nothing(mode: str) -> None:
 
 
 @settings(max_examples=150, deadline=None, database=None)
-@given(st.integers(2, 5).flatmap(
-    lambda n: st.tuples(st.just(n), st.lists(st.integers(0, 12), min_size=n + (n == 2), max_size=n + (n == 2)))))
+@given(
+    st.integers(2, 5).flatmap(
+        lambda n: st.tuples(
+            st.just(n), st.lists(st.integers(0, 12), min_size=n + (n == 2), max_size=n + (n == 2))
+        )
+    )
+)
 def test_property_temple_ranking_matches_referee(case) -> None:
     """Rulebook temple ranking: ``temple_ranking_nb`` equals the referee's ``temple_bonus`` for
     any donations (the Neutral's own bonus is not scored)."""
@@ -105,8 +115,16 @@ def test_bather_chatterbox_collector(mode: str) -> None:
     assert achievements(4, {"HOT_SPRINGS": [2, 0, 2, 1]}, mode) == [3, 0, 3, 0]
     assert achievements(4, {"ENCOUNTERS": [1, 4, 2, 3]}, mode) == [0, 3, 0, 0]
     assert achievements(4, {"SOUVENIRS": [6, 6, 6, 6]}, mode) == [3, 3, 3, 3]
-    got = achievements(4, {"HOT_SPRINGS": [3, 0, 0, 0], "ENCOUNTERS": [3, 0, 0, 0], "SOUVENIRS": [3, 3, 0, 0],
-                           "MEAL_VALUE": [0, 0, 0, 8]}, mode)
+    got = achievements(
+        4,
+        {
+            "HOT_SPRINGS": [3, 0, 0, 0],
+            "ENCOUNTERS": [3, 0, 0, 0],
+            "SOUVENIRS": [3, 3, 0, 0],
+            "MEAL_VALUE": [0, 0, 0, 8],
+        },
+        mode,
+    )
     assert got == [9, 3, 0, 3]
 
 
@@ -129,8 +147,13 @@ def test_neutral_takes_no_end_achievement(mode: str) -> None:
 
 
 @settings(max_examples=100, deadline=None, database=None)
-@given(st.integers(2, 5).flatmap(lambda n: st.tuples(
-    st.just(n), st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n), min_size=4, max_size=4))))
+@given(
+    st.integers(2, 5).flatmap(
+        lambda n: st.tuples(
+            st.just(n), st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n), min_size=4, max_size=4)
+        )
+    )
+)
 def test_property_end_achievements_match_referee(case) -> None:
     """Rulebook "Other Achievement Cards" with C11: each of the four awards goes to the referee's
     ``achievement_winners``."""
@@ -146,8 +169,9 @@ def test_property_end_achievements_match_referee(case) -> None:
 # ------------------------------------------------------------------ final ranking
 def ranks(scores: list[int], achs: list[int], mode: str = "jit") -> tuple[list[int], int]:
     n = len(scores)
-    pos = make_position(make_rules(CFG[n]), fields={t: {"SCORE": scores[t], "ACHIEVEMENTS": achs[t]}
-                                                    for t in range(n)})
+    pos = make_position(
+        make_rules(CFG[n]), fields={t: {"SCORE": scores[t], "ACHIEVEMENTS": achs[t]} for t in range(n)}
+    )
     out = np.zeros(16, np.int32)
     k = kern(final_ranks_nb, mode)(pos.pub, out)
     return [int(x) for x in out[:n]], int(k)
@@ -173,8 +197,11 @@ def test_shared_win(mode: str) -> None:
 
 
 @settings(max_examples=150, deadline=None, database=None)
-@given(st.integers(2, 5).flatmap(lambda n: st.lists(st.tuples(st.integers(30, 34), st.integers(0, 2)),
-                                                    min_size=n, max_size=n)))
+@given(
+    st.integers(2, 5).flatmap(
+        lambda n: st.lists(st.tuples(st.integers(30, 34), st.integers(0, 2)), min_size=n, max_size=n)
+    )
+)
 def test_property_final_ranks_winners_have_rank_one(keys) -> None:
     """C18: exactly the winners have rank 1, and ranks equal the referee's ``final_ranks``."""
     got, k = ranks([s for s, _ in keys], [a for _, a in keys])

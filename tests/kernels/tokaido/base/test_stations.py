@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.bots.policy import choose_village_nb
-from kernels.core.enums import PF, Bot, Deck, Ev, G, Space
-from kernels.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
+from kernels.tokaido.bots.policy import choose_village_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, G, Space
+from kernels.tokaido.core.score import gain_souvenir_nb, souvenir_gain_pts_nb, take_panorama_nb
 from sim.games.tokaido.referee.scoring import souvenir_collection_points, souvenir_points
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, INNS, kern, make_position, make_rules, souvenir_ids, spaces_of
@@ -20,8 +20,12 @@ from tests.helpers.positions import BOTH, INNS, kern, make_position, make_rules,
 CFG3 = GameConfig(n_players=3, travelers="random")
 SMALL, FOOD, CLOTHING, ART = 0, 1, 2, 3
 # one card id per family, several copies: small objects koma.., food manju.., clothing haori.., art netsuke..
-FAMILY_CARDS = {SMALL: [0, 1, 2, 3, 4, 5], FOOD: [6, 7, 8, 9, 10, 11], CLOTHING: [12, 13, 14, 15, 16, 17],
-                ART: [18, 19, 20, 21, 22, 23]}
+FAMILY_CARDS = {
+    SMALL: [0, 1, 2, 3, 4, 5],
+    FOOD: [6, 7, 8, 9, 10, 11],
+    CLOTHING: [12, 13, 14, 15, 16, 17],
+    ART: [18, 19, 20, 21, 22, 23],
+}
 
 
 def rs3(**kw):
@@ -108,8 +112,9 @@ def test_village_draws_three_and_buys_a_subset(mode: str) -> None:
     of these cards by paying the price ... Any unpurchased cards are placed ... on the bottom"."""
     rs = rs3(weights={"reserve": 0})
     koma, manju, shamisen = souvenir_ids(rs, "koma", "manju", "shamisen")  # small 1, food 1, art 3
-    pos = make_position(rs, positions=[0, 14, 14], coins=[3, 5, 5], top={Deck.SOUVENIR: [koma, manju, shamisen]},
-                        mode=mode)
+    pos = make_position(
+        rs, positions=[0, 14, 14], coins=[3, 5, 5], top={Deck.SOUVENIR: [koma, manju, shamisen]}, mode=mode
+    )
     pos.stop(0, 8)
     assert [e[3] for e in pos.events(Ev.DRAW)] == [koma, manju, shamisen]
     assert [(e[3], e[4]) for e in pos.events(Ev.GAIN)] == [(koma, 1), (manju, 1)]
@@ -226,7 +231,9 @@ def test_temple_donates_one_to_three_coins_one_point_each(mode: str) -> None:
     "must donate at least 1 coin ... and cannot donate more than 3 coins"."""
     seen = set()
     for seed in range(30):
-        pos = make_position(rs3(), positions=[0, 14, 14], coins=[10, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode)
+        pos = make_position(
+            rs3(), positions=[0, 14, 14], coins=[10, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode
+        )
         pos.stop(0, 2)
         (ev,) = pos.events(Ev.DONATE)
         d = ev[2]

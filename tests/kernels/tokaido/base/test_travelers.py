@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
-from kernels.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
-from kernels.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
+from kernels.tokaido.bots.policy import choose_village_nb, table_prices_nb, village_prices_nb
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, Ev, G, PanSrc
+from kernels.tokaido.core.score import end_achievements_nb, meal_price_nb, take_panorama_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.positions import (
     BOTH,
@@ -27,8 +27,18 @@ from tests.helpers.positions import (
 CFG3 = GameConfig(n_players=3, travelers="random")
 PROMO3 = GameConfig(n_players=3, travelers="random", expansions=("new-encounters",))
 # rulebook tiles / game-data.md 7.1
-COINS = {"hiroshige": 3, "chuubei": 4, "kinko": 7, "yoshiyasu": 9, "satsuki": 2, "mitsukuni": 6,
-         "sasayakko": 5, "hirotada": 8, "umegae": 5, "zen-emon": 6}
+COINS = {
+    "hiroshige": 3,
+    "chuubei": 4,
+    "kinko": 7,
+    "yoshiyasu": 9,
+    "satsuki": 2,
+    "mitsukuni": 6,
+    "sasayakko": 5,
+    "hirotada": 8,
+    "umegae": 5,
+    "zen-emon": 6,
+}
 
 
 def rs3(**kw):
@@ -79,19 +89,25 @@ def test_draft_deals_two_and_keeps_one() -> None:
 
 # ------------------------------------------------------------------ the Traveler pool (draft.pool)
 @BOTH
-@pytest.mark.parametrize(("travelers", "expansions", "pool", "allowed"), [
-    ("draft", ("crossroads",), "base", set(range(10))),
-    ("random", ("crossroads",), "base", set(range(10))),
-    ("random", ("crossroads", "matsuri"), "base+crossroads", set(range(16))),
-    ("random", (), "kinko+satsuki+umegae+chuubei", {1, 2, 4, 8}),
-])
-def test_draft_pool_deals_only_from_the_pool(mode: str, travelers: str, expansions: tuple[str, ...], pool: str,
-                                             allowed: set[int]) -> None:
+@pytest.mark.parametrize(
+    ("travelers", "expansions", "pool", "allowed"),
+    [
+        ("draft", ("crossroads",), "base", set(range(10))),
+        ("random", ("crossroads",), "base", set(range(10))),
+        ("random", ("crossroads", "matsuri"), "base+crossroads", set(range(16))),
+        ("random", (), "kinko+satsuki+umegae+chuubei", {1, 2, 4, 8}),
+    ],
+)
+def test_draft_pool_deals_only_from_the_pool(
+    mode: str, travelers: str, expansions: tuple[str, ...], pool: str, allowed: set[int]
+) -> None:
     """Seed 002 set-up: "Add the new Travelers to the old" is the default (``draft.pool = "all"``);
     ``draft.pool`` holds the deal, drafted or at random, to the boxes and Travelers it names, so an
     expansion's rules can be played with the base game's Travelers only. Every Traveler of the pool
     is dealt in some game, and none outside it."""
-    cfg = GameConfig(n_players=4, travelers=travelers, expansions=expansions, overrides=(("draft.pool", pool),))
+    cfg = GameConfig(
+        n_players=4, travelers=travelers, expansions=expansions, overrides=(("draft.pool", pool),)
+    )
     rs = make_rules(cfg)
     assert rs.rules.pool_ids() == sorted(allowed)
     dealt: set[int] = set()
@@ -102,13 +118,23 @@ def test_draft_pool_deals_only_from_the_pool(mode: str, travelers: str, expansio
     assert dealt == allowed
 
 
-@pytest.mark.parametrize(("cfg", "message"), [
-    ({"travelers": "random"}, r"^--set draft.pool=base has no effect: the pool holds every Traveler in play"),
-    ({"travelers": "kinko,satsuki,umegae,chuubei", "expansions": ("crossroads",)},
-     r"^--set draft.pool=base has no effect: the Travelers are named one per player"),
-    ({"travelers": "draft", "variants": ("initiation",), "expansions": ("crossroads",)},
-     r"^--set draft.pool=base has no effect: Journey of Initiation"),
-])
+@pytest.mark.parametrize(
+    ("cfg", "message"),
+    [
+        (
+            {"travelers": "random"},
+            r"^--set draft.pool=base has no effect: the pool holds every Traveler in play",
+        ),
+        (
+            {"travelers": "kinko,satsuki,umegae,chuubei", "expansions": ("crossroads",)},
+            r"^--set draft.pool=base has no effect: the Travelers are named one per player",
+        ),
+        (
+            {"travelers": "draft", "variants": ("initiation",), "expansions": ("crossroads",)},
+            r"^--set draft.pool=base has no effect: Journey of Initiation",
+        ),
+    ],
+)
 def test_draft_pool_that_changes_nothing_is_refused(cfg: dict, message: str) -> None:
     """A pool of every Traveler in play, or a pool where no Traveler is dealt, changes nothing: refused
     in one line (standard 6), as every option that would have no effect."""
@@ -119,15 +145,23 @@ def test_draft_pool_that_changes_nothing_is_refused(cfg: dict, message: str) -> 
         refuse_inert(GameConfig(n_players=4, overrides=(("draft.pool", "base"),), **cfg))
 
 
-@pytest.mark.parametrize(("pool", "message"), [
-    ("crossroads", r"^dealing 2 to each of 4 players needs 8 Travelers, the pool has 6; widen draft.pool$"),
-    ("promo", r"^draft.pool names the promos box, which is not in play; add --expansions promos"),
-    ("base+nobody", r"^draft.pool: 'nobody' is no box and no Traveler in play; give all, boxes"),
-])
+@pytest.mark.parametrize(
+    ("pool", "message"),
+    [
+        (
+            "crossroads",
+            r"^dealing 2 to each of 4 players needs 8 Travelers, the pool has 6; widen draft.pool$",
+        ),
+        ("promo", r"^draft.pool names the promos box, which is not in play; add --expansions promos"),
+        ("base+nobody", r"^draft.pool: 'nobody' is no box and no Traveler in play; give all, boxes"),
+    ],
+)
 def test_draft_pool_that_cannot_deal_is_refused(pool: str, message: str) -> None:
     """A pool too small for the deal, a box not in play or a name that is no Traveler: one line saying how."""
     with pytest.raises(ConfigError, match=message):
-        GameConfig(n_players=4, travelers="draft", expansions=("crossroads",), overrides=(("draft.pool", pool),))
+        GameConfig(
+            n_players=4, travelers="draft", expansions=("crossroads",), overrides=(("draft.pool", pool),)
+        )
 
 
 # ------------------------------------------------------------------ Hiroshige
@@ -136,8 +170,9 @@ def test_hiroshige_takes_a_panorama_at_intermediate_inns(mode: str) -> None:
     """Rulebook "Hiroshige": "When Hiroshige arrives at each of the 3 intermediate Inns, before the
     Meal he takes 1 Panorama card of his choice, scoring the points for this card" (C19: before
     the meal hand is drawn)."""
-    pos = make_position(rs3(), ["hiroshige", None, None], positions=[13, 12, 11], panoramas={0: [0, 0, 4]},
-                        mode=mode)
+    pos = make_position(
+        rs3(), ["hiroshige", None, None], positions=[13, 12, 11], panoramas={0: [0, 0, 4]}, mode=mode
+    )
     pos.stop(0, 14)
     assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 2, PanSrc.HIROSHIGE, -1, -1)]
     assert pos.ps[0, PF.PTS_PANORAMAS] == 5 and pos.ps[0, PF.PTS_ACHIEVEMENTS] == 3
@@ -152,8 +187,14 @@ def test_hiroshige_nothing_at_the_last_inn_or_with_every_panorama_complete(mode:
     pos = make_position(rs3(), ["hiroshige", None, None], positions=[53, 52, 51], mode=mode)
     pos.stop(0, 54)
     assert pos.events(Ev.PANORAMA) == []
-    pos = make_position(rs3(), ["hiroshige", None, None], positions=[13, 12, 11], panoramas={0: [3, 4, 5]},
-                        pan_ach=0b111, mode=mode)
+    pos = make_position(
+        rs3(),
+        ["hiroshige", None, None],
+        positions=[13, 12, 11],
+        panoramas={0: [3, 4, 5]},
+        pan_ach=0b111,
+        mode=mode,
+    )
     pos.stop(0, 14)
     assert pos.events(Ev.PANORAMA) == [] and pos.ps[0, PF.PANORAMAS] == 12
 
@@ -165,8 +206,14 @@ def test_chuubei_draws_an_encounter_at_intermediate_inns(mode: str) -> None:
     he draws 1 Encounter card and applies its effect" (not at Edo)."""
     rs = rs3()
     (samurai,) = encounter_ids(rs, "samurai")
-    pos = make_position(rs, ["chuubei", None, None], positions=[13, 12, 11], coins=[0, 0, 0],
-                        top={Deck.ENCOUNTER: [samurai]}, mode=mode)
+    pos = make_position(
+        rs,
+        ["chuubei", None, None],
+        positions=[13, 12, 11],
+        coins=[0, 0, 0],
+        top={Deck.ENCOUNTER: [samurai]},
+        mode=mode,
+    )
     pos.stop(0, 14)
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.PTS_ENCOUNTERS] == 3
     draws = [e[2] for e in pos.events(Ev.DRAW)]
@@ -182,12 +229,24 @@ def test_chuubei_itamae_meal_is_his_one_meal_at_the_inn(mode: str) -> None:
     Chuubei's Inn encounter is Itamae and he pays for its meal, he buys no Inn meal there;
     ``--set meals.itamae_is_the_inn_meal=false`` lets him buy one too."""
     for one_meal in (True, False):
-        rs = make_rules(GameConfig(n_players=3, travelers="random", expansions=("new-encounters",),
-                                   overrides=(("meals.itamae_is_the_inn_meal", str(one_meal)),)))
+        rs = make_rules(
+            GameConfig(
+                n_players=3,
+                travelers="random",
+                expansions=("new-encounters",),
+                overrides=(("meals.itamae_is_the_inn_meal", str(one_meal)),),
+            )
+        )
         (itamae,) = encounter_ids(rs, "itamae")
         sushi, dango, unagi, fugu, tofu = meal_ids(rs, "sushi", "dango", "unagi", "fugu", "tofu")
-        pos = make_position(rs, ["chuubei", None, None], positions=[13, 12, 11], coins=[6, 0, 0],
-                            top={Deck.ENCOUNTER: [itamae], Deck.MEAL: [sushi, dango, unagi, fugu, tofu]}, mode=mode)
+        pos = make_position(
+            rs,
+            ["chuubei", None, None],
+            positions=[13, 12, 11],
+            coins=[6, 0, 0],
+            top={Deck.ENCOUNTER: [itamae], Deck.MEAL: [sushi, dango, unagi, fugu, tofu]},
+            mode=mode,
+        )
         pos.stop(0, 14)
         gains = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.MEAL]
         assert gains[0] == (Ev.GAIN, 0, Deck.MEAL, sushi, 0, -1)  # Itamae's meal
@@ -206,8 +265,14 @@ def test_kinko_meals_cost_one_less(mode: str) -> None:
     price = kern(meal_price_nb, mode)
     assert [price(pos.pub, pos.ru, 0, c) for c in (dango, sushi, unagi)] == [0, 1, 2]
     assert [price(pos.pub, pos.ru, 1, c) for c in (dango, sushi, unagi)] == [1, 2, 3]
-    pos = make_position(rs, ["kinko", None, None], positions=[13, 12, 11], coins=[0, 0, 0],
-                        top={Deck.MEAL: [dango, sushi, unagi]}, mode=mode)
+    pos = make_position(
+        rs,
+        ["kinko", None, None],
+        positions=[13, 12, 11],
+        coins=[0, 0, 0],
+        top={Deck.MEAL: [dango, sushi, unagi]},
+        mode=mode,
+    )
     pos.stop(0, 14)
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.MEAL, dango, 0, -1)]
     assert pos.ps[0, PF.PTS_MEALS] == 6 and pos.ps[0, PF.MEAL_VALUE] == 1 and pos.ps[0, PF.COINS] == 0
@@ -220,8 +285,9 @@ def test_yoshiyasu_draws_two_keeps_one(mode: str) -> None:
     he wishes, then places the other card at the bottom of the pile"."""
     rs = rs3()
     miko, samurai = encounter_ids(rs, "miko", "samurai")
-    pos = make_position(rs, ["yoshiyasu", None, None], positions=[0, 14, 14], top={Deck.ENCOUNTER: [miko, samurai]},
-                        mode=mode)
+    pos = make_position(
+        rs, ["yoshiyasu", None, None], positions=[0, 14, 14], top={Deck.ENCOUNTER: [miko, samurai]}, mode=mode
+    )
     pos.stop(0, 3)
     assert [e[3] for e in pos.events(Ev.DRAW)] == [miko, samurai]
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.ENCOUNTER, samurai, 0, -1)]
@@ -239,8 +305,15 @@ def test_satsuki_gets_a_random_meal_free(mode: str) -> None:
     top = meal_ids(rs, "dango", "sushi", "unagi", "fugu")
     offered = set()
     for seed in range(12):
-        pos = make_position(rs, ["satsuki", None, None], positions=[13, 12, 11], coins=[0, 0, 0],
-                            top={Deck.MEAL: top}, seed=seed, mode=mode)
+        pos = make_position(
+            rs,
+            ["satsuki", None, None],
+            positions=[13, 12, 11],
+            coins=[0, 0, 0],
+            top={Deck.MEAL: top},
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, 14)
         (offer,) = pos.events(Ev.OFFER)
         assert offer[1] == 0 and offer[2] in top
@@ -258,9 +331,17 @@ def test_satsuki_may_refuse_and_buy(mode: str) -> None:
     sushi, dango = meal_ids(rs, "sushi", "dango")
     outcomes = set()
     for seed in range(16):
-        pos = make_position(rs, ["satsuki", None, None], positions=[13, 12, 11], coins=[2, 0, 0],
-                            top={Deck.MEAL: [sushi, dango]}, piles=None, dishes={0: ["sushi"]},
-                            seed=seed, mode=mode)
+        pos = make_position(
+            rs,
+            ["satsuki", None, None],
+            positions=[13, 12, 11],
+            coins=[2, 0, 0],
+            top={Deck.MEAL: [sushi, dango]},
+            piles=None,
+            dishes={0: ["sushi"]},
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, 14)
         (offer,) = pos.events(Ev.OFFER)
         gains = [e for e in pos.events(Ev.GAIN) if e[1] == 0]
@@ -271,8 +352,15 @@ def test_satsuki_may_refuse_and_buy(mode: str) -> None:
     assert (True, False) in outcomes and (False, True) in outcomes
     paid = set()
     for seed in range(24):  # a random Satsuki sometimes refuses the offer and pays
-        pos = make_position(rs, ["satsuki", None, None], coins=[9, 0, 0], bots=Bot.RANDOM, seed=seed,
-                            positions=[13, 12, 11], mode=mode)
+        pos = make_position(
+            rs,
+            ["satsuki", None, None],
+            coins=[9, 0, 0],
+            bots=Bot.RANDOM,
+            seed=seed,
+            positions=[13, 12, 11],
+            mode=mode,
+        )
         pos.stop(0, 14)
         paid |= {e[4] > 0 for e in pos.events(Ev.GAIN)}
     assert paid == {False, True}
@@ -287,8 +375,15 @@ def test_satsuki_arriving_later_is_offered_a_card_left(mode: str) -> None:
     top = meal_ids(rs, "dango", "sushi", "unagi", "fugu")
     offered = set()
     for seed in range(12):
-        pos = make_position(rs, [None, "satsuki", None], positions=[13, 12, 11], coins=[9, 0, 0],
-                            top={Deck.MEAL: top}, seed=seed, mode=mode)
+        pos = make_position(
+            rs,
+            [None, "satsuki", None],
+            positions=[13, 12, 11],
+            coins=[9, 0, 0],
+            top={Deck.MEAL: top},
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, 14)
         (first,) = [e[3] for e in pos.events(Ev.GAIN)]
         left = [c for c in top if c != first]
@@ -311,8 +406,16 @@ def test_satsuki_arriving_later_may_refuse_an_eaten_dish_and_buy(mode: str) -> N
     sushi, dango, unagi, fugu = meal_ids(rs, "sushi", "dango", "unagi", "fugu")
     seen = set()
     for seed in range(16):
-        pos = make_position(rs, [None, "satsuki", None], positions=[14, 12, 11], coins=[9, 5, 0],
-                            hand=[sushi, dango], dishes={1: ["sushi"]}, seed=seed, mode=mode)
+        pos = make_position(
+            rs,
+            [None, "satsuki", None],
+            positions=[14, 12, 11],
+            coins=[9, 5, 0],
+            hand=[sushi, dango],
+            dishes={1: ["sushi"]},
+            seed=seed,
+            mode=mode,
+        )
         pos.gs[G.INN_ARRIVED] = 1
         pos.pub["occ"][14] = 1
         pos.stop(1, 14)
@@ -330,20 +433,35 @@ def test_satsuki_free_meal_from_the_pile(mode: str) -> None:
     free" (``--set abilities.satsuki_free_meal=pile``; seed 000's random card of the hand stays the
     default, C12). Arriving second, she draws the pile's top card: taken free, the Inn's hand is left
     as it was; a dish she already ate goes under the meal pile and she buys from the hand."""
-    rs = make_rules(GameConfig(n_players=3, travelers="random", overrides=(("abilities.satsuki_free_meal", "pile"),)))
+    rs = make_rules(
+        GameConfig(n_players=3, travelers="random", overrides=(("abilities.satsuki_free_meal", "pile"),))
+    )
     sushi, dango, unagi, fugu, tofu = meal_ids(rs, "sushi", "dango", "unagi", "fugu", "tofu")
     for eaten in ((), ("tofu",)):
-        pos = make_position(rs, [None, "satsuki", None], positions=[14, 12, 11], coins=[9, 5, 0],
-                            hand=[sushi, dango], dishes={1: eaten}, top={Deck.MEAL: [tofu, unagi]}, mode=mode)
+        pos = make_position(
+            rs,
+            [None, "satsuki", None],
+            positions=[14, 12, 11],
+            coins=[9, 5, 0],
+            hand=[sushi, dango],
+            dishes={1: eaten},
+            top={Deck.MEAL: [tofu, unagi]},
+            mode=mode,
+        )
         pos.pub["occ"][14] = 1
         pos.stop(1, 14)
         assert pos.events(Ev.DRAW) == [(Ev.DRAW, 1, Deck.MEAL, tofu, -1, -1)]
         assert pos.events(Ev.OFFER) == [(Ev.OFFER, 1, tofu, -1, -1, -1)]
         (gain,) = pos.events(Ev.GAIN)
         if not eaten:
-            assert gain == (Ev.GAIN, 1, Deck.MEAL, tofu, 0, -1) and sorted(pos.hand()) == sorted([sushi, dango])
+            assert gain == (Ev.GAIN, 1, Deck.MEAL, tofu, 0, -1) and sorted(pos.hand()) == sorted(
+                [sushi, dango]
+            )
         else:
-            assert pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.MEAL, tofu, -1, -1)] and pos.pile(Deck.MEAL)[-1] == tofu
+            assert (
+                pos.events(Ev.UNDER) == [(Ev.UNDER, -1, Deck.MEAL, tofu, -1, -1)]
+                and pos.pile(Deck.MEAL)[-1] == tofu
+            )
             assert gain[3] in (sushi, dango) and gain[4] == rs.rules.meals[gain[3]].cost
         assert pos.pile(Deck.MEAL)[0] == unagi
 
@@ -355,8 +473,14 @@ def test_mitsukuni_point_per_hot_spring_and_achievement(mode: str) -> None:
     card" (C15: other points)."""
     rs = rs3()
     (two,) = hot_spring_ids(rs, 2)
-    pos = make_position(rs, ["mitsukuni", None, None], positions=[0, 14, 14], panoramas={0: [2, 0, 0]},
-                        top={Deck.HOT_SPRING: [two]}, mode=mode)
+    pos = make_position(
+        rs,
+        ["mitsukuni", None, None],
+        positions=[0, 14, 14],
+        panoramas={0: [2, 0, 0]},
+        top={Deck.HOT_SPRING: [two]},
+        mode=mode,
+    )
     pos.stop(0, 5)
     assert pos.ps[0, PF.PTS_HOT_SPRINGS] == 2 and pos.ps[0, PF.PTS_OTHER] == 1
     kern(take_panorama_nb, mode)(pos.pub, pos.ru, 0, 0)  # completes the paddy: achievement
@@ -382,8 +506,14 @@ def test_sasayakko_cheapest_souvenir_is_free(mode: str) -> None:
     assert vp(pos.pub, pos.ru, 0, 3, 0b110, -1, prices, base) == (5, 3) and list(prices[:3]) == [0, 0, 3]
     assert vp(pos.pub, pos.ru, 0, 3, 0b100, -1, prices, base) == (3, 3)  # a single card: full price
     assert vp(pos.pub, pos.ru, 1, 3, 0b111, -1, prices, base) == (6, 6)  # not Sasayakko
-    pos = make_position(rs, ["sasayakko", None, None], positions=[0, 14, 14], coins=[3, 0, 0],
-                        top={Deck.SOUVENIR: souvenir_ids(rs, "koma", "haori", "netsuke")}, mode=mode)
+    pos = make_position(
+        rs,
+        ["sasayakko", None, None],
+        positions=[0, 14, 14],
+        coins=[3, 0, 0],
+        top={Deck.SOUVENIR: souvenir_ids(rs, "koma", "haori", "netsuke")},
+        mode=mode,
+    )
     pos.stop(0, 8)
     assert [(e[3], e[4]) for e in pos.events(Ev.GAIN)] == [(cards[0], 0), (cards[1], 2)]
     assert pos.ps[0, PF.COINS] == 1 and pos.ps[0, PF.PTS_SOUVENIRS] == 4
@@ -406,8 +536,15 @@ def test_hirotada_adds_a_bank_coin_at_the_temple(mode: str) -> None:
     assert pos.ps[0, PF.DONATED] == 2 and pos.ps[0, PF.PTS_TEMPLE] == 2 and pos.ps[0, PF.COINS] == 0
     taken = set()
     for seed in range(16):
-        pos = make_position(rs3(), ["hirotada", None, None], positions=[0, 14, 14], coins=[5, 0, 0],
-                            bots=Bot.RANDOM, seed=seed, mode=mode)
+        pos = make_position(
+            rs3(),
+            ["hirotada", None, None],
+            positions=[0, 14, 14],
+            coins=[5, 0, 0],
+            bots=Bot.RANDOM,
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, 2)
         (ev,) = pos.events(Ev.DONATE)
         assert pos.ps[0, PF.DONATED] == ev[2] + ev[3] == pos.ps[0, PF.PTS_TEMPLE]
@@ -422,13 +559,25 @@ def test_umegae_point_and_coin_before_the_encounter(mode: str) -> None:
     """Rulebook "Umegae": "earns 1 point and 1 coin for each Encounter before the effects of the
     drawn Encounter card are applied": with 0 coins the coin pays for Takuhatsuso (4 points)."""
     rs = make_rules(PROMO3)
-    pos = make_position(rs, ["umegae", None, None], positions=[0, 14, 14], coins=[0, 0, 0],
-                        top={Deck.ENCOUNTER: encounter_ids(rs, "takuhatsuso")}, mode=mode)
+    pos = make_position(
+        rs,
+        ["umegae", None, None],
+        positions=[0, 14, 14],
+        coins=[0, 0, 0],
+        top={Deck.ENCOUNTER: encounter_ids(rs, "takuhatsuso")},
+        mode=mode,
+    )
     pos.stop(0, 3)
     assert pos.ps[0, PF.PTS_OTHER] == 1 and pos.ps[0, PF.PTS_ENCOUNTERS] == 4
     assert pos.ps[0, PF.COINS] == 0 and pos.ps[0, PF.SCORE] == 5
-    pos = make_position(rs, ["umegae", None, None], positions=[0, 14, 14], coins=[0, 0, 0],
-                        top={Deck.ENCOUNTER: encounter_ids(rs, "kuge")}, mode=mode)
+    pos = make_position(
+        rs,
+        ["umegae", None, None],
+        positions=[0, 14, 14],
+        coins=[0, 0, 0],
+        top={Deck.ENCOUNTER: encounter_ids(rs, "kuge")},
+        mode=mode,
+    )
     pos.stop(0, 3)
     assert pos.ps[0, PF.COINS] == 4 and pos.ps[0, PF.SCORE] == 1
 
@@ -440,8 +589,14 @@ def test_zen_emon_buys_one_souvenir_for_one_coin(mode: str) -> None:
     instead of the marked price" (C21: combined freely with other purchases)."""
     rs = rs3(weights={"reserve": 0})
     cards = souvenir_ids(rs, "shamisen", "haori", "koma")  # art 3, clothing 2, small 1
-    pos = make_position(rs, ["zen-emon", None, None], positions=[0, 14, 14], coins=[3, 0, 0],
-                        top={Deck.SOUVENIR: cards}, mode=mode)
+    pos = make_position(
+        rs,
+        ["zen-emon", None, None],
+        positions=[0, 14, 14],
+        coins=[3, 0, 0],
+        top={Deck.SOUVENIR: cards},
+        mode=mode,
+    )
     pos.stop(0, 8)
     assert [(e[3], e[4]) for e in pos.events(Ev.GAIN)] == [(cards[0], 1), (cards[2], 1)]
     assert pos.ps[0, PF.COINS] == 1 and pos.ps[0, PF.PTS_SOUVENIRS] == 4

@@ -9,8 +9,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
-from kernels.core.enums import PF, Ev, G
+from kernels.tokaido.core.board import lead_player_nb, legal_moves_nb, next_mover_nb
+from kernels.tokaido.core.enums import PF, Ev, G
 from sim.games.tokaido.referee.state import GameState
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, INNS, LAST, kern, make_position, make_rules, setup_position
@@ -206,8 +206,9 @@ def test_completed_panorama_is_closed(mode: str) -> None:
 @BOTH
 def test_neutral_ignores_coin_and_panorama_limits(mode: str) -> None:
     """C9: the Neutral may stop on any free space up to the next Inn (no coins, no panoramas)."""
-    pos = make_position(rules(2), positions=[14, 14, 0], coins=[5, 5],
-                        panoramas={2: [3, 4, 5]}, fields={2: {"COINS": 0}})
+    pos = make_position(
+        rules(2), positions=[14, 14, 0], coins=[5, 5], panoramas={2: [3, 4, 5]}, fields={2: {"COINS": 0}}
+    )
     assert legal(pos, 2, mode) == list(range(1, 15))
 
 
@@ -240,8 +241,9 @@ def _positions(draw, n: int) -> tuple[list[int], list[int]]:
     occ: dict[int, int] = {}
     out = []
     for _ in range(nt):
-        free = [s for s in range(leg, nxt + 1)
-                if s in INNS or occ.get(s, 0) < (2 if cap2 and double[s] else 1)]
+        free = [
+            s for s in range(leg, nxt + 1) if s in INNS or occ.get(s, 0) < (2 if cap2 and double[s] else 1)
+        ]
         s = draw(st.sampled_from(free))
         occ[s] = occ.get(s, 0) + 1
         out.append(s)

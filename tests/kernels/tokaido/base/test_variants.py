@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Ability, Ev, P, Space
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Ability, Ev, P, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game, rows_from_records
 from sim.games.tokaido.referee.state import GameState
@@ -122,7 +122,9 @@ def test_initiation_with_preparations(mode: str) -> None:
         (5, ("gastronomy", "return-trip"), ()),
     ],
 )
-def test_variant_combinations_play_legal_games(n: int, variants: tuple[str, ...], expansions: tuple[str, ...]) -> None:
+def test_variant_combinations_play_legal_games(
+    n: int, variants: tuple[str, ...], expansions: tuple[str, ...]
+) -> None:
     """Rulebook "Variations": "You can mix and match these variations ...; they can also be used in
     the two-player version": whole games under each combination pass the referee."""
     config = GameConfig(n_players=n, variants=variants, expansions=expansions, travelers="random")

@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots.heuristic import move_values_nb
-from kernels.bots.scratch import B_CAND
-from kernels.core.enums import Bot, P
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots.heuristic import move_values_nb
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.core.enums import Bot, P
+from kernels.tokaido.core.weights import HF, W
 from sim.games.tokaido import engine
 from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
@@ -34,8 +34,13 @@ def values(behind: str, tier: str = "expert") -> dict[int, float]:
     config = GameConfig(n_players=5, travelers="random")
     rs = make_rules(config)
     bot = {"expert": Bot.EXPERT, "tuned": Bot.TUNED}[tier]
-    pos = make_position(rs, travelers=["hirotada", behind, *OTHERS], positions=[2, 1, 5, 6, 7],
-                        coins=[5, 5, 5, 5, 5], bots=bot)
+    pos = make_position(
+        rs,
+        travelers=["hirotada", behind, *OTHERS],
+        positions=[2, 1, 5, 6, 7],
+        coins=[5, 5, 5, 5, 5],
+        bots=bot,
+    )
     w = bot_weights(tier, rs.rules, GameConfig(n_players=5, bots=(tier,))).copy()
     w[W.HF0 + HF.LEAVE] = 0.0
     w[W.HF0 + HF.DENY] = 0.5

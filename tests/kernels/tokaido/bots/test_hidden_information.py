@@ -3,7 +3,8 @@ meal hand (guide: "Hidden information stays hidden: no bot reads a pile's order 
 cards"; a behavioural test for every tier).
 
 Positions come from real games of each tier (base game, Crossroads, Crossroads + Matsuri); at each
-move decision the position's hidden part is changed (``tests.helpers.bot_positions.reshuffle_hidden``: every pile's
+move decision the position's hidden part is changed (``tests.helpers.bot_positions.reshuffle_hidden``: every
+pile's
 order shuffled, the Inn's unseen hand swapped with cards of the meal pile) and the decision, the
 values of the candidates (feature tiers) and the game's random stream after it must be the same.
 """
@@ -13,13 +14,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots.scratch import B_CAND
-from kernels.core.enums import BOT_NAMES, PF, G
 from kernels.core.rng import seed_game_nb
-from kernels.core.state import HID_DTYPE, PUB_DTYPE
-from kernels.core.weights import W
-from kernels.game.turn import begin_turn_nb, move_nb, setup_nb
-from kernels.play import decide_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.core.enums import BOT_NAMES, PF, G
+from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.turn import begin_turn_nb, move_nb, setup_nb
+from kernels.tokaido.play import decide_move_nb
 from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.bot_positions import reshuffle_hidden

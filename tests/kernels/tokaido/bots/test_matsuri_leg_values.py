@@ -2,7 +2,8 @@
 
 Hand-built positions (``tests/helpers/matsuri_positions.py``): the card is kept at the first intermediate Inn
 (space 14) and traveler 0 weighs the stations of the next leg (Paddy 18, Encounter 20, Hot Spring 22,
-Mountain 23; ``tests/kernels/tokaido/matsuri/test_leg_cards.py`` checks the board). Each test compares the tier's
+Mountain 23; ``tests/kernels/tokaido/matsuri/test_leg_cards.py`` checks the board). Each test compares the
+tier's
 values with and without ``m_leg_stop`` (the scale of the leg-card bonus: 0 is the bots before it) and
 checks the difference is the card's effect (seed 002: o-Hanami L1037-1039, Hadaka L1035-1036, Gion
 L1040-1042, Yama no Ko L1546-1553, o-Taue L1554-1562) valued with the tier's own features.
@@ -13,15 +14,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots.context import coin_value_nb, context_nb
-from kernels.bots.features import encounter_card_value_nb, rank_bonus_nb
-from kernels.bots.heuristic import encounter_value_nb, move_values_nb
-from kernels.bots.matsuri import card_value_nb
-from kernels.bots.policy import choose_move_nb
-from kernels.bots.scratch import B_CAND
-from kernels.bots.tier import policy_nb
-from kernels.core.enums import Bot, Deck, P, Space
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots.context import coin_value_nb, context_nb
+from kernels.tokaido.bots.features import encounter_card_value_nb, rank_bonus_nb
+from kernels.tokaido.bots.heuristic import encounter_value_nb, move_values_nb
+from kernels.tokaido.bots.matsuri import card_value_nb
+from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.bots.tier import policy_nb
+from kernels.tokaido.core.enums import Bot, Deck, P, Space
+from kernels.tokaido.core.weights import HF, W
 from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.tuning.duel import play_duel
 from tests.helpers.matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
@@ -175,7 +176,8 @@ def test_keeping_a_closure_counts_whose_stations_it_closes():
 
 
 def test_a_duel_of_identical_weights_is_even():
-    """``sim.games.tokaido.tuning.duel``: every deal is played twice with the seats swapped, so two equal weight vectors
+    """``sim.games.tokaido.tuning.duel``: every deal is played twice with the seats swapped, so two equal
+    weight vectors
     share the wins exactly (the design, not luck: both plays of a deal are the same game)."""
     config = mt_config(4, travelers="draft", bots=("greedy",))
     w = bot_weights("greedy", config.rules(), config)

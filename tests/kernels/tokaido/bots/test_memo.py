@@ -2,7 +2,8 @@
 
 ``context_nb`` keeps each player's souvenir family values and mean meal price in
 ``bscr[B_MEMO:]`` with everything they read, and recomputes them when one of those changed;
-``move_values_nb`` keeps each opponent's space values the same way. These tests compare the whole context, float for float, with the context of
+``move_values_nb`` keeps each opponent's space values the same way. These tests compare the whole context,
+float for float, with the context of
 the same position whose memo was wiped, on the positions of real games (the memo warm from the
 game's earlier decisions), and after the changes each key must notice.
 """
@@ -12,11 +13,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bots import heuristic as H
-from kernels.bots.context import context_nb
-from kernels.bots.scratch import B_CAND, B_FAM, B_MEMO, MEMO_N
-from kernels.core.enums import PF, Ability, Deck, G
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots import heuristic as H
+from kernels.tokaido.bots.context import context_nb
+from kernels.tokaido.bots.scratch import B_CAND, B_FAM, B_MEMO, MEMO_N
+from kernels.tokaido.core.enums import PF, Ability, Deck, G
+from kernels.tokaido.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
 
@@ -28,7 +29,9 @@ def fresh_context(pub, ru, t, w):
     return p["bscr"][:B_MEMO].copy()
 
 
-@pytest.mark.parametrize("spec", EXPERT_SPECS + ["players=4,travelers=random,bots=expert,expansions=crossroads+matsuri"])
+@pytest.mark.parametrize(
+    "spec", EXPERT_SPECS + ["players=4,travelers=random,bots=expert,expansions=crossroads+matsuri"]
+)
 def test_memoised_context_is_the_fresh_context(spec):
     n = 0
     for pubs, ru, t, ctrl, _ in expert_positions(spec, 2):
@@ -43,7 +46,8 @@ def test_memoised_context_is_the_fresh_context(spec):
 
 def _warm_all(spec="players=4,travelers=draft,bots=expert"):
     """Mid-game positions (the 25th on) whose memo for the mover is filled; the mover one souvenir behind
-    the most souvenirs (so its next souvenir would take the achievement: the end-achievement terms are not 0)."""
+    the most souvenirs (so its next souvenir would take the achievement: the end-achievement terms are not
+    0)."""
     for k, (pubs, ru, t, ctrl, _) in enumerate(expert_positions(spec, 1)):
         if k >= 25:
             pub = pubs[0]
@@ -84,7 +88,9 @@ def _change_meals_gone(pub, ru, t):
     pub["gone"][Deck.MEAL] |= 0b1011
 
 
-@pytest.mark.parametrize("change", [_change_family, _change_rival, _change_scripts, _change_dishes, _change_meals_gone])
+@pytest.mark.parametrize(
+    "change", [_change_family, _change_rival, _change_scripts, _change_dishes, _change_meals_gone]
+)
 def test_the_memo_notices_each_input(change):
     for pub, ru, t, w in _warm_all():  # the first position where the change matters to the context
         before = pub["bscr"][:B_MEMO].copy()
@@ -115,9 +121,11 @@ def _move_values(pub, ru, t, w, ncand):
     return pub["bscr"][B_CAND : B_CAND + ncand].tolist()
 
 
-@pytest.mark.parametrize("field,value", [(PF.COINS, 1), (PF.COINS, 0), (PF.FAM0, 3), (PF.PAN0, 0), (PF.ABILITY, -1)])
+@pytest.mark.parametrize(
+    "field,value", [(PF.COINS, 1), (PF.COINS, 0), (PF.FAM0, 3), (PF.PAN0, 0), (PF.ABILITY, -1)]
+)
 def test_opponent_values_kept_across_moves_notice_a_change(field, value):
-    """Each opponent's space values are kept across moves (kernels/bots/opponents.py) until one of
+    """Each opponent's space values are kept across moves (kernels/tokaido/bots/opponents.py) until one of
     their inputs changes: change one, and the move values are those of a wiped memo."""
     checked = 0
     for pubs, ru, t, ctrl, ncand in expert_positions("players=4,travelers=draft,bots=expert", 2):

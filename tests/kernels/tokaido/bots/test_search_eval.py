@@ -1,4 +1,4 @@
-"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/search.py).
+"""The search bot's truncated rollouts and its fitted evaluation at the Inns (kernels/tokaido/search.py).
 
 A rollout with ``S_HORIZON`` = H stops once everyone has gathered at the H-th Inn after the
 position and values the players there (``margin_nb``, coefficients from
@@ -10,15 +10,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels import search
-from kernels.bots.heuristic import heuristic_move_nb
-from kernels.bots.scratch import B_CAND
-from kernels.core import enums as E
-from kernels.core import weights as Wt
-from kernels.core.enums import PF, G, Space
-from kernels.core.state import PUB_DTYPE
-from kernels.core.weights import W
-from kernels.game.turn import move_nb
+from kernels.tokaido import search
+from kernels.tokaido.bots.heuristic import heuristic_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core import weights as Wt
+from kernels.tokaido.core.enums import PF, G, Space
+from kernels.tokaido.core.state import PUB_DTYPE
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.turn import move_nb
 from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.tuning import search_fit
@@ -47,7 +47,9 @@ def test_truncated_rollout_stops_at_the_horizon_inn(horizon):
     ru = _with_eval(ru, horizon)
     p2, h2 = pubs.copy(), hids.copy()
     lead = int(p2[0]["ps"][:4, PF.POS].max())
-    ahead = [s for s in _inns(ru) if s > lead] if lead not in _inns(ru) else [s for s in _inns(ru) if s >= lead]
+    ahead = (
+        [s for s in _inns(ru) if s > lead] if lead not in _inns(ru) else [s for s in _inns(ru) if s >= lead]
+    )
     with np.errstate(over="ignore"):
         search.determinize_nb(p2[0], h2[0], ru[0])
         s = int(p2[0]["cand"][0])
@@ -75,7 +77,8 @@ def test_truncated_search_ignores_what_the_player_cannot_see():
 
 
 def _three_players(field: int, values: list[int]):
-    """Three players scoring 20, 22, 10 with ``values`` in ``ps[:, field]``; no win bonus, an empty evaluation row."""
+    """Three players scoring 20, 22, 10 with ``values`` in ``ps[:, field]``; no win bonus, an empty
+    evaluation row."""
     config = GameConfig(n_players=3)
     ru = engine.rules_record(config, config.rules())
     pubs = np.zeros(1, PUB_DTYPE)
@@ -112,8 +115,11 @@ def test_margin_adds_each_travelers_term_at_each_inn():
 def _fit_file(tmp_path, monkeypatch, fit):
     (tmp_path / "search_eval.toml").write_text(search_fit.to_toml([fit], "test", 1))
     real = bots.data_file
-    monkeypatch.setattr(bots, "data_file",
-                        lambda name: tmp_path / "search_eval.toml" if name == bots.SEARCH_EVAL else real(name))
+    monkeypatch.setattr(
+        bots,
+        "data_file",
+        lambda name: tmp_path / "search_eval.toml" if name == bots.SEARCH_EVAL else real(name),
+    )
 
 
 def test_search_eval_file_lands_in_the_evaluation(tmp_path, monkeypatch):
@@ -121,8 +127,9 @@ def test_search_eval_file_lands_in_the_evaluation(tmp_path, monkeypatch):
     Traveler index, only when a search bot plays; a section with the wrong length or an unknown
     Traveler is a clear error; a missing configuration means zeros."""
     coef = np.arange(3 * Wt.EV_NF, dtype=float).reshape(3, Wt.EV_NF) / 8
-    fit = search_fit.Fit("4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3),
-                         {"kinko": np.array([1.5, 1.0, 0.5])})
+    fit = search_fit.Fit(
+        "4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3), {"kinko": np.array([1.5, 1.0, 0.5])}
+    )
     _fit_file(tmp_path, monkeypatch, fit)
     config = GameConfig(n_players=4, bots=("search", "expert", "expert", "expert"))
     ru = engine.rules_record(config, config.rules())
@@ -136,13 +143,13 @@ def test_search_eval_file_lands_in_the_evaluation(tmp_path, monkeypatch):
     plain = GameConfig(n_players=4, bots=("expert",))
     assert not engine.rules_record(plain, plain.rules())[0]["seval"].any()
     assert not bots.search_eval(GameConfig(n_players=3)).any()
-    (tmp_path / "search_eval.toml").write_text('[4p-base]\ninn2 = [1.0, 2.0]\n')
+    (tmp_path / "search_eval.toml").write_text("[4p-base]\ninn2 = [1.0, 2.0]\n")
     with pytest.raises(ConfigError, match="inn2 has 2 coefficients"):
         bots.search_eval(config)
-    (tmp_path / "search_eval.toml").write_text('[4p-base.travelers]\nkinko = [1.0, 2.0]\n')
+    (tmp_path / "search_eval.toml").write_text("[4p-base.travelers]\nkinko = [1.0, 2.0]\n")
     with pytest.raises(ConfigError, match="kinko has 2 values"):
         bots.search_eval(config)
-    (tmp_path / "search_eval.toml").write_text('[4p-base.travelers]\nkinkoo = [1.0, 2.0, 3.0]\n')
+    (tmp_path / "search_eval.toml").write_text("[4p-base.travelers]\nkinkoo = [1.0, 2.0, 3.0]\n")
     with pytest.raises(ConfigError, match="names 'kinkoo'"):
         bots.search_eval(config)
 
@@ -170,7 +177,8 @@ def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
 
 
 def test_shipped_evaluation_covers_every_configuration():
-    """sim/games/tokaido/data/bots/search_eval.toml has all three Inns of every player count, base and Crossroads,
+    """sim/games/tokaido/data/bots/search_eval.toml has all three Inns of every player count, base and
+    Crossroads,
     and values coins positively at every Inn (a coin can still buy points)."""
     for x in ((), ("crossroads",)):
         for n in (2, 3, 4, 5):

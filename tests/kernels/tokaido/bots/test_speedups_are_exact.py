@@ -15,15 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.bots import heuristic as H
-from kernels.bots import village as V
-from kernels.bots.abilities import ability_opp_nb
-from kernels.bots.context import context_nb
-from kernels.bots.features import expected_max_nb
-from kernels.bots.scratch import B_CAND, B_OPP, B_PILE, B_SORT, B_TYPE, K_KEYS, pool_nb
-from kernels.core.enums import N_SPACES, PF, Deck, G, Space
-from kernels.core.state import BSCR_N
-from kernels.core.weights import HF, W
+from kernels.tokaido.bots import heuristic as H
+from kernels.tokaido.bots import village as V
+from kernels.tokaido.bots.abilities import ability_opp_nb
+from kernels.tokaido.bots.context import context_nb
+from kernels.tokaido.bots.features import expected_max_nb
+from kernels.tokaido.bots.scratch import B_CAND, B_OPP, B_PILE, B_SORT, B_TYPE, K_KEYS, pool_nb
+from kernels.tokaido.core.enums import N_SPACES, PF, Deck, G, Space
+from kernels.tokaido.core.state import BSCR_N
+from kernels.tokaido.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
 NT = H.N_TYPES
@@ -75,9 +75,14 @@ def reference_move_values(pub, ru, t, w, ncand):
                     break
                 room += bool(free(pub, ru, x, t, s))
         out.append(
-            b[B_TYPE + typ] + w[h + HF.SKIP] * (s - pos - 1) + w[h + HF.SKIP_OPEN] * skip_open
-            + w[h + HF.INN_QUEUE] * queue + w[h + HF.DENY] * deny + w[h + HF.AGAIN] * again
-            + w[h + HF.LEAVE] * leave + w[h + HF.ROOM] * room
+            b[B_TYPE + typ]
+            + w[h + HF.SKIP] * (s - pos - 1)
+            + w[h + HF.SKIP_OPEN] * skip_open
+            + w[h + HF.INN_QUEUE] * queue
+            + w[h + HF.DENY] * deny
+            + w[h + HF.AGAIN] * again
+            + w[h + HF.LEAVE] * leave
+            + w[h + HF.ROOM] * room
         )
     return out
 
@@ -116,8 +121,14 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 15), st.sampled_from([0.0, 0.25, 1.0 / 3.0, 0.7, 1.7, 2.9, 5.0])),
-                min_size=1, max_size=30), st.integers(1, 4))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 15), st.sampled_from([0.0, 0.25, 1.0 / 3.0, 0.7, 1.7, 2.9, 5.0])),
+        min_size=1,
+        max_size=30,
+    ),
+    st.integers(1, 4),
+)
 def test_expected_max_by_counts_is_expected_max(cards, r):
     """Distinct values x counts give the very float ``expected_max_nb`` gives on the list."""
     b = np.zeros(BSCR_N)

@@ -8,14 +8,14 @@ import re
 import numpy as np
 import pytest
 
-from kernels import play, search
-from kernels.bots import abilities, expert, features, heuristic, policy
-from kernels.bots import crossroads as xchoices
-from kernels.bots.scratch import B_CAND
-from kernels.core import enums as E
-from kernels.core import weights as Wt
-from kernels.core.enums import PF, G
-from kernels.core.weights import W
+from kernels.tokaido import play, search
+from kernels.tokaido.bots import abilities, expert, features, heuristic, policy
+from kernels.tokaido.bots import crossroads as xchoices
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.core import enums as E
+from kernels.tokaido.core import weights as Wt
+from kernels.tokaido.core.enums import PF, G
+from kernels.tokaido.core.weights import W
 from sim.games.tokaido import bots, engine
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game
 from sim.games.tokaido.rules.config import GameConfig
@@ -41,9 +41,17 @@ PINS = [
     ("players=4,bots=random", (151562, 30210, 6646, 17775, 9852), (243425, 4413314)),
     ("players=4,bots=greedy", (261115, 54326, 17575, 15256, 14916), (310267, 5929442)),
     ("players=2,bots=greedy", (142891, 27671, 7815, 7562, 7535), (226251, 4026668)),
-    ("players=5,bots=greedy,variants=preparations+gastronomy,expansions=new-encounters", (289546, 59535, 17869, 18824, 17792), (338346, 6740929)),
+    (
+        "players=5,bots=greedy,variants=preparations+gastronomy,expansions=new-encounters",
+        (289546, 59535, 17869, 18824, 17792),
+        (338346, 6740929),
+    ),
     ("players=3,bots=random+greedy+greedy", (173656, 35294, 12293, 11865, 9771), (242480, 4318929)),
-    ("players=5,bots=random+greedy+greedy+random+random", (242316, 50329, 17676, 21044, 15045), (318671, 6212053)),
+    (
+        "players=5,bots=random+greedy+greedy+random+random",
+        (242316, 50329, 17676, 21044, 15045),
+        (318671, 6212053),
+    ),
 ]
 
 
@@ -52,7 +60,9 @@ def test_random_and_greedy_play_the_same_games(spec, cols, log):
     config = GameConfig.parse(spec)
     batch = engine.play_games(config, config.rules(), 1, 0, 1000, log=True)
     rec = batch.records
-    got = tuple(int(rec[f].astype(np.int64).sum()) for f in ("score", "stops", "coins_left", "traveler", "meals"))
+    got = tuple(
+        int(rec[f].astype(np.int64).sum()) for f in ("score", "stops", "coins_left", "traveler", "meals")
+    )
     assert got == cols
     ev = np.concatenate([batch.game_events(i) for i in range(1000)]).astype(np.int64)
     assert (len(ev), int(ev.sum())) == log
@@ -97,7 +107,13 @@ def test_no_bot_function_receives_hid():
             if func is None or func.__module__ != mod.__name__:
                 continue
             assert "hid" not in inspect.signature(func).parameters, f"{mod.__name__}.{name} receives hid"
-    assert list(inspect.signature(play.decide_move_nb.py_func).parameters) == ["pub", "ru", "t", "ctrl", "ncand"]
+    assert list(inspect.signature(play.decide_move_nb.py_func).parameters) == [
+        "pub",
+        "ru",
+        "t",
+        "ctrl",
+        "ncand",
+    ]
     assert not re.search(r"\bhid\b", inspect.getsource(search).replace("``hid``", ""))  # scratch piles: h2
 
 

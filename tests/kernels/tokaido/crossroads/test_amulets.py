@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.board import legal_moves_nb, next_mover_nb
-from kernels.core.enums import PF, Deck, DieSrc, Ev, G, Opt, Space
-from kernels.core.score import temple_ranking_nb
-from kernels.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
-from kernels.game.stations import meal_nb
+from kernels.tokaido.core.board import legal_moves_nb, next_mover_nb
+from kernels.tokaido.core.enums import PF, Deck, DieSrc, Ev, G, Opt, Space
+from kernels.tokaido.core.score import temple_ranking_nb
+from kernels.tokaido.game.crossroads import alternative_nb, friendship_moves_nb, vitality_nb
+from kernels.tokaido.game.stations import meal_nb
 from sim.games.tokaido.referee.state import GameState
 from tests.helpers.positions import (
     BOTH,
@@ -56,7 +56,9 @@ def held(pos, t: int) -> set[int]:
 def test_amulet_card_ids() -> None:
     """game-data.md 8.2: six Amulets, one of each (the ids these tests use)."""
     rs = rs3()
-    assert amulet_ids(rs, "vitality", "fortune", "health", "friendship", "hospitality", "devotion") == list(range(6))
+    assert amulet_ids(rs, "vitality", "fortune", "health", "friendship", "hospitality", "devotion") == list(
+        range(6)
+    )
 
 
 # ------------------------------------------------------------------ Fortune
@@ -83,8 +85,14 @@ def test_fortune_rolls_the_die_before_moving(mode: str) -> None:
 def test_used_amulet_returns_to_the_market(mode: str) -> None:
     """Seed 002: "Used cards are returned to their stock on the Crossroads board, and can be drawn
     again later in the game": another traveler then buys the same Fortune card at a Temple."""
-    pos = xr_position(rich_die(), markets={"amulets": []}, positions=[0, 1, 14], coins=[0, 5, 5],
-                      amulets={0: ["fortune"]}, mode=mode)
+    pos = xr_position(
+        rich_die(),
+        markets={"amulets": []},
+        positions=[0, 1, 14],
+        coins=[0, 5, 5],
+        amulets={0: ["fortune"]},
+        mode=mode,
+    )
     begin_turn(pos)
     assert pos.pub["mkt"][1].tolist()[:6] == [0, 1, 0, 0, 0, 0]
     kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 1, Space.TEMPLE)
@@ -118,8 +126,9 @@ def test_amulet_never_at_the_stop_where_it_was_bought(mode: str) -> None:
     ``crossroads.amulets.usable_where_bought=true`` lets him use it there and move again."""
     for same_stop in (False, True):
         rs = make_rules(xr_config(3, overrides=(("crossroads.amulets.usable_where_bought", str(same_stop)),)))
-        pos = xr_position(rs, markets={"amulets": ["vitality"]}, positions=[TEMPLE, 1, 1], coins=[5, 5, 5],
-                          mode=mode)
+        pos = xr_position(
+            rs, markets={"amulets": ["vitality"]}, positions=[TEMPLE, 1, 1], coins=[5, 5, 5], mode=mode
+        )
         kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.TEMPLE)  # the stop's Amulet purchase
         kern(vitality_nb, mode)(pos.pub, pos.hid, pos.ru, 0)  # then, as in move_nb, the Vitality check
         assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.AMULET, VITALITY, 1, -1)]
@@ -136,7 +145,9 @@ def test_friendship_opens_an_occupied_single_space(mode: str) -> None:
     travelers share the space and the user, the later arrival, moves first."""
     pos = xr_position(rs3(), positions=[0, ENCOUNTER, 14], coins=[5, 5, 5], mode=mode)
     assert ENCOUNTER not in begin_turn(pos)[2]
-    pos = xr_position(rs3(), positions=[0, ENCOUNTER, 14], coins=[5, 5, 5], amulets={0: ["friendship"]}, mode=mode)
+    pos = xr_position(
+        rs3(), positions=[0, ENCOUNTER, 14], coins=[5, 5, 5], amulets={0: ["friendship"]}, mode=mode
+    )
     t, _, legal = begin_turn(pos)
     assert t == 0 and legal.count(ENCOUNTER) == 1 and sorted(legal) == list(range(1, 15))
     xmove(pos, 0, ENCOUNTER)
@@ -154,13 +165,16 @@ def test_friendship_only_onto_one_occupied_single_space(mode: str) -> None:
     Amulet to be usable". At 4 players a double space with one traveler is open anyway (no Amulet
     used) and a full double space stays closed; a Village still needs a coin."""
     rs4 = make_rules(xr_config(4))
-    pos = xr_position(rs4, positions=[0, HOT, FARM, FARM], coins=[5, 5, 5, 5], amulets={0: ["friendship"]},
-                      mode=mode)
+    pos = xr_position(
+        rs4, positions=[0, HOT, FARM, FARM], coins=[5, 5, 5, 5], amulets={0: ["friendship"]}, mode=mode
+    )
     _, _, legal = begin_turn(pos)
     assert HOT in legal and FARM not in legal and legal.count(HOT) == 1
     xmove(pos, 0, HOT)
     assert pos.events(Ev.USE) == [] and held(pos, 0) == {FRIENDSHIP}
-    pos = xr_position(rs3(), positions=[0, VILLAGE, 14], coins=[0, 5, 5], amulets={0: ["friendship"]}, mode=mode)
+    pos = xr_position(
+        rs3(), positions=[0, VILLAGE, 14], coins=[0, 5, 5], amulets={0: ["friendship"]}, mode=mode
+    )
     assert VILLAGE not in begin_turn(pos)[2]
 
 
@@ -201,9 +215,16 @@ def test_health_at_a_village_souvenirs_then_a_legendary_object(mode: str) -> Non
     (1 coin, a point per souvenir held: 3)."""
     rs = rs3(weights={"reserve": 0})
     koma, haori, shamisen = souvenir_ids(rs, "koma", "haori", "shamisen")
-    pos = xr_position(rs, markets={"legendary": ["shodo"]}, positions=[0, 14, 14], coins=[2, 5, 5],
-                      families={0: [0, 1, 1, 0]}, amulets={0: ["health"]},
-                      top={Deck.SOUVENIR: [koma, haori, shamisen]}, mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"legendary": ["shodo"]},
+        positions=[0, 14, 14],
+        coins=[2, 5, 5],
+        families={0: [0, 1, 1, 0]},
+        amulets={0: ["health"]},
+        top={Deck.SOUVENIR: [koma, haori, shamisen]},
+        mode=mode,
+    )
     pos.stop(0, VILLAGE)
     gains = [(e[2], e[3], e[4]) for e in pos.events(Ev.GAIN)]
     (shodo,) = legendary_ids(rs, "shodo")
@@ -227,8 +248,14 @@ def test_health_options_in_the_order_of_the_players_choice(mode: str) -> None:
     assert pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.FARM, 2, -1, -1)]
     assert pos.events(Ev.DIE) == [(Ev.DIE, 0, 2, 2, DieSrc.GAMING_ROOM, -1)]
     assert pos.ps[0, PF.COINS] == 0 + 3 - 2 + 4
-    pos = xr_position(rs, markets={"amulets": ["fortune"]}, positions=[0, 14, 14], coins=[1, 5, 5],
-                      amulets={0: ["health"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"amulets": ["fortune"]},
+        positions=[0, 14, 14],
+        coins=[1, 5, 5],
+        amulets={0: ["health"]},
+        mode=mode,
+    )
     pos.stop(0, TEMPLE)
     assert pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.TEMPLE, 3, -1, -1)]
     assert [e[2] for e in pos.events(Ev.GAIN)] == [Deck.AMULET]  # Fortune, or the Health just used
@@ -241,17 +268,35 @@ def test_health_not_at_an_inn_nor_without_an_alternative(mode: str) -> None:
     Gasthaus ankommt" (not at an Inn); nor does it help where the alternative is impossible (no
     Bathhouse left), nor Kita at an Encounter, who takes both options anyway (C27)."""
     rs = rs3()
-    pos = xr_position(rs, positions=[13, 14, 14], coins=[3, 5, 5], amulets={0: ["health"]},
-                      hand=meal_ids(rs, "sushi"), mode=mode)
+    pos = xr_position(
+        rs,
+        positions=[13, 14, 14],
+        coins=[3, 5, 5],
+        amulets={0: ["health"]},
+        hand=meal_ids(rs, "sushi"),
+        mode=mode,
+    )
     pos.stop(0, 14)
     assert pos.events(Ev.USE) == [] and pos.events(Ev.CHOICE) == [] and held(pos, 0) == {HEALTH}
-    pos = xr_position(rs, markets={"bathhouses": 0}, positions=[0, 14, 14], coins=[3, 5, 5],
-                      amulets={0: ["health"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"bathhouses": 0},
+        positions=[0, 14, 14],
+        coins=[3, 5, 5],
+        amulets={0: ["health"]},
+        mode=mode,
+    )
     pos.stop(0, HOT)
     assert pos.events(Ev.USE) == [] and pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.HOT_SPRING, 0, -1, -1)]
     assert held(pos, 0) == {HEALTH}
-    pos = xr_position(rs, travelers=["kita", "kinko", "satsuki"], positions=[0, 14, 14], coins=[3, 5, 5],
-                      amulets={0: ["health"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kita", "kinko", "satsuki"],
+        positions=[0, 14, 14],
+        coins=[3, 5, 5],
+        amulets={0: ["health"]},
+        mode=mode,
+    )
     pos.stop(0, ENCOUNTER)
     assert pos.events(Ev.USE) == [] and pos.events(Ev.CHOICE) == [(Ev.CHOICE, 0, Space.ENCOUNTER, 2, -1, -1)]
     assert held(pos, 0) == {HEALTH} and pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.CALLIGRAPHY] == 1
@@ -300,8 +345,9 @@ def test_hospitality_free_meal(mode: str) -> None:
     (printed cost 2) and for Fasting (an Inn meal, C34); the Amulet returns to the market."""
     rs = rs3()
     (sushi,) = meal_ids(rs, "sushi")
-    pos = xr_position(rs, positions=[13, 14, 14], coins=[3, 5, 5], amulets={0: ["hospitality"]},
-                      hand=[sushi], mode=mode)
+    pos = xr_position(
+        rs, positions=[13, 14, 14], coins=[3, 5, 5], amulets={0: ["hospitality"]}, hand=[sushi], mode=mode
+    )
     pos.stop(0, 14)
     ev = pos.events()
     i = ev.index((Ev.GAIN, 0, Deck.MEAL, sushi, 0, -1))
@@ -317,8 +363,15 @@ def test_hospitality_kept_when_the_meal_is_free_anyway(mode: str) -> None:
     Amulet is not spent."""
     rs = rs3()
     (dango,) = meal_ids(rs, "dango")
-    pos = xr_position(rs, travelers=["kinko", "satsuki", "mitsukuni"], positions=[13, 14, 14], coins=[3, 5, 5],
-                      amulets={0: ["hospitality"]}, hand=[dango], mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kinko", "satsuki", "mitsukuni"],
+        positions=[13, 14, 14],
+        coins=[3, 5, 5],
+        amulets={0: ["hospitality"]},
+        hand=[dango],
+        mode=mode,
+    )
     pos.stop(0, 14)
     assert pos.events(Ev.USE) == [] and pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.MEAL, dango, 0, -1)]
     assert held(pos, 0) == {HOSPITALITY}
@@ -330,8 +383,9 @@ def test_hospitality_free_meal_without_coins(mode: str) -> None:
     still eat with the Amulet: 0 coins, sushi (2) in the hand, the greedy player eats it (6 points)."""
     rs = rs3()
     (sushi,) = meal_ids(rs, "sushi")
-    pos = xr_position(rs, positions=[13, 14, 14], coins=[0, 5, 5], amulets={0: ["hospitality"]},
-                      hand=[sushi], mode=mode)
+    pos = xr_position(
+        rs, positions=[13, 14, 14], coins=[0, 5, 5], amulets={0: ["hospitality"]}, hand=[sushi], mode=mode
+    )
     kern(meal_nb, mode)(pos.pub, pos.hid, pos.ru, 0)
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.MEAL, sushi, 0, -1)]
     assert pos.ps[0, PF.PTS_MEALS] == 6 and pos.ps[0, PF.COINS] == 0 and held(pos, 0) == set()
@@ -347,13 +401,24 @@ def test_devotion_rulebook_example(mode: str) -> None:
     another player's 2 in the ranking (10 points against 7)."""
     rs = rs3(weights={"reserve": 0})
     koma, shamisen, haori = souvenir_ids(rs, "koma", "shamisen", "haori")
-    pos = xr_position(rs, markets={"legendary": []}, positions=[0, 14, 14], coins=[10, 5, 5],
-                      families={0: [0, 1, 1, 0]}, amulets={0: ["devotion"]}, donated=[0, 2, 0],
-                      top={Deck.SOUVENIR: [koma, shamisen, haori]}, mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"legendary": []},
+        positions=[0, 14, 14],
+        coins=[10, 5, 5],
+        families={0: [0, 1, 1, 0]},
+        amulets={0: ["devotion"]},
+        donated=[0, 2, 0],
+        top={Deck.SOUVENIR: [koma, shamisen, haori]},
+        mode=mode,
+    )
     pos.stop(0, VILLAGE)
     ev = [e for e in pos.events() if e[0] in (Ev.GAIN, Ev.USE)]
-    assert ev == [(Ev.GAIN, 0, Deck.SOUVENIR, koma, 1, -1), (Ev.GAIN, 0, Deck.SOUVENIR, shamisen, 3, -1),
-                  (Ev.USE, 0, DEVOTION, 3, -1, -1)]
+    assert ev == [
+        (Ev.GAIN, 0, Deck.SOUVENIR, koma, 1, -1),
+        (Ev.GAIN, 0, Deck.SOUVENIR, shamisen, 3, -1),
+        (Ev.USE, 0, DEVOTION, 3, -1, -1),
+    ]
     assert pos.ps[0, PF.COINS] == 6 and pos.ps[0, PF.DONATED] == 3 and pos.ps[0, PF.PTS_TEMPLE] == 3
     assert pos.ps[0, PF.PTS_SOUVENIRS] == 5 + 7
     assert held(pos, 0) == set() and pos.pub["mkt"][1, DEVOTION] == 1
@@ -369,13 +434,24 @@ def test_devotion_on_every_purchasable_card(mode: str, card: str) -> None:
     Prices are set to 2 here (``--set``) so the greedy player spends the Amulet on each."""
     rs = rs3(bath_cost=2, calli_cost=2, amulet_cost=2)
     (sushi,) = meal_ids(rs, "sushi")
-    pos = xr_position(rs, markets={"legendary": ["buppatsu"], "amulets": ["fortune"]}, positions=[13, 14, 14],
-                      coins=[5, 5, 5], amulets={0: ["devotion"]}, hand=[sushi], mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"legendary": ["buppatsu"], "amulets": ["fortune"]},
+        positions=[13, 14, 14],
+        coins=[5, 5, 5],
+        amulets={0: ["devotion"]},
+        hand=[sushi],
+        mode=mode,
+    )
     if card == "meal":
         kern(meal_nb, mode)(pos.pub, pos.hid, pos.ru, 0)
     else:
-        typ = {"legendary": Space.VILLAGE, "bathhouse": Space.HOT_SPRING, "calligraphy": Space.ENCOUNTER,
-               "amulet": Space.TEMPLE}[card]
+        typ = {
+            "legendary": Space.VILLAGE,
+            "bathhouse": Space.HOT_SPRING,
+            "calligraphy": Space.ENCOUNTER,
+            "amulet": Space.TEMPLE,
+        }[card]
         kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, typ)
     ev = pos.events()
     assert ev[-2][0] == Ev.GAIN and ev[-2][4] == 2 and ev[-1] == (Ev.USE, 0, DEVOTION, 2, -1, -1)
@@ -395,8 +471,11 @@ def xr_positions(draw):
     occ: dict[int, int] = {}
     pos = []
     for _ in range(nt):
-        free = [s for s in range(leg, nxt + 1)
-                if s in INNS or occ.get(s, 0) < (2 if nt >= 4 and rs.rules.board_double[s] else 1)]
+        free = [
+            s
+            for s in range(leg, nxt + 1)
+            if s in INNS or occ.get(s, 0) < (2 if nt >= 4 and rs.rules.board_double[s] else 1)
+        ]
         s = draw(st.sampled_from(free))
         occ[s] = occ.get(s, 0) + 1
         pos.append(s)
@@ -426,7 +505,9 @@ def test_property_friendship_stops_match_referee(case) -> None:
     for t in range(n):
         if pos[t] == LAST:
             continue
-        p = xr_position(rs, positions=pos, arrival=stamps, coins=coins, panoramas=pans, amulets={t: ["friendship"]})
+        p = xr_position(
+            rs, positions=pos, arrival=stamps, coins=coins, panoramas=pans, amulets={t: ["friendship"]}
+        )
         k = friendship_moves_nb(p.pub, p.ru, t, legal_moves_nb(p.pub, p.ru, t))
         got = [int(s) for s in p.pub["cand"][:k]]
         want = sorted(set(ref.legal_destinations(t)) | set(ref.legal_destinations(t, friendship=True)))
@@ -441,7 +522,9 @@ def test_property_vitality_only_alone_in_the_lead(case) -> None:
     n, rs, pos, stamps, coins, pans = case
     ref = referee_state(rs, pos, stamps, coins, pans)
     for t in range(n):
-        p = xr_position(rs, positions=pos, arrival=stamps, coins=coins, panoramas=pans, amulets={t: ["vitality"]})
+        p = xr_position(
+            rs, positions=pos, arrival=stamps, coins=coins, panoramas=pans, amulets={t: ["vitality"]}
+        )
         vitality_nb(p.pub, p.hid, p.ru, t)
         alone = ref.alone_in_lead(ref.travelers[t])
         assert (p.gs[G.FORCE] == t + 1) == alone and (p.events(Ev.USE) != []) == alone

@@ -1,7 +1,8 @@
 """Four readings of the online game, each its own parameter, off by default (the rulebook): Health gives one
 option only (no profile), Fortune is rolled after moving, Devotion moves the printed price after any
 discount, a market station's alternative may buy nothing. Each is tested in the kernels (hand-made
-positions, ``tests/helpers/positions.py``) and in the referee (hand-built logs), with the rulebook reading beside
+positions, ``tests/helpers/positions.py``) and in the referee (hand-built logs), with the rulebook reading
+beside
 it, so a test fails when its parameter is ignored. What the ``online`` profile sets is tested in
 ``tests/kernels/tokaido/crossroads/test_online_profile.py``."""
 
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, Space
-from kernels.game.crossroads import alternative_nb
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.game.crossroads import alternative_nb
 from tests.helpers.game_records import round_trip
 from tests.helpers.positions import BOTH, begin_turn, kern, make_rules, xmove, xr_config, xr_position
 from tests.helpers.referee_logs import (
@@ -67,13 +68,22 @@ def test_health_gives_one_option_only_online(mode: str, online: bool) -> None:
     assert pos.ps[0, PF.BATHHOUSES] == 1 and pos.ps[0, PF.HOT_SPRINGS] == 0
     used = set()
     for seed in range(1, 40):
-        pos = xr_position(rs, positions=[0, 14, 14], coins=[3, 5, 5], amulets={0: ["health"]},
-                          bots=Bot.RANDOM, seed=seed, mode=mode)
+        pos = xr_position(
+            rs,
+            positions=[0, 14, 14],
+            coins=[3, 5, 5],
+            amulets={0: ["health"]},
+            bots=Bot.RANDOM,
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, HOT)
         if pos.events(Ev.USE):
             option = pos.events(Ev.CHOICE)[0][3]
             used.add(option)
-            assert (pos.ps[0, PF.HOT_SPRINGS], pos.ps[0, PF.BATHHOUSES]) == ((1, 0) if option == 2 else (0, 1))
+            assert (pos.ps[0, PF.HOT_SPRINGS], pos.ps[0, PF.BATHHOUSES]) == (
+                (1, 0) if option == 2 else (0, 1)
+            )
     assert used == {2, 3}
 
 
@@ -84,12 +94,20 @@ def test_referee_health_gives_one_option_only_online(online: bool) -> None:
     config, rules = xcfg(3, variants=("initiation",), overrides=((HEALTH_ONE, str(online).lower()),))
     rows = xr_setup(config, rules, start={0: HEALTH})
     health = [ev(Ev.MOVE, 0, PADDY4, 0), ev(Ev.USE, 0, HEALTH)]
-    both = [*rows, *health, ev(Ev.CHOICE, 0, Space.PADDY, 2), ev(Ev.PANORAMA, 0, 0, 0), ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0)]
+    both = [
+        *rows,
+        *health,
+        ev(Ev.CHOICE, 0, Space.PADDY, 2),
+        ev(Ev.PANORAMA, 0, 0, 0),
+        ev(Ev.GAIN, 0, Deck.CHERRY, -1, 0),
+    ]
     base_only = [*rows, *health, ev(Ev.CHOICE, 0, Space.PADDY, 2), ev(Ev.PANORAMA, 0, 0, 0)]
     if not online:  # the second action is asked (C42) and taken
         p0 = ok(config, rules, [*base_only, ev(Ev.OPTION, 0, Opt.SECOND, 1), both[-1]]).state.travelers[0]
         assert (p0.panorama[0], p0.cherry_trees) == (1, 1)
-        assert_illegal(feed(config, rules, [*base_only, *stop(1, VILLAGE1)]), len(base_only), "MOVE", "OPTION")
+        assert_illegal(
+            feed(config, rules, [*base_only, *stop(1, VILLAGE1)]), len(base_only), "MOVE", "OPTION"
+        )
         return
     assert_illegal(feed(config, rules, both), len(both) - 1, "GAIN")
     p0 = ok(config, rules, base_only).state.travelers[0]
@@ -108,8 +126,12 @@ def test_fortune_rolled_after_moving_online(mode: str, online: bool) -> None:
     (``crossroads.amulets.fortune_after_move`` without ``fortune_before_move``, X51): on arrival, before
     the stop's action. With no coin, rolling x3 before the move opens the Village and Temple (rulebook);
     after it they stay closed, and the 3 coins rolled at a Hot Spring pay its Bathhouse."""
-    rs = rules_with(FORTUNE_AFTER, online, (FORTUNE_BEFORE, str(not online).lower()),
-                    ("crossroads.fortune_die", "3,3,3,3,3,3"))
+    rs = rules_with(
+        FORTUNE_AFTER,
+        online,
+        (FORTUNE_BEFORE, str(not online).lower()),
+        ("crossroads.fortune_die", "3,3,3,3,3,3"),
+    )
     pos = xr_position(rs, positions=[0, 14, 14], coins=[0, 5, 5], amulets={0: ["fortune"]}, mode=mode)
     _, _, legal = begin_turn(pos)
     assert (VILLAGE in legal and TEMPLE in legal) == (not online)
@@ -128,8 +150,11 @@ def test_fortune_rolled_after_moving_online(mode: str, online: bool) -> None:
 def test_referee_fortune_rolled_after_moving_online(online: bool) -> None:
     """The referee: ``USE(fortune)`` + ``DIE`` before the ``MOVE`` (rulebook) or right after it (after only);
     the other place is refused."""
-    config, rules = xcfg(3, variants=("initiation",), overrides=((FORTUNE_AFTER, str(online).lower()),
-                                                                  (FORTUNE_BEFORE, str(not online).lower())))
+    config, rules = xcfg(
+        3,
+        variants=("initiation",),
+        overrides=((FORTUNE_AFTER, str(online).lower()), (FORTUNE_BEFORE, str(not online).lower())),
+    )
     rows = xr_setup(config, rules, start={0: FORTUNE})
     roll = [ev(Ev.USE, 0, FORTUNE), ev(Ev.DIE, 0, 2, 0, DieSrc.FORTUNE)]
     hot = [ev(Ev.DRAW, 0, Deck.HOT_SPRING, 0), ev(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0)]
@@ -147,16 +172,25 @@ def test_referee_fortune_rolled_after_moving_online(online: bool) -> None:
 @pytest.mark.parametrize("online", [False, True])
 def test_devotion_moves_the_printed_price_online(mode: str, online: bool) -> None:
     """Seed 002 "Devotion": "the coins spent on acquiring a purchasable card" go on the Temple (X26);
-    "Devotion moves the card's printed price" after any discount (``crossroads.amulets.devotion_printed_price``).
+    "Devotion moves the card's printed price" after any discount
+    (``crossroads.amulets.devotion_printed_price``).
     Titia pays 2 for Murasame (printed 3, her discount 1): 2 on the Temple, 3 online."""
     rs = rules_with(DEVOTION_PRINTED, online)
-    pos = xr_position(rs, markets={"legendary": ["murasame"]}, positions=[0, 14, 14], coins=[10, 5, 5],
-                      amulets={0: ["devotion"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"legendary": ["murasame"]},
+        positions=[0, 14, 14],
+        coins=[10, 5, 5],
+        amulets={0: ["devotion"]},
+        mode=mode,
+    )
     pos.ps[0, PF.ABILITY] = Ability.TITIA
     kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
     moved = 3 if online else 2
     assert [e for e in pos.events() if e[0] in (Ev.GAIN, Ev.USE)] == [
-        (Ev.GAIN, 0, Deck.LEGENDARY, MURASAME, 2, -1), (Ev.USE, 0, DEVOTION, moved, -1, -1)]
+        (Ev.GAIN, 0, Deck.LEGENDARY, MURASAME, 2, -1),
+        (Ev.USE, 0, DEVOTION, moved, -1, -1),
+    ]
     assert pos.ps[0, PF.COINS] == 8 and pos.ps[0, PF.DONATED] == moved and pos.ps[0, PF.PTS_TEMPLE] == moved
 
 
@@ -165,8 +199,12 @@ def test_referee_devotion_moves_the_printed_price_online(online: bool) -> None:
     """The referee: Titia's Devotion after Murasame (paid 2, printed 3) moves 2, online 3; the other
     amount is refused."""
     config, rules = xcfg(3, variants=("initiation",), overrides=((DEVOTION_PRINTED, str(online).lower()),))
-    rows = xr_setup(config, rules, markets={Deck.LEGENDARY: [MURASAME, 0, 1, 2], Deck.AMULET: [DEVOTION, 0, 1, 2]},
-                    start={0: DEVOTION})
+    rows = xr_setup(
+        config,
+        rules,
+        markets={Deck.LEGENDARY: [MURASAME, 0, 1, 2], Deck.AMULET: [DEVOTION, 0, 1, 2]},
+        start={0: DEVOTION},
+    )
     buy = [*stop(0, VILLAGE1, 1), ev(Ev.GAIN, 0, Deck.LEGENDARY, MURASAME, 2)]
 
     def referee(amount: int):
@@ -180,7 +218,9 @@ def test_referee_devotion_moves_the_printed_price_online(online: bool) -> None:
     assert ref.errors == [], ref.errors
     p0 = ref.state.travelers[0]
     assert (p0.coins, p0.donated, p0.points["pts_temple"]) == (6 - 2, moved, moved)
-    assert_illegal(referee(other), len(rows) + len(buy), "USE", "printed price" if online else "coins just paid")
+    assert_illegal(
+        referee(other), len(rows) + len(buy), "USE", "printed price" if online else "coins just paid"
+    )
 
 
 # ------------------------------------------------------------------ an alternative buying nothing (X53)
@@ -196,7 +236,9 @@ def test_alternative_chosen_to_buy_nothing_only_online(mode: str, online: bool) 
     seen: dict[int, set[int]] = {HOT: set(), FARM: set()}
     for seed in range(1, 30):
         for space in (HOT, FARM):
-            pos = xr_position(rs, positions=[0, 14, 14], coins=[0, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode)
+            pos = xr_position(
+                rs, positions=[0, 14, 14], coins=[0, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode
+            )
             pos.stop(0, space)
             option = pos.events(Ev.CHOICE)[0][3]
             seen[space].add(option)
@@ -223,9 +265,14 @@ def test_referee_alternative_chosen_to_buy_nothing_only_online(online: bool) -> 
 
 
 # ------------------------------------------------------------------ recorded games under --rules online
-@pytest.mark.parametrize("spec", [(4, "draft", "random", "", "crossroads", "online"),
-                                  (3, "random", "random", "", "crossroads,promos", "online")],
-                         ids=lambda s: "-".join(str(x) for x in s if x))
+@pytest.mark.parametrize(
+    "spec",
+    [
+        (4, "draft", "random", "", "crossroads", "online"),
+        (3, "random", "random", "", "crossroads,promos", "online"),
+    ],
+    ids=lambda s: "-".join(str(x) for x in s if x),
+)
 def test_random_online_games_round_trip_through_audit(spec: tuple[str | int, ...]) -> None:
     """docs/game-record.md: games played under ``--rules online`` by random players (who use Health,
     Fortune on arrival, Devotion after free cards and empty alternatives) pass ``tokaido-sim audit``."""

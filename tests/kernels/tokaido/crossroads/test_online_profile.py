@@ -1,4 +1,5 @@
-"""What the ``online`` rules profiles (sim/games/tokaido/data/profiles/online.toml, online-2020.toml) say of online play,
+"""What the ``online`` rules profiles (sim/games/tokaido/data/profiles/online.toml, online-2020.toml) say of
+online play,
 in the kernels (hand-made positions) and in the referee (hand-built logs), beside the rulebook's reading:
 
 * the Health Amulet gives both options, in either order (seed 002 L773-774; the profile leaves
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, Space
 from sim.games.tokaido.cli.options import make_config
 from sim.overrides import format_value
 from tests.helpers.positions import BOTH, begin_turn, make_rules, meal_ids, souvenir_ids, xmove, xr_position
@@ -73,7 +74,9 @@ def test_health_gives_both_options_online_too(mode: str, name: str) -> None:
     pos = xr_position(rs, positions=[0, 14, 14], coins=[3, 5, 5], amulets={0: ["health"]}, mode=mode)
     pos.stop(0, HOT)
     assert pos.events(Ev.USE) == [(Ev.USE, 0, HEALTH, -1, -1, -1)]
-    assert pos.events(Ev.CHOICE)[0][3] == 2 and pos.ps[0, PF.HOT_SPRINGS] == 1 and pos.ps[0, PF.BATHHOUSES] == 1
+    assert (
+        pos.events(Ev.CHOICE)[0][3] == 2 and pos.ps[0, PF.HOT_SPRINGS] == 1 and pos.ps[0, PF.BATHHOUSES] == 1
+    )
 
 
 def test_referee_health_both_options_in_either_order_online() -> None:
@@ -83,13 +86,21 @@ def test_referee_health_both_options_in_either_order_online() -> None:
     rows = no_start(xr_setup(config, rules))  # no start Amulet online: Health is given by hand below
     hot = [ev(Ev.DRAW, 0, Deck.HOT_SPRING, 0), ev(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0)]
     bath = [ev(Ev.GAIN, 0, Deck.BATHHOUSE, -1, 1)]
-    for option, body in ((3, [*bath, ev(Ev.OPTION, 0, Opt.SECOND, 1), *hot]),
-                         (2, [*hot, ev(Ev.OPTION, 0, Opt.SECOND, 1), *bath])):
+    for option, body in (
+        (3, [*bath, ev(Ev.OPTION, 0, Opt.SECOND, 1), *hot]),
+        (2, [*hot, ev(Ev.OPTION, 0, Opt.SECOND, 1), *bath]),
+    ):
         ref = feed(config, rules, rows)
         ref.state.travelers[0].amulets.add(HEALTH)
         ref.state.amulet_market.remove(HEALTH)
-        ref.feed_all([ev(Ev.MOVE, 0, HOT5, 0), ev(Ev.USE, 0, HEALTH), ev(Ev.CHOICE, 0, Space.HOT_SPRING, option),
-                      *body])
+        ref.feed_all(
+            [
+                ev(Ev.MOVE, 0, HOT5, 0),
+                ev(Ev.USE, 0, HEALTH),
+                ev(Ev.CHOICE, 0, Space.HOT_SPRING, option),
+                *body,
+            ]
+        )
         p0 = ref.state.travelers[0]
         assert ref.errors == [] and (len(p0.hot_springs), p0.bathhouses, p0.coins) == (1, 1, 6)
 
@@ -102,8 +113,15 @@ def test_fortune_before_or_after_the_move_online(mode: str) -> None:
     rs = make_rules(profile("online", 3, "random"))
     seen = set()
     for seed in range(1, 40):
-        pos = xr_position(rs, positions=[0, 14, 14], coins=[2, 5, 5], amulets={0: ["fortune"]}, bots=Bot.RANDOM,
-                          seed=seed, mode=mode)
+        pos = xr_position(
+            rs,
+            positions=[0, 14, 14],
+            coins=[2, 5, 5],
+            amulets={0: ["fortune"]},
+            bots=Bot.RANDOM,
+            seed=seed,
+            mode=mode,
+        )
         begin_turn(pos)
         before = len(pos.events(Ev.USE))
         xmove(pos, 0, HOT)
@@ -122,7 +140,11 @@ def test_referee_fortune_before_and_after_the_move_online() -> None:
     for name in ("online", "rulebook"):
         config, rules = ref_cfg(name)
         # no start Amulet online: given by hand below
-        rows = no_start(xr_setup(config, rules)) if name == "online" else xr_setup(config, rules, start={0: FORTUNE})
+        rows = (
+            no_start(xr_setup(config, rules))
+            if name == "online"
+            else xr_setup(config, rules, start={0: FORTUNE})
+        )
         before = [*roll, *stop(0, HOT5), *hot]
         after = [ev(Ev.MOVE, 0, HOT5, 0), *roll, ev(Ev.CHOICE, 0, Space.HOT_SPRING, 0), *hot]
         for log in (before, after):
@@ -144,9 +166,16 @@ def test_devotion_after_zen_emons_souvenir(mode: str, name: str) -> None:
     the printed 3 (``devotion_printed_after = ["zen_emon"]``) and is used."""
     rs = rs_of(name, "zen-emon,kinko,satsuki")
     shamisen, sumie, ukiyoe = souvenir_ids(rs, "shamisen", "sumie", "ukiyoe")
-    pos = xr_position(rs, travelers=["zen-emon", "kinko", "satsuki"], positions=[0, 14, 14], coins=[1, 5, 5],
-                      families={0: [1, 1, 1, 0]}, amulets={0: ["devotion"]},
-                      top={Deck.SOUVENIR: [shamisen, sumie, ukiyoe]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["zen-emon", "kinko", "satsuki"],
+        positions=[0, 14, 14],
+        coins=[1, 5, 5],
+        families={0: [1, 1, 1, 0]},
+        amulets={0: ["devotion"]},
+        top={Deck.SOUVENIR: [shamisen, sumie, ukiyoe]},
+        mode=mode,
+    )
     pos.stop(0, 1)
     (gain,) = pos.events(Ev.GAIN)
     assert gain[4] == 1 and pos.ps[0, PF.COINS] == 0
@@ -163,8 +192,15 @@ def test_devotion_after_kinkos_meal_moves_the_coins_paid(mode: str, name: str) -
     """Kinko pays 2 for a 3-coin Unagi (C22); Devotion moves the 2 coins he paid, online too."""
     rs = rs_of(name, "kinko,zen-emon,satsuki")
     (unagi,) = meal_ids(rs, "unagi")
-    pos = xr_position(rs, travelers=["kinko", "zen-emon", "satsuki"], positions=[13, 14, 14], coins=[5, 5, 5],
-                      amulets={0: ["devotion"]}, hand=[unagi], mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kinko", "zen-emon", "satsuki"],
+        positions=[13, 14, 14],
+        coins=[5, 5, 5],
+        amulets={0: ["devotion"]},
+        hand=[unagi],
+        mode=mode,
+    )
     pos.stop(0, INN)
     assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.MEAL, unagi, 2, -1)]
     assert pos.events(Ev.USE) == [(Ev.USE, 0, DEVOTION, 2, -1, -1)] and pos.ps[0, PF.DONATED] == 2
@@ -176,23 +212,36 @@ def test_referee_devotion_printed_after_zen_emon_paid_after_kinko_online() -> No
     moves 1."""
     for name in ("online", "rulebook"):
         config, rules = ref_cfg(name, "zen-emon,kinko,nampo", ("crossroads.start_amulet", "true"))
-        rows = xr_setup(config, rules, markets={Deck.AMULET: [DEVOTION, 0, 1, 2]}, start={0: DEVOTION},
-                        decks={Deck.SOUVENIR: [21, 22, 23]})
+        rows = xr_setup(
+            config,
+            rules,
+            markets={Deck.AMULET: [DEVOTION, 0, 1, 2]},
+            start={0: DEVOTION},
+            decks={Deck.SOUVENIR: [21, 22, 23]},
+        )
         shop = [*stop(0, VILLAGE1)] + [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in (21, 22, 23)]
         shop += [ev(Ev.GAIN, 0, Deck.SOUVENIR, 21, 1)]
         under = [ev(Ev.UNDER, -1, Deck.SOUVENIR, c) for c in (22, 23)]
         want, other = (3, 1) if name == "online" else (1, 3)
         ref = ok(config, rules, [*rows, *shop, ev(Ev.USE, 0, DEVOTION, want), *under])
         assert ref.state.travelers[0].donated == want
-        assert_illegal(feed(config, rules, [*rows, *shop, ev(Ev.USE, 0, DEVOTION, other)]), len(rows) + len(shop),
-                       "USE")
+        assert_illegal(
+            feed(config, rules, [*rows, *shop, ev(Ev.USE, 0, DEVOTION, other)]), len(rows) + len(shop), "USE"
+        )
     config, rules = ref_cfg("online", "kinko,zen-emon,nampo", ("crossroads.start_amulet", "true"))
-    rows = xr_setup(config, rules, markets={Deck.AMULET: [DEVOTION, 0, 1, 2]}, start={0: DEVOTION},
-                    decks={Deck.MEAL: [19, 20, 21, 22]})
+    rows = xr_setup(
+        config,
+        rules,
+        markets={Deck.AMULET: [DEVOTION, 0, 1, 2]},
+        start={0: DEVOTION},
+        decks={Deck.MEAL: [19, 20, 21, 22]},
+    )
     inn = [ev(Ev.MOVE, 0, INN14, 0)] + [ev(Ev.DRAW, 0, Deck.MEAL, m) for m in (19, 20, 21, 22)]
     inn += [ev(Ev.GAIN, 0, Deck.MEAL, 19, 2)]
     assert ok(config, rules, [*rows, *inn, ev(Ev.USE, 0, DEVOTION, 2)]).state.travelers[0].donated == 2
-    assert_illegal(feed(config, rules, [*rows, *inn, ev(Ev.USE, 0, DEVOTION, 3)]), len(rows) + len(inn), "USE")
+    assert_illegal(
+        feed(config, rules, [*rows, *inn, ev(Ev.USE, 0, DEVOTION, 3)]), len(rows) + len(inn), "USE"
+    )
 
 
 # ------------------------------------------------------------------ no start Amulet online
@@ -215,8 +264,16 @@ def test_referee_refuses_a_start_amulet_online() -> None:
     rows = xr_setup(config, rules)
     first = next(i for i, r in enumerate(rows) if r[0] == Ev.OPTION and r[2] == Opt.START_AMULET)
     assert_illegal(feed(config, rules, rows), first, "OPTION")
-    ok(config, rules, [*no_start(rows), *stop(0, HOT5), ev(Ev.DRAW, 0, Deck.HOT_SPRING, 0),
-                       ev(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0)])
+    ok(
+        config,
+        rules,
+        [
+            *no_start(rows),
+            *stop(0, HOT5),
+            ev(Ev.DRAW, 0, Deck.HOT_SPRING, 0),
+            ev(Ev.GAIN, 0, Deck.HOT_SPRING, 0, 0),
+        ],
+    )
 
 
 # ------------------------------------------------------------------ the Script bonus: 2020 and 2021 tables
@@ -234,10 +291,24 @@ def test_online_profile_sets_what_online_play_shows() -> None:
     """``--rules online``: Health both options (``health_one_option`` off), Fortune before or after the move,
     Devotion's printed price after Zen-emon only, no start Amulet, the second action optional; the
     rulebook: Fortune before, Devotion the coins paid, a start Amulet."""
-    names = ("HEALTH_ONE", "FORTUNE_BEFORE", "FORTUNE_AFTER", "DEVOTION_PRINTED", "START_AMULET", "SECOND_OPTIONAL")
+    names = (
+        "HEALTH_ONE",
+        "FORTUNE_BEFORE",
+        "FORTUNE_AFTER",
+        "DEVOTION_PRINTED",
+        "START_AMULET",
+        "SECOND_OPTIONAL",
+    )
     online = profile("online").rules().params
     book = profile("rulebook").rules().params
-    assert [online[n] for n in names] == [0, 1, 1, 1, 0, 1]  # DEVOTION_PRINTED: the Zen-emon bit (Disc.ZEN_EMON)
+    assert [online[n] for n in names] == [
+        0,
+        1,
+        1,
+        1,
+        0,
+        1,
+    ]  # DEVOTION_PRINTED: the Zen-emon bit (Disc.ZEN_EMON)
     assert [book[n] for n in names] == [0, 1, 0, 0, 1, 1]
 
 
@@ -245,5 +316,7 @@ def test_both_fortune_switches_off_is_refused() -> None:
     """A Fortune Amulet usable neither before nor after the move is no rule: one line says so."""
     from sim.errors import UserError
 
-    with pytest.raises((UserError, ValueError), match="fortune_before_move and fortune_after_move are both false"):
+    with pytest.raises(
+        (UserError, ValueError), match="fortune_before_move and fortune_after_move are both false"
+    ):
         profile("rulebook", 3, "random", "crossroads.amulets.fortune_before_move=false").rules()

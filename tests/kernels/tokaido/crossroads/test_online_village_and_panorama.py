@@ -1,14 +1,15 @@
 """The ``online`` rules profile's own parameters (sim/games/tokaido/data/profiles/online.toml): each one
 alone, in the kernels (hand-made positions, ``tests/helpers/positions.py``) and in the referee (hand-built
-logs, ``tests/games/tokaido/referee/test_crossroads.py``). The rulebook default of each is checked next to it."""
+logs, ``tests/games/tokaido/referee/test_crossroads.py``). The rulebook default of each is checked next to
+it."""
 
 from __future__ import annotations
 
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Deck, Ev, Space
-from kernels.game.crossroads import alternative_nb
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Deck, Ev, Space
+from kernels.tokaido.game.crossroads import alternative_nb
 from sim.games.tokaido.referee.game import Referee
 from tests.helpers.positions import BOTH, kern, legendary_ids, make_rules, xr_config, xr_position
 from tests.helpers.referee_logs import (

@@ -1,6 +1,7 @@
 """Crossroads rules of the stations: each station's alternative (Cherry Tree, Bathhouse, Gaming Room,
 Amulet, Calligraphy) and taking both options; the Village's Legendary Objects are in
-``tests/kernels/tokaido/crossroads/test_village.py``, the markets and the set-up in ``tests/kernels/tokaido/crossroads/test_markets.py``.
+``tests/kernels/tokaido/crossroads/test_village.py``, the markets and the set-up in
+``tests/kernels/tokaido/crossroads/test_markets.py``.
 
 Hand-made positions (``tests/helpers/positions.py``: ``xr_position``, ``set_markets``). Each test quotes
 the Crossroads rulebook (seed 002, "The Crossroads expansion") or names the rule choice
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, Space
+from kernels.tokaido.game.crossroads import alternative_nb, alternative_possible_nb, roll_nb
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import (
     BOTH,
@@ -101,12 +102,15 @@ def test_bathhouse_needs_a_coin(mode: str) -> None:
     """Seed 002: the Bathhouse costs "1 coin": without a coin (or with none left) the stop draws a
     Hot Spring card (option 0)."""
     for coins, baths in ((0, 4), (5, 0)):
-        pos = xr_position(rs3(), markets={"bathhouses": baths}, positions=[0, 14, 14], coins=[coins, 5, 5],
-                          mode=mode)
+        pos = xr_position(
+            rs3(), markets={"bathhouses": baths}, positions=[0, 14, 14], coins=[coins, 5, 5], mode=mode
+        )
         pos.stop(0, HOT)
         assert choice(pos, 0) == 0
         assert [e[2] for e in pos.events(Ev.GAIN)] == [Deck.HOT_SPRING]
-        assert pos.ps[0, PF.BATHHOUSES] == 0 and pos.ps[0, PF.HOT_SPRINGS] == 1 and pos.ps[0, PF.COINS] == coins
+        assert (
+            pos.ps[0, PF.BATHHOUSES] == 0 and pos.ps[0, PF.HOT_SPRINGS] == 1 and pos.ps[0, PF.COINS] == coins
+        )
 
 
 # ------------------------------------------------------------------ Farm: Gaming Room
@@ -127,7 +131,9 @@ def test_gaming_room_bets_two_and_gets_the_bet_times_the_face(mode: str, face: i
 @BOTH
 def test_gaming_room_needs_the_bet(mode: str) -> None:
     """C28: the Gaming Room "gambles 2 coins": with 1 coin the Farm gives its 3 coins (option 0)."""
-    pos = xr_position(make_rules(die_config("4,4,4,4,4,4")), positions=[0, 14, 14], coins=[1, 5, 5], mode=mode)
+    pos = xr_position(
+        make_rules(die_config("4,4,4,4,4,4")), positions=[0, 14, 14], coins=[1, 5, 5], mode=mode
+    )
     assert not kern(alternative_possible_nb, mode)(pos.pub, pos.ru, 0, Space.FARM)
     pos.stop(0, FARM)
     assert choice(pos, 0) == 0 and pos.ps[0, PF.COINS] == 4 and pos.events(Ev.DIE) == []
@@ -137,7 +143,9 @@ def test_gaming_room_needs_the_bet(mode: str) -> None:
 def test_gaming_room_chosen_on_a_rich_die(mode: str) -> None:
     """C27, C28: at a Farm the player chooses on arrival; with a die of x4 on every face the
     greedy player bets (2 x 4 = 8 coins back, more than the Farm's 3)."""
-    pos = xr_position(make_rules(die_config("4,4,4,4,4,4")), positions=[0, 14, 14], coins=[2, 5, 5], mode=mode)
+    pos = xr_position(
+        make_rules(die_config("4,4,4,4,4,4")), positions=[0, 14, 14], coins=[2, 5, 5], mode=mode
+    )
     pos.stop(0, FARM)
     assert choice(pos, 0) == 1 and pos.ps[0, PF.COINS] == 8
     assert pos.events(Ev.DIE) == [(Ev.DIE, 0, 4, 2, DieSrc.GAMING_ROOM, -1)]
@@ -182,7 +190,9 @@ def test_several_amulets_may_be_held(mode: str) -> None:
     """Seed 002: "A single traveler can have several Amulet cards at any one time"; "The player
     chooses from among those available"."""
     rs = rs3()
-    pos = xr_position(rs, markets={"amulets": ["fortune", "devotion", "hospitality"]}, coins=[5, 5, 5], mode=mode)
+    pos = xr_position(
+        rs, markets={"amulets": ["fortune", "devotion", "hospitality"]}, coins=[5, 5, 5], mode=mode
+    )
     for _ in range(3):
         assert kern(alternative_possible_nb, mode)(pos.pub, pos.ru, 0, Space.TEMPLE)
         kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.TEMPLE)
@@ -200,12 +210,16 @@ def test_calligraphy_purchase(mode: str) -> None:
     card of one's choice) instead of drawing an Encounter (C27: no Encounter drawn). With 10
     coins the greedy player takes Foresight (2 points per coin left)."""
     rs = rs3()
-    pos = xr_position(rs, markets={"calligraphy": ["foresight"]}, positions=[0, 14, 14], coins=[10, 5, 5],
-                      mode=mode)
+    pos = xr_position(
+        rs, markets={"calligraphy": ["foresight"]}, positions=[0, 14, 14], coins=[10, 5, 5], mode=mode
+    )
     pos.stop(0, ENCOUNTER)
     assert choice(pos, 0) == 1
     foresight = rs.rules.calligraphy.index("foresight")
-    assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.CALLIGRAPHY, foresight, 1, -1)] and pos.events(Ev.DRAW) == []
+    assert (
+        pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.CALLIGRAPHY, foresight, 1, -1)]
+        and pos.events(Ev.DRAW) == []
+    )
     assert pos.ps[0, PF.CALLIGRAPHY] == 1 and pos.ps[0, PF.CALLI_MASK] == 1 << foresight
     assert pos.ps[0, PF.ENCOUNTERS] == 0 and pos.ps[0, PF.COINS] == 9 and pos.ps[0, PF.SCORE] == 0
     assert pos.pub["dcnt"][Deck.ENCOUNTER] == 14 and pos.pub["mkt"][2].sum() == 0
@@ -223,8 +237,15 @@ def test_only_kita_and_miyataka_take_both_without_an_amulet(mode: str) -> None:
     for seed in range(40):
         for t in range(3):
             for space in (TEMPLE, ENCOUNTER):
-                pos = xr_position(rs, travelers=["kita", "miyataka", "kinko"], positions=[0, 0, 0],
-                                  coins=[5, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode)
+                pos = xr_position(
+                    rs,
+                    travelers=["kita", "miyataka", "kinko"],
+                    positions=[0, 0, 0],
+                    coins=[5, 5, 5],
+                    bots=Bot.RANDOM,
+                    seed=seed,
+                    mode=mode,
+                )
                 pos.stop(t, space)
                 seen.setdefault((t, space), set()).add(choice(pos, t))
     assert seen[(0, ENCOUNTER)] == {0, 1, 2, 3} and seen[(1, TEMPLE)] == {0, 1, 2, 3}
@@ -238,13 +259,15 @@ def test_both_options_the_second_if_still_possible(mode: str) -> None:
     C42); with 3 coins she buys the Amulet first (a donation could spend the coin it costs), then donates
     (the Amulet's events before the donation's)."""
     rs = rs3()
-    pos = xr_position(rs, travelers=["miyataka", "kinko", "satsuki"], positions=[0, 14, 14], coins=[1, 5, 5],
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["miyataka", "kinko", "satsuki"], positions=[0, 14, 14], coins=[1, 5, 5], mode=mode
+    )
     pos.stop(0, TEMPLE)
     assert choice(pos, 0) in (2, 3) and pos.events(Ev.OPTION) == []
     assert len(pos.events(Ev.DONATE)) + len(pos.events(Ev.GAIN)) == 1 and pos.ps[0, PF.COINS] == 0
-    pos = xr_position(rs, travelers=["miyataka", "kinko", "satsuki"], positions=[0, 14, 14], coins=[3, 5, 5],
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["miyataka", "kinko", "satsuki"], positions=[0, 14, 14], coins=[3, 5, 5], mode=mode
+    )
     pos.stop(0, TEMPLE)
     kinds = [e[0] for e in pos.events() if e[0] in (Ev.CHOICE, Ev.DONATE, Ev.GAIN, Ev.OPTION)]
     assert choice(pos, 0) == 3 and kinds == [Ev.CHOICE, Ev.GAIN, Ev.OPTION, Ev.DONATE]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
+from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, DieSrc, Ev, Opt, PanSrc, Space
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.positions import (
     BOTH,
@@ -24,8 +24,18 @@ from tests.helpers.positions import (
 )
 
 XR_COINS = {"daigoro": 3, "gotozaemon": 0, "jirocho": 5, "kita": 4, "miyataka": 4, "nampo": 2}
-BASE = ["hiroshige", "chuubei", "kinko", "yoshiyasu", "satsuki", "mitsukuni", "sasayakko", "hirotada", "umegae",
-        "zen-emon"]
+BASE = [
+    "hiroshige",
+    "chuubei",
+    "kinko",
+    "yoshiyasu",
+    "satsuki",
+    "mitsukuni",
+    "sasayakko",
+    "hirotada",
+    "umegae",
+    "zen-emon",
+]
 NO_START = (("crossroads.start_amulet", "false"),)
 ENCOUNTER, PADDY, HOT, INN1, INN3 = 3, 4, 5, 14, 41
 
@@ -36,8 +46,10 @@ def rs_with(travelers: list[str], **kw):
 
 # ------------------------------------------------------------------ tiles
 @BOTH
-@pytest.mark.parametrize("names", [["daigoro", "gotozaemon", "jirocho", "kita", "miyataka"],
-                                   ["nampo", "kinko", "satsuki", "umegae"]])
+@pytest.mark.parametrize(
+    "names",
+    [["daigoro", "gotozaemon", "jirocho", "kita", "miyataka"], ["nampo", "kinko", "satsuki", "umegae"]],
+)
 def test_crossroads_travelers_starting_coins(mode: str, names: list[str]) -> None:
     """Seed 002 "Travelers Crossroads" and game-data.md 7.2 (coins agree in four sources):
     Daigoro 3, Gotozaemon 0, Jirocho 5, Kita 4, Miyataka 4, Nampo 2."""
@@ -62,8 +74,10 @@ def test_crossroads_travelers_only_with_the_expansion() -> None:
         GameConfig(n_players=2, travelers="daigoro,kinko")
     dealt_xr, dealt_base = set(), set()
     for seed in range(20):
-        for rs, dealt in ((make_rules(xr_config(5, travelers="draft")), dealt_xr),
-                          (make_rules(GameConfig(n_players=5, travelers="draft")), dealt_base)):
+        for rs, dealt in (
+            (make_rules(xr_config(5, travelers="draft")), dealt_xr),
+            (make_rules(GameConfig(n_players=5, travelers="draft")), dealt_base),
+        ):
             for e in setup_position(rs, seed=seed).events(Ev.DEAL):
                 dealt.update((e[2], e[3]))
     assert dealt_base == set(range(10)) and dealt_xr == set(range(16))
@@ -77,14 +91,23 @@ def test_daigoro_draws_a_souvenir_at_intermediate_inns(mode: str) -> None:
     and scores as a purchase (C29: a Script held adds 1)."""
     rs = rs_with(["daigoro", "kinko", "satsuki"])
     (koma,) = souvenir_ids(rs, "koma")
-    pos = xr_position(rs, travelers=["daigoro", "kinko", "satsuki"], positions=[13, 10, 12], coins=[3, 5, 5],
-                      families={0: [0, 1, 0, 0]}, fields={0: {"SCRIPTS": 1, "LEGENDARY": 1}},
-                      top={Deck.SOUVENIR: [koma]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["daigoro", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[3, 5, 5],
+        families={0: [0, 1, 0, 0]},
+        fields={0: {"SCRIPTS": 1, "LEGENDARY": 1}},
+        top={Deck.SOUVENIR: [koma]},
+        mode=mode,
+    )
     pos.stop(0, INN1)
     ev = pos.events()
     assert ev[1:3] == [(Ev.DRAW, 0, Deck.SOUVENIR, koma, -1, -1), (Ev.GAIN, 0, Deck.SOUVENIR, koma, 0, -1)]
     assert [e[2] for e in ev[3:7]] == [Deck.MEAL] * 4 and ev[3][0] == Ev.DRAW
-    assert pos.ps[0, PF.SOUVENIRS] == 2 and pos.ps[0, PF.PTS_SOUVENIRS] == 3 and pos.ps[0, PF.PTS_LEGENDARY] == 1
+    assert (
+        pos.ps[0, PF.SOUVENIRS] == 2 and pos.ps[0, PF.PTS_SOUVENIRS] == 3 and pos.ps[0, PF.PTS_LEGENDARY] == 1
+    )
     # the last Inn is not an intermediate Inn
     pos = xr_position(rs, travelers=["daigoro", "kinko", "satsuki"], positions=[53, 50, 52], mode=mode)
     pos.stop(0, 54)
@@ -115,8 +138,13 @@ def test_gotozaemon_no_coin_through_annaibito(mode: str) -> None:
     Panorama space, not when he encounters a Guide (Annaibito)"."""
     rs = rs_with(["gotozaemon", "kinko", "satsuki"])
     (guide,) = encounter_ids(rs, ("annaibito", 0))
-    pos = xr_position(rs, travelers=["gotozaemon", "kinko", "satsuki"], positions=[0, 14, 14],
-                      top={Deck.ENCOUNTER: [guide]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["gotozaemon", "kinko", "satsuki"],
+        positions=[0, 14, 14],
+        top={Deck.ENCOUNTER: [guide]},
+        mode=mode,
+    )
     pos.stop(0, ENCOUNTER)
     assert choice(pos, 0) == 0  # no coin for a Calligraphy card
     assert pos.events(Ev.PANORAMA) == [(Ev.PANORAMA, 0, 0, PanSrc.ANNAIBITO, -1, -1)]
@@ -131,11 +159,22 @@ def test_jirocho_bets_one_coin_at_intermediate_inns(mode: str, face: int) -> Non
     before the Meal, Jirocho can try his luck in the Gaming Room. He must then bet 1 coin and roll
     the Fortune die. Depending on the result, he may lose his coin, get it back, or get it back and
     win 1, 2 or 3 additional coins" (C28): coins 5 - 1 + face; the roll comes before the meal."""
-    rs = rs_with(["jirocho", "kinko", "satsuki"], overrides=(("crossroads.fortune_die", ",".join([str(face)] * 6)),))
-    pos = xr_position(rs, travelers=["jirocho", "kinko", "satsuki"], positions=[13, 10, 12], coins=[5, 5, 5],
-                      piles={Deck.MEAL: []}, mode=mode)
+    rs = rs_with(
+        ["jirocho", "kinko", "satsuki"], overrides=(("crossroads.fortune_die", ",".join([str(face)] * 6)),)
+    )
+    pos = xr_position(
+        rs,
+        travelers=["jirocho", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[5, 5, 5],
+        piles={Deck.MEAL: []},
+        mode=mode,
+    )
     pos.stop(0, INN1)
-    assert pos.events()[1:] == [(Ev.OPTION, 0, Opt.JIROCHO, 1, -1, -1), (Ev.DIE, 0, face, 1, DieSrc.JIROCHO, -1)]
+    assert pos.events()[1:] == [
+        (Ev.OPTION, 0, Opt.JIROCHO, 1, -1, -1),
+        (Ev.DIE, 0, face, 1, DieSrc.JIROCHO, -1),
+    ]
     assert pos.ps[0, PF.COINS] == 5 - 1 + face and pos.ps[0, PF.GAMBLES] == 1
 
 
@@ -146,16 +185,30 @@ def test_jirocho_bet_is_optional_and_only_at_intermediate_inns(mode: str) -> Non
     rs = rs_with(["jirocho", "kinko", "satsuki"], bots=("random",))
     answers = []
     for seed in range(40):
-        pos = xr_position(rs, travelers=["jirocho", "kinko", "satsuki"], positions=[13, 10, 12], coins=[5, 5, 5],
-                          bots=Bot.RANDOM, piles={Deck.MEAL: []}, seed=seed, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["jirocho", "kinko", "satsuki"],
+            positions=[13, 10, 12],
+            coins=[5, 5, 5],
+            bots=Bot.RANDOM,
+            piles={Deck.MEAL: []},
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, INN1)
         (opt,) = pos.events(Ev.OPTION)
         answers.append(opt[3])
         assert len(pos.events(Ev.DIE)) == opt[3]
     assert 10 <= sum(answers) <= 30
     for coins, where, start in ((0, INN1, 13), (5, 54, 53)):
-        pos = xr_position(rs, travelers=["jirocho", "kinko", "satsuki"], positions=[start, 10, 12],
-                          coins=[coins, 5, 5], piles={Deck.MEAL: []}, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["jirocho", "kinko", "satsuki"],
+            positions=[start, 10, 12],
+            coins=[coins, 5, 5],
+            piles={Deck.MEAL: []},
+            mode=mode,
+        )
         pos.stop(0, where)
         assert pos.events(Ev.OPTION) == [] and pos.events(Ev.DIE) == [] and pos.ps[0, PF.COINS] == coins
 
@@ -168,13 +221,23 @@ def test_kita_encounter_and_calligraphy(mode: str) -> None:
     Kita draws the Encounter first, C42: then takes the Calligraphy card); both count for Chatterbox."""
     rs = rs_with(["kita", "kinko", "satsuki"])
     (samurai,) = encounter_ids(rs, "samurai")
-    pos = xr_position(rs, travelers=["kita", "kinko", "satsuki"], markets={"calligraphy": ["perfection"]},
-                      positions=[0, 14, 14], top={Deck.ENCOUNTER: [samurai]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kita", "kinko", "satsuki"],
+        markets={"calligraphy": ["perfection"]},
+        positions=[0, 14, 14],
+        top={Deck.ENCOUNTER: [samurai]},
+        mode=mode,
+    )
     pos.stop(0, ENCOUNTER)
     perfection = rs.rules.calligraphy.index("perfection")
-    assert pos.events()[1:] == [(Ev.CHOICE, 0, Space.ENCOUNTER, 2, -1, -1), (Ev.DRAW, 0, Deck.ENCOUNTER, samurai, -1, -1),
-                                (Ev.GAIN, 0, Deck.ENCOUNTER, samurai, 0, -1), (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1),
-                                (Ev.GAIN, 0, Deck.CALLIGRAPHY, perfection, 1, -1)]
+    assert pos.events()[1:] == [
+        (Ev.CHOICE, 0, Space.ENCOUNTER, 2, -1, -1),
+        (Ev.DRAW, 0, Deck.ENCOUNTER, samurai, -1, -1),
+        (Ev.GAIN, 0, Deck.ENCOUNTER, samurai, 0, -1),
+        (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1),
+        (Ev.GAIN, 0, Deck.CALLIGRAPHY, perfection, 1, -1),
+    ]
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.CALLIGRAPHY] == 1 and pos.ps[0, PF.COINS] == 3
     assert pos.ps[0, PF.PTS_ENCOUNTERS] == 3
 
@@ -185,13 +248,20 @@ def test_miyataka_donation_and_amulet(mode: str) -> None:
     stopping at a Temple space: give coins to the Temple AND buy an Amulet" (C27: either order; the greedy
     Miyataka with 4 coins buys the Amulet first, its coin to the bank, then donates)."""
     rs = rs_with(["miyataka", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["miyataka", "kinko", "satsuki"], markets={"amulets": ["devotion"]},
-                      positions=[0, 14, 14], mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["miyataka", "kinko", "satsuki"],
+        markets={"amulets": ["devotion"]},
+        positions=[0, 14, 14],
+        mode=mode,
+    )
     pos.stop(0, 2)
     ev = pos.events()
-    assert ev[1:4] == [(Ev.CHOICE, 0, Space.TEMPLE, 3, -1, -1),
-                       (Ev.GAIN, 0, Deck.AMULET, rs.rules.amulets.index("devotion"), 1, -1),
-                       (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1)]
+    assert ev[1:4] == [
+        (Ev.CHOICE, 0, Space.TEMPLE, 3, -1, -1),
+        (Ev.GAIN, 0, Deck.AMULET, rs.rules.amulets.index("devotion"), 1, -1),
+        (Ev.OPTION, 0, Opt.SECOND, 1, -1, -1),
+    ]
     assert ev[4][0] == Ev.DONATE and ev[5:] == []
     d = ev[4][2]
     assert pos.ps[0, PF.COINS] == 4 - d - 1 and pos.ps[0, PF.DONATED] == d == pos.ps[0, PF.PTS_TEMPLE] >= 1
@@ -206,14 +276,26 @@ def test_nampo_points_by_the_meal_value(mode: str) -> None:
     rs = rs_with(["nampo", "kinko", "satsuki"])
     for dish, value, inn in (("dango", 1, INN1), ("sushi", 2, INN3), ("unagi", 3, 54)):
         (card,) = meal_ids(rs, dish)
-        pos = xr_position(rs, travelers=["nampo", "kinko", "satsuki"], positions=[inn - 1, inn, inn],
-                          coins=[5, 5, 5], hand=[card], mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["nampo", "kinko", "satsuki"],
+            positions=[inn - 1, inn, inn],
+            coins=[5, 5, 5],
+            hand=[card],
+            mode=mode,
+        )
         pos.stop(0, inn)
         assert pos.events(Ev.GAIN) == [(Ev.GAIN, 0, Deck.MEAL, card, value, -1)]
         assert pos.ps[0, PF.PTS_OTHER] == value and pos.ps[0, PF.PTS_MEALS] == 6
     (card,) = meal_ids(rs, "unagi")
-    pos = xr_position(rs, travelers=["nampo", "kinko", "satsuki"], positions=[13, 14, 14], coins=[0, 5, 5],
-                      hand=[card], mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["nampo", "kinko", "satsuki"],
+        positions=[13, 14, 14],
+        coins=[0, 5, 5],
+        hand=[card],
+        mode=mode,
+    )
     pos.stop(0, INN1)
     assert pos.events(Ev.GAIN) == [] and pos.ps[0, PF.PTS_OTHER] == 0
 
@@ -235,14 +317,22 @@ def test_umegae_coin_and_point_buying_calligraphy(mode: str) -> None:
     buys Calligraphy" (her bonus comes first: with 0 coins she can still pay the Calligraphy;
     Perfection with 5 achievements is worth more to the greedy player than an Encounter)."""
     rs = rs_with(["umegae", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["umegae", "kinko", "satsuki"], markets={"calligraphy": ["perfection"]},
-                      positions=[0, 14, 14], coins=[0, 5, 5], fields={0: {"ACHIEVEMENTS": 5}}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["umegae", "kinko", "satsuki"],
+        markets={"calligraphy": ["perfection"]},
+        positions=[0, 14, 14],
+        coins=[0, 5, 5],
+        fields={0: {"ACHIEVEMENTS": 5}},
+        mode=mode,
+    )
     pos.stop(0, ENCOUNTER)
     assert choice(pos, 0) == 1 and pos.events(Ev.DRAW) == []
     assert pos.ps[0, PF.CALLIGRAPHY] == 1 and pos.ps[0, PF.COINS] == 0 and pos.ps[0, PF.PTS_OTHER] == 1
 
 
-# ------------------------------------------------------------------ Encounters never reach Crossroads cards (C39)
+# ------------------------------------------------------------------ Encounters never reach Crossroads cards
+# (C39)
 @BOTH
 def test_encounters_never_give_crossroads_cards(mode: str) -> None:
     """Seed 002 "Notes Crossroads": "The effects of the Encounter cards are limited to the Tokaido
@@ -252,10 +342,15 @@ def test_encounters_never_give_crossroads_cards(mode: str) -> None:
     Encounter: Annaibito with every panorama complete gives nothing, Miko a temple coin, Shokunin
     with an empty Souvenir pile nothing; no Crossroads card moves."""
     rs = make_rules(xr_config(3))
-    for kind, extra in (("annaibito", {"panoramas": {0: [3, 4, 5]}}), ("miko", {}),
-                        ("shokunin", {"piles": {Deck.SOUVENIR: []}})):
+    for kind, extra in (
+        ("annaibito", {"panoramas": {0: [3, 4, 5]}}),
+        ("miko", {}),
+        ("shokunin", {"piles": {Deck.SOUVENIR: []}}),
+    ):
         (card,) = encounter_ids(rs, kind)
-        pos = xr_position(rs, positions=[0, 14, 14], coins=[0, 5, 5], top={Deck.ENCOUNTER: [card]}, mode=mode, **extra)
+        pos = xr_position(
+            rs, positions=[0, 14, 14], coins=[0, 5, 5], top={Deck.ENCOUNTER: [card]}, mode=mode, **extra
+        )
         pos.stop(0, ENCOUNTER)
         assert choice(pos, 0) == 0 and pos.ps[0, PF.ENCOUNTERS] == 1
         assert [e[2] for e in pos.events(Ev.GAIN)] == [Deck.ENCOUNTER]
@@ -273,8 +368,15 @@ def test_hirotada_bank_coin_at_a_temple_with_an_amulet(mode: str) -> None:
     rs = rs_with(["hirotada", "kinko", "satsuki"], overrides=NO_START)
     seen = set()
     for seed in range(40):
-        pos = xr_position(rs, travelers=["hirotada", "kinko", "satsuki"], positions=[0, 14, 14],
-                          coins=[3, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["hirotada", "kinko", "satsuki"],
+            positions=[0, 14, 14],
+            coins=[3, 5, 5],
+            bots=Bot.RANDOM,
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, 2)
         ev = pos.events()
         opt = choice(pos, 0)

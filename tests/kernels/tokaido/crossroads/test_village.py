@@ -10,9 +10,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.core.enums import PF, Deck, Ev, Space
-from kernels.core.score import gain_souvenir_nb
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb
+from kernels.tokaido.core.enums import PF, Deck, Ev, Space
+from kernels.tokaido.core.score import gain_souvenir_nb
+from kernels.tokaido.game.crossroads import alternative_nb, alternative_possible_nb
 from sim.games.tokaido.referee.scoring import souvenir_collection_points
 from tests.helpers.positions import (
     BOTH,
@@ -27,8 +27,12 @@ from tests.helpers.positions import (
 
 CFG3 = xr_config(3)
 SMALL, FOOD, CLOTHING, ART, OFFERING = 0, 1, 2, 3, 4
-FAMILY_CARDS = {SMALL: [0, 1, 2, 3, 4, 5], FOOD: [6, 7, 8, 9, 10, 11], CLOTHING: [12, 13, 14, 15, 16, 17],
-                ART: [18, 19, 20, 21, 22, 23]}
+FAMILY_CARDS = {
+    SMALL: [0, 1, 2, 3, 4, 5],
+    FOOD: [6, 7, 8, 9, 10, 11],
+    CLOTHING: [12, 13, 14, 15, 16, 17],
+    ART: [18, 19, 20, 21, 22, 23],
+}
 VILLAGE = 1  # the first Village
 
 
@@ -45,8 +49,9 @@ def test_legendary_object_instead_of_souvenirs(mode: str) -> None:
     and gives 8 points."""
     rs = rs3()
     (murasame,) = legendary_ids(rs, "murasame")
-    pos = xr_position(rs, markets={"legendary": ["murasame", "masamune"]}, positions=[0, 14, 14],
-                      coins=[7, 5, 5], mode=mode)
+    pos = xr_position(
+        rs, markets={"legendary": ["murasame", "masamune"]}, positions=[0, 14, 14], coins=[7, 5, 5], mode=mode
+    )
     pos.stop(0, VILLAGE)
     assert choice(pos, 0) == 1
     assert pos.events(Ev.DRAW) == [] and pos.pub["dcnt"][Deck.SOUVENIR] == 24
@@ -63,11 +68,19 @@ def test_legendary_costs_one_two_three(mode: str) -> None:
     if some Legendary Object left is affordable."""
     rs = rs3()
     assert [(lo.name, lo.cost) for lo in rs.rules.legendary] == [
-        ("shodo", 1), ("emaki", 1), ("buppatsu", 2), ("ema", 2), ("murasame", 3), ("masamune", 3)]
+        ("shodo", 1),
+        ("emaki", 1),
+        ("buppatsu", 2),
+        ("ema", 2),
+        ("murasame", 3),
+        ("masamune", 3),
+    ]
     for name, cost in (("emaki", 1), ("ema", 2), ("masamune", 3)):
         for coins in (cost - 1, cost):
             pos = xr_position(rs, markets={"legendary": [name]}, coins=[coins, 5, 5], mode=mode)
-            assert bool(kern(alternative_possible_nb, mode)(pos.pub, pos.ru, 0, Space.VILLAGE)) == (coins >= cost)
+            assert bool(kern(alternative_possible_nb, mode)(pos.pub, pos.ru, 0, Space.VILLAGE)) == (
+                coins >= cost
+            )
             if coins >= cost:
                 kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
                 assert pos.ps[0, PF.COINS] == 0 and pos.events(Ev.GAIN)[0][4] == cost
@@ -80,8 +93,14 @@ def test_script_objects(mode: str) -> None:
     Souvenir acquired thereafter" (C29). 3 souvenirs + a Sword: Shodo scores 4; each later souvenir
     +1; then Emaki scores 7 (5 souvenirs, Shodo and the Sword) and each later souvenir +2."""
     rs = rs3()
-    pos = xr_position(rs, markets={"legendary": ["shodo"]}, coins=[10, 5, 5], families={0: [1, 1, 1, 0]},
-                      fields={0: {"LEGENDARY": 1}}, mode=mode)
+    pos = xr_position(
+        rs,
+        markets={"legendary": ["shodo"]},
+        coins=[10, 5, 5],
+        families={0: [1, 1, 1, 0]},
+        fields={0: {"LEGENDARY": 1}},
+        mode=mode,
+    )
     alt = kern(alternative_nb, mode)
     alt(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
     assert pos.ps[0, PF.PTS_LEGENDARY] == 4 and pos.ps[0, PF.SCRIPTS] == 1 and pos.ps[0, PF.COINS] == 9

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from kernels.bots.policy import choose_hanabi_order_nb
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
-from kernels.game.matsuri_choices import neutral_moved_nb
+from kernels.tokaido.bots.policy import choose_hanabi_order_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
+from kernels.tokaido.game.matsuri_choices import neutral_moved_nb
 from sim.games.tokaido.referee.state import Illegal
 from tests.helpers.matsuri_positions import INN1 as M_INN1
 from tests.helpers.matsuri_positions import matsuri_at, matsuri_ids, mt_config, mt_position
@@ -29,7 +29,8 @@ HANABI_CHOOSER = (("matsuri.choices.hanabi_order", "chooser"),)
 
 
 def mt_inn(overrides: tuple[tuple[str, str], ...], n: int, stack: list[str], mode: str, **kw: Any) -> Any:
-    """Everyone at the first intermediate Inn of a Crossroads + Matsuri game (tests/helpers/matsuri_positions.py)."""
+    """Everyone at the first intermediate Inn of a Crossroads + Matsuri game
+    (tests/helpers/matsuri_positions.py)."""
     r = make_rules(mt_config(n, overrides=overrides))
     nt = n + 1 if n == 2 else n
     names = ["chuubei", "sasayakko", "kinko", "satsuki"][:n]
@@ -100,10 +101,17 @@ def test_hanabi_cards_in_the_choosers_order(mode: str, chooser: bool) -> None:
 _order_py = getattr(choose_hanabi_order_nb, "py_func", choose_hanabi_order_nb)
 
 
-@pytest.mark.parametrize(("first", "second", "swap"), [
-    ("setsubun", "oshogatsu", 1), ("oshogatsu", "obon", 0), ("shishimai", "obon", 1), ("tanabata", "hina", 1),
-    ("hina", "tanabata", 0), ("kamiarisai", "choyo", 0),
-])
+@pytest.mark.parametrize(
+    ("first", "second", "swap"),
+    [
+        ("setsubun", "oshogatsu", 1),
+        ("oshogatsu", "obon", 0),
+        ("shishimai", "obon", 1),
+        ("tanabata", "hina", 1),
+        ("hina", "tanabata", 0),
+        ("kamiarisai", "choyo", 0),
+    ],
+)
 def test_hanabi_order_bot_gives_before_it_counts(first: str, second: str, swap: int) -> None:
     """M18 (bots): coins before donations, donations before Shishimai's ranking, tokens before Tanabata's
     achievements; two independent cards keep the draw order. The random tier flips a coin."""
@@ -122,9 +130,18 @@ def test_referee_hanabi_cards_in_the_choosers_order(chooser: bool) -> None:
     st = ref.state
     stack(ref, "hanabi", "obon", "choyo", "ohanami")
     h, o, c, k = (card(ref, x) for x in ("hanabi", "obon", "choyo", "ohanami"))
-    head = [r6(Ev.DRAW, 0, 9, h), r6(Ev.DRAW, 0, 9, o), r6(Ev.MATSURI, 0, h, o, 1, 0),
-            r6(Ev.DRAW, 0, 9, c), r6(Ev.DRAW, 0, 9, k)]
-    swapped = [r6(Ev.OPTION, 0, Opt.HANABI_ORDER, 1), r6(Ev.MATSURI, 0, k, -1, 1, 1), r6(Ev.MATSURI, 0, c, -1, 1, 1)]
+    head = [
+        r6(Ev.DRAW, 0, 9, h),
+        r6(Ev.DRAW, 0, 9, o),
+        r6(Ev.MATSURI, 0, h, o, 1, 0),
+        r6(Ev.DRAW, 0, 9, c),
+        r6(Ev.DRAW, 0, 9, k),
+    ]
+    swapped = [
+        r6(Ev.OPTION, 0, Opt.HANABI_ORDER, 1),
+        r6(Ev.MATSURI, 0, k, -1, 1, 1),
+        r6(Ev.MATSURI, 0, c, -1, 1, 1),
+    ]
     inn = at_inn(ref, [0, 1, 2])
     if not chooser:
         with pytest.raises(Illegal):

@@ -1,8 +1,10 @@
 """Matsuri cards meeting the Matsuri and promo Travelers, in the kernels (docs/rules.md MI1..).
 
-Hand-made positions (``tests/helpers/positions.py``, the Matsuri stack of ``tests/helpers/matsuri_positions.py``).
+Hand-made positions (``tests/helpers/positions.py``, the Matsuri stack of
+``tests/helpers/matsuri_positions.py``).
 Each test quotes seed 002 or names the choice of ``../shared/research/expansions.md`` (M*, MT-*,
-P*) it checks; ``tests/games/tokaido/referee/test_matsuri_interactions.py`` checks the same rules in the referee.
+P*) it checks; ``tests/games/tokaido/referee/test_matsuri_interactions.py`` checks the same rules in the
+referee.
 Most positions keep one Matsuri card in the draw (``m_draw = 1``), so no bot choice hides the rule.
 """
 
@@ -10,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Deck, Ev, G, Opt, P
-from kernels.game.crossroads import calligraphy_scoring_nb
-from kernels.game.matsuri import tsukimi_scoring_nb
-from kernels.game.matsuri_travelers import suseri_nb
+from kernels.tokaido.core.enums import PF, Ability, Deck, Ev, G, Opt, P
+from kernels.tokaido.game.crossroads import calligraphy_scoring_nb
+from kernels.tokaido.game.matsuri import tsukimi_scoring_nb
+from kernels.tokaido.game.matsuri_travelers import suseri_nb
 from tests.helpers.matsuri_positions import matsuri_at, matsuri_ids, set_stack
 from tests.helpers.matsuri_travelers import ENCOUNTER, INN1, NO_START, mt_rules
 from tests.helpers.positions import (
@@ -47,10 +49,18 @@ def test_kamui_meal_made_free_by_choyo(mode: str, cancels: bool) -> None:
     Meal cards worth 1 coin are free"): MT-Kamui, a free meal is a meal card taken, so with no coin he
     eats the free dish and scores nothing (``abilities.kamui_free_meal_cancels = true``); false: he paid
     nothing, so he scores 3. Without Cho-yo he cannot eat and scores 3."""
-    rs = mt_rules(["kamui", "kinko", "satsuki"], (("abilities.kamui_free_meal_cancels", str(cancels).lower()),))
+    rs = mt_rules(
+        ["kamui", "kinko", "satsuki"], (("abilities.kamui_free_meal_cancels", str(cancels).lower()),)
+    )
     for choyo in (True, False):
-        pos = xr_position(rs, travelers=["kamui", "kinko", "satsuki"], positions=[13, 10, 12], coins=[0, 5, 5],
-                          top={Deck.MEAL: meal_ids(rs, *CHEAP)}, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["kamui", "kinko", "satsuki"],
+            positions=[13, 10, 12],
+            coins=[0, 5, 5],
+            top={Deck.MEAL: meal_ids(rs, *CHEAP)},
+            mode=mode,
+        )
         if choyo:
             choyo_on(pos)
         pos.stop(0, INN1)
@@ -68,7 +78,9 @@ def test_mari_obon_one_point_per_coin(mode: str) -> None:
     """002:L611 "When stopping at a Temple space, Mari scores 2 Journey points": o-Bon's donation is no
     Temple stop (M14, MT-Mari), so she scores 1 point per coin, and the coins count for the ranking."""
     rs = mt_rules(["mari", "kinko", "satsuki"], m_draw=1)
-    pos = xr_position(rs, travelers=["mari", "kinko", "satsuki"], positions=[INN1] * 3, coins=[3, 0, 0], mode=mode)
+    pos = xr_position(
+        rs, travelers=["mari", "kinko", "satsuki"], positions=[INN1] * 3, coins=[3, 0, 0], mode=mode
+    )
     set_stack(pos, matsuri_ids(rs, "obon"))
     matsuri_at(pos, INN1)
     (opt,) = pos.events(Ev.OPTION)
@@ -84,8 +96,9 @@ def test_suseri_doll_is_no_souvenir_card_type(mode: str) -> None:
     types" (M17: the token is a Souvenir for set scoring only). Suseri (female) gets Hina matsuri's Doll;
     holding a meal and no Souvenir card she scores 1 type, not 2."""
     rs = mt_rules(["suseri", "kinko", "satsuki"], m_draw=1)
-    pos = xr_position(rs, travelers=["suseri", "kinko", "satsuki"], positions=[INN1] * 3,
-                      dishes={0: ["sushi"]}, mode=mode)
+    pos = xr_position(
+        rs, travelers=["suseri", "kinko", "satsuki"], positions=[INN1] * 3, dishes={0: ["sushi"]}, mode=mode
+    )
     set_stack(pos, matsuri_ids(rs, "hina"))
     matsuri_at(pos, INN1)
     fam = int(rs.ru["params"][P.M_DOLL_FAMILY])
@@ -101,8 +114,14 @@ def test_marihito_cannot_double_the_otsukimi_card(mode: str) -> None:
     (M22: "Marihito cannot double it"). The worked example's cards: his own Contemplation (6) doubles,
     the shared Foresight (8 with 4 coins) scores once: 12 + 8 = 20, not 6 + 16 = 22."""
     rs = mt_rules(["marihito", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["marihito", "kinko", "satsuki"], positions=[54] * 3, coins=[4, 0, 0],
-                      fields={0: {"PAN0": 3, "CHERRY": 3}}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["marihito", "kinko", "satsuki"],
+        positions=[54] * 3,
+        coins=[4, 0, 0],
+        fields={0: {"PAN0": 3, "CHERRY": 3}},
+        mode=mode,
+    )
     give_calligraphy(pos, 0, "contemplation")
     (foresight,) = calligraphy_ids(rs, "foresight")
     pos.pub["mkt"][2, foresight] = 0
@@ -120,8 +139,15 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi(mode: str) -> None:
     festival, drawn once everyone has arrived (002:L1265); Tori no Ichi gives an Amulet to "each Traveler
     who doesn't have an Amulet" (002:L1280-1285), so she gets none (M15); the others each get one."""
     rs = mt_rules(["yashima", "kinko", "satsuki"], m_draw=1)
-    pos = xr_position(rs, travelers=["yashima", "kinko", "satsuki"], positions=[13, INN1, INN1], coins=[0, 0, 0],
-                      arrival=[3, 1, 2], piles={Deck.MEAL: []}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["yashima", "kinko", "satsuki"],
+        positions=[13, INN1, INN1],
+        coins=[0, 0, 0],
+        arrival=[3, 1, 2],
+        piles={Deck.MEAL: []},
+        mode=mode,
+    )
     set_stack(pos, matsuri_ids(rs, "tori_no_ichi"))
     pos.stop(0, INN1)  # the last to arrive
     gains = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.AMULET]
@@ -131,7 +157,8 @@ def test_yashima_arrival_amulet_comes_before_tori_no_ichi(mode: str) -> None:
     assert bin(int(pos.ps[0, PF.AMULETS])).count("1") == 1
 
 
-# ------------------------------------------------------------------ MI6 Misaki / Takeru + Hadaka, o-Bon, o-Taue
+# ------------------------------------------------------------------ MI6 Misaki / Takeru + Hadaka, o-Bon,
+# o-Taue
 @BOTH
 @pytest.mark.parametrize("case", ["hadaka", "obon", "otaue"])
 def test_watchers_take_no_coin_for_matsuri_donations_and_encounters(mode: str, case: str) -> None:
@@ -172,15 +199,24 @@ def test_kidzuna_extra_meal_costs_one_less_with_choyo(mode: str) -> None:
     rs = mt_rules(["kidzuna", "kinko", "satsuki"])
     for choyo in (True, False):
         pile = meal_ids(rs, "sushi", "tai_meshi", "fugu", "udon", "soba", "unagi", "donburi")
-        pos = xr_position(rs, travelers=["kidzuna", "kinko", "satsuki"], positions=[13, 10, 12], coins=[1, 5, 5],
-                          top={Deck.MEAL: pile}, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["kidzuna", "kinko", "satsuki"],
+            positions=[13, 10, 12],
+            coins=[1, 5, 5],
+            top={Deck.MEAL: pile},
+            mode=mode,
+        )
         if choyo:
             choyo_on(pos)
         pos.stop(0, INN1)
         ev = pos.events()
         assert ev[1] == (Ev.DRAW, 0, Deck.MEAL, pile[0], -1, -1)
         if choyo:
-            assert ev[2:4] == [(Ev.OPTION, 0, Opt.KIDZUNA, 1, -1, -1), (Ev.GAIN, 0, Deck.MEAL, pile[0], 1, -1)]
+            assert ev[2:4] == [
+                (Ev.OPTION, 0, Opt.KIDZUNA, 1, -1, -1),
+                (Ev.GAIN, 0, Deck.MEAL, pile[0], 1, -1),
+            ]
             assert (pos.ps[0, PF.MT_EXTRA_MEALS], pos.ps[0, PF.COINS]) == (1, 0)
         else:
             assert ev[2] == (Ev.UNDER, -1, Deck.MEAL, pile[0], -1, -1) and pos.ps[0, PF.MEALS] == 0
@@ -190,11 +226,18 @@ def test_kidzuna_extra_meal_costs_one_less_with_choyo(mode: str) -> None:
 def test_eriku_top_card_costs_one_less_with_choyo(mode: str) -> None:
     """P4 "Cho-yo applies to his card" (M24): Eriku, arriving first at the Cho-yo Inn with 1 coin, looks at
     the card after the 6-card hand (3 players + 1 + Cho-yo's 2) and buys that 2-coin Sushi for 1."""
-    rs = make_rules(xr_config(3, travelers="eriku,kinko,satsuki", expansions=("matsuri", "promos"),
-                              overrides=NO_START))
+    rs = make_rules(
+        xr_config(3, travelers="eriku,kinko,satsuki", expansions=("matsuri", "promos"), overrides=NO_START)
+    )
     pile = meal_ids(rs, "fugu", "tai_meshi", "udon", "unagi", "donburi", "sashimi", "sushi")
-    pos = xr_position(rs, travelers=["eriku", "kinko", "satsuki"], positions=[13, 10, 12], coins=[1, 5, 5],
-                      top={Deck.MEAL: pile}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["eriku", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[1, 5, 5],
+        top={Deck.MEAL: pile},
+        mode=mode,
+    )
     choyo_on(pos)
     pos.stop(0, INN1)
     assert (Ev.LOOK, 0, pile[6], 1, -1, -1) in pos.events()
@@ -211,8 +254,15 @@ def test_arrival_abilities_come_before_the_festival(mode: str, last: str) -> Non
     the Matsuri drawn; at 2 players the Neutral arrived first, so the first *player* to arrive (the other
     player) draws (M4, ``matsuri.choices.first_arrival_skips_neutral``)."""
     rs = mt_rules([last, "kinko"], m_draw=1)
-    pos = xr_position(rs, travelers=[last, "kinko"], positions=[13, INN1, INN1], coins=[5, 5],
-                      arrival=[3, 2, 1], hand=meal_ids(rs, "udon", "fugu"), mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=[last, "kinko"],
+        positions=[13, INN1, INN1],
+        coins=[5, 5],
+        arrival=[3, 2, 1],
+        hand=meal_ids(rs, "udon", "fugu"),
+        mode=mode,
+    )
     set_stack(pos, matsuri_ids(rs, "setsubun"))
     pos.stop(0, INN1)
     ev = pos.events()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.core.board import legal_moves_nb
-from kernels.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
+from kernels.tokaido.core.board import legal_moves_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, G, Opt, PanSrc, Space
 from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.rules.tables import RulesError
@@ -43,10 +43,16 @@ def legal(pos, t):
 def test_board_spaces_of_the_first_leg():
     """game-data.md 1.1 (the board the tests name): Temples 16, 21; Farms 17 (double), 26; Village 25."""
     b = make_rules(mt_config(4)).rules
-    assert [b.board_types[s] for s in (16, 21, 17, 26, 25)] == [Space.TEMPLE] * 2 + [Space.FARM] * 2 + [Space.VILLAGE]
+    assert [b.board_types[s] for s in (16, 21, 17, 26, 25)] == [Space.TEMPLE] * 2 + [Space.FARM] * 2 + [
+        Space.VILLAGE
+    ]
     assert b.board_double[17] and not b.board_double[26]
-    assert [b.board_types[s] for s in (HOT, MOUNTAIN, PADDY, ENC)] == [Space.HOT_SPRING, Space.MOUNTAIN,
-                                                                        Space.PADDY, Space.ENCOUNTER]
+    assert [b.board_types[s] for s in (HOT, MOUNTAIN, PADDY, ENC)] == [
+        Space.HOT_SPRING,
+        Space.MOUNTAIN,
+        Space.PADDY,
+        Space.ENCOUNTER,
+    ]
 
 
 # ------------------------------------------------------------------ closures
@@ -66,7 +72,9 @@ def test_kamiarisai_closes_the_temples_of_the_next_leg_for_everyone(mode):
 def test_closures_are_logged_in_board_order():
     """002:L1043-1047 ("Place the Closed Space tokens"): one CLOSE row per token."""
     r = make_rules(mt_config(4))
-    pos = mt_position(r, stack=["mura"], positions=[INN1] * 4, travelers=["chuubei", "sasayakko", "kinko", "satsuki"])
+    pos = mt_position(
+        r, stack=["mura"], positions=[INN1] * 4, travelers=["chuubei", "sasayakko", "kinko", "satsuki"]
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "mura")[0]
     matsuri_at(pos, INN1)
     assert [(e[2], e[3]) for e in pos.events(Ev.CLOSE)] == [(FARM_D, 0), (FARM_S, 1)]
@@ -119,7 +127,7 @@ def test_friendship_opens_a_half_closed_double_but_not_a_closed_space():
     pos.ps[2, PF.POS] = pos.ps[3, PF.POS] = 23
     t, _, moves = begin_turn(pos)
     assert t == 0 and FARM_D in moves and FARM_S not in moves
-    pos.ru["params"][__import__("kernels.core.enums", fromlist=["P"]).P.M_FRIENDSHIP_HALF] = 0
+    pos.ru["params"][__import__("kernels.tokaido.core.enums", fromlist=["P"]).P.M_FRIENDSHIP_HALF] = 0
     _, _, moves = begin_turn(pos)
     assert FARM_D not in moves
 
@@ -141,12 +149,19 @@ def test_hadaka_encounter_gives_umegae_her_bonus():
     """002:L1027 (Umegae "earns 1 point and 1 coin for each Encounter"), M7: Hadaka's Encounter at a
     Hot Spring is a real Encounter, so she takes +1 point +1 coin before the card (samurai: 3 points)."""
     r = make_rules(mt_config(4))
-    pos = played(r, "hadaka", coins=[3, 3, 3, 3], travelers=["umegae", "sasayakko", "kinko", "satsuki"],
-                 top={Deck.ENCOUNTER: encounter_ids(r, "samurai")})
+    pos = played(
+        r,
+        "hadaka",
+        coins=[3, 3, 3, 3],
+        travelers=["umegae", "sasayakko", "kinko", "satsuki"],
+        top={Deck.ENCOUNTER: encounter_ids(r, "samurai")},
+    )
     xmove(pos, 0, HOT)
     assert pos.events(Ev.OPTION)[0][2:4] == (Opt.HADAKA, 1)
     assert pos.ps[0, PF.ENCOUNTERS] == 1 and pos.ps[0, PF.PTS_ENCOUNTERS] == 3
-    assert pos.ps[0, PF.PTS_OTHER] == 1 and pos.ps[0, PF.COINS] + pos.ps[0, PF.BATHHOUSES] == 4  # a Bathhouse costs 1
+    assert (
+        pos.ps[0, PF.PTS_OTHER] == 1 and pos.ps[0, PF.COINS] + pos.ps[0, PF.BATHHOUSES] == 4
+    )  # a Bathhouse costs 1
 
 
 def test_ohanami_a_coin_at_every_panorama_stop():
@@ -216,7 +231,12 @@ def test_matsuri_needs_crossroads_and_its_rules_are_overridable():
     with pytest.raises(ConfigError, match="Matsuri needs Crossroads"):
         GameConfig(n_players=3, expansions=("matsuri",))
     cfg = mt_config(3, overrides=(("matsuri.choyo_discount", 2),))
-    assert cfg.rules().tables()["params"][__import__("kernels.core.enums", fromlist=["P"]).P.M_CHOYO_DISCOUNT] == 2
+    assert (
+        cfg.rules().tables()["params"][
+            __import__("kernels.tokaido.core.enums", fromlist=["P"]).P.M_CHOYO_DISCOUNT
+        ]
+        == 2
+    )
     from sim.games.tokaido.rules.tables import _read_data, build_rules
 
     raw = _read_data()
@@ -250,7 +270,9 @@ def test_return_trip_closures_follow_the_reversed_board():
     inns = [s for s, t in enumerate(types) if t == Space.INN]
     s1, s2 = inns[1], inns[2]
     temples = [s for s in range(s1 + 1, s2) if types[s] == Space.TEMPLE]
-    pos = mt_position(r, stack=["kamiarisai"], positions=[s1] * 4, travelers=["chuubei", "sasayakko", "kinko", "satsuki"])
+    pos = mt_position(
+        r, stack=["kamiarisai"], positions=[s1] * 4, travelers=["chuubei", "sasayakko", "kinko", "satsuki"]
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "kamiarisai")[0]
     matsuri_at(pos, s1)
     assert temples and [e[2] for e in pos.events(Ev.CLOSE)] == temples

@@ -13,7 +13,7 @@ from collections.abc import Generator
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, Opt, Space
 from sim.games.tokaido.referee.state import Event, Illegal
 from tests.helpers.matsuri_travelers import INN1, TEMPLE, mt_rules
 from tests.helpers.positions import BOTH, amulet_ids, begin_turn, meal_ids, xr_position
@@ -32,16 +32,30 @@ def test_mari_stops_at_a_temple_without_a_coin(mode: str, free: bool) -> None:
     with 0 coins the Temple is a legal stop for her while an Amulet is left, and she takes it there
     (option 1, the only one: no coin to donate). ``abilities.mari_free_temple = false``: the base rule."""
     rs = mt_rules(["mari", *TRIO], () if free else NO_FREE_STOP)
-    pos = xr_position(rs, travelers=["mari", *TRIO], positions=[0, 10, 12], coins=[0, 0, 5],
-                      markets={"amulets": ["devotion"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["mari", *TRIO],
+        positions=[0, 10, 12],
+        coins=[0, 0, 5],
+        markets={"amulets": ["devotion"]},
+        mode=mode,
+    )
     t, _, legal = begin_turn(pos)
     assert t == 0 and (TEMPLE in legal) == free
     if not free:
         return
     (dev,) = amulet_ids(rs, "devotion")
     for seed in range(8):  # the random tier too: never the base action (its 50% would show in 8 tries)
-        pos = xr_position(rs, travelers=["mari", *TRIO], positions=[0, 10, 12], coins=[0, 0, 5], bots=Bot.RANDOM,
-                          markets={"amulets": ["devotion"]}, seed=seed, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["mari", *TRIO],
+            positions=[0, 10, 12],
+            coins=[0, 0, 5],
+            bots=Bot.RANDOM,
+            markets={"amulets": ["devotion"]},
+            seed=seed,
+            mode=mode,
+        )
         pos.stop(0, TEMPLE)
         assert (Ev.CHOICE, 0, Space.TEMPLE, 1, -1, -1) in pos.events(Ev.CHOICE)
         assert (Ev.GAIN, 0, Deck.AMULET, dev, 0, -1) in pos.events(Ev.GAIN)
@@ -53,12 +67,24 @@ def test_mari_needs_an_amulet_left_for_a_coinless_stop(mode: str) -> None:
     """MT-Mari: without an Amulet in the market the free option is gone, so a coin is needed again;
     other Travelers with no coin never stop at a Temple (rulebook "Temple")."""
     rs = mt_rules(["mari", *TRIO])
-    pos = xr_position(rs, travelers=["mari", *TRIO], positions=[0, 10, 12], coins=[0, 0, 5],
-                      markets={"amulets": []}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["mari", *TRIO],
+        positions=[0, 10, 12],
+        coins=[0, 0, 5],
+        markets={"amulets": []},
+        mode=mode,
+    )
     assert TEMPLE not in begin_turn(pos)[2]
     rs = mt_rules(["kinko", "mari", "satsuki"])
-    pos = xr_position(rs, travelers=["kinko", "mari", "satsuki"], positions=[0, 10, 12], coins=[0, 0, 5],
-                      markets={"amulets": ["devotion"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kinko", "mari", "satsuki"],
+        positions=[0, 10, 12],
+        coins=[0, 0, 5],
+        markets={"amulets": ["devotion"]},
+        mode=mode,
+    )
     assert TEMPLE not in begin_turn(pos)[2]
 
 
@@ -113,15 +139,25 @@ def test_kidzuna_hospitality_pays_her_extra_meal(mode: str, either: bool) -> Non
     main meal). ``abilities.kidzuna_hospitality = "main"``: only her main meal, so no extra meal here."""
     rs = mt_rules(["kidzuna", *TRIO], () if either else KIDZUNA_MAIN)
     pile = meal_ids(rs, "tai_meshi", "misoshiru", "dango", "sushi", "udon")
-    pos = xr_position(rs, travelers=["kidzuna", *TRIO], positions=[13, 10, 12], coins=[0, 5, 5],
-                      top={Deck.MEAL: pile}, amulets={0: ["hospitality"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kidzuna", *TRIO],
+        positions=[13, 10, 12],
+        coins=[0, 5, 5],
+        top={Deck.MEAL: pile},
+        amulets={0: ["hospitality"]},
+        mode=mode,
+    )
     (hosp,) = amulet_ids(rs, "hospitality")
     pos.stop(0, INN1)
     ev = pos.events()
     assert ev[1] == (Ev.DRAW, 0, Deck.MEAL, pile[0], -1, -1)
     if either:
-        assert ev[2:5] == [(Ev.OPTION, 0, Opt.KIDZUNA, 1, -1, -1), (Ev.USE, 0, hosp, -1, -1, -1),
-                           (Ev.GAIN, 0, Deck.MEAL, pile[0], 0, -1)]
+        assert ev[2:5] == [
+            (Ev.OPTION, 0, Opt.KIDZUNA, 1, -1, -1),
+            (Ev.USE, 0, hosp, -1, -1, -1),
+            (Ev.GAIN, 0, Deck.MEAL, pile[0], 0, -1),
+        ]
         assert pos.ps[0, PF.MT_EXTRA_MEALS] == 1 and pos.ps[0, PF.AMULETS] == 0
     else:
         assert ev[2] == (Ev.UNDER, -1, Deck.MEAL, pile[0], -1, -1) and pos.ps[0, PF.MT_EXTRA_MEALS] == 0
@@ -139,8 +175,12 @@ def test_referee_kidzuna_hospitality_on_the_extra_meal(either: bool) -> None:
     tr.amulets.add(hosp)
     st.piles[Deck.MEAL].cards = deque(range(len(ref.rules.meals)))
     card = 0
-    rows = [r6(Ev.DRAW, 0, Deck.MEAL, card), r6(Ev.OPTION, 0, Opt.KIDZUNA, 1), r6(Ev.USE, 0, hosp),
-            r6(Ev.GAIN, 0, Deck.MEAL, card, 0)]
+    rows = [
+        r6(Ev.DRAW, 0, Deck.MEAL, card),
+        r6(Ev.OPTION, 0, Opt.KIDZUNA, 1),
+        r6(Ev.USE, 0, hosp),
+        r6(Ev.GAIN, 0, Deck.MEAL, card, 0),
+    ]
     if not either:
         with pytest.raises(Illegal, match="expected"):
             feed(ref.travelers.kidzuna(tr), rows)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
-from kernels.core.prices import souvenir_price_nb
-from kernels.game.crossroads import alternative_nb, calligraphy_scoring_nb
+from kernels.tokaido.core.enums import PF, Ability, Deck, DieSrc, Ev, Opt, Space
+from kernels.tokaido.core.prices import souvenir_price_nb
+from kernels.tokaido.game.crossroads import alternative_nb, calligraphy_scoring_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.matsuri_travelers import FARM, INN1, LAST, MT, mt_rules
 from tests.helpers.positions import (
@@ -25,9 +25,21 @@ from tests.helpers.positions import (
 )
 
 MT_TILES = {  # 002 tiles (VALEX-TILES): coins, gender
-    "ayumu": (5, "M"), "chihaya": (3, "F"), "iyasaka": (5, "M"), "kamui": (3, "M"), "kidzuna": (3, "F"),
-    "kushinada": (4, "F"), "mari": (4, "F"), "marihito": (5, "M"), "misaki": (4, "M"), "musubi": (6, "M"),
-    "mutsumi": (7, "M"), "rakuren": (5, "M"), "suseri": (3, "F"), "takeru": (4, "M"), "titia": (6, "F"),
+    "ayumu": (5, "M"),
+    "chihaya": (3, "F"),
+    "iyasaka": (5, "M"),
+    "kamui": (3, "M"),
+    "kidzuna": (3, "F"),
+    "kushinada": (4, "F"),
+    "mari": (4, "F"),
+    "marihito": (5, "M"),
+    "misaki": (4, "M"),
+    "musubi": (6, "M"),
+    "mutsumi": (7, "M"),
+    "rakuren": (5, "M"),
+    "suseri": (3, "F"),
+    "takeru": (4, "M"),
+    "titia": (6, "F"),
     "yashima": (4, "F"),
 }
 
@@ -51,10 +63,15 @@ def test_matsuri_travelers_tiles_and_pools() -> None:
 def test_yashima_needs_crossroads() -> None:
     """002:L564-568: Yashima takes Amulet cards, a Crossroads component: naming her without Crossroads is
     a one-line error that says how to fix it; without promos or Matsuri it names the boxes she comes in."""
-    with pytest.raises(ConfigError, match=r"^Traveler 'yashima' needs --expansions crossroads \(seed 002\): add it$"):
+    with pytest.raises(
+        ConfigError, match=r"^Traveler 'yashima' needs --expansions crossroads \(seed 002\): add it$"
+    ):
         GameConfig(n_players=2, expansions=("promos",), travelers="yashima,kinko")
-    with pytest.raises(ConfigError, match="yashima is a Matsuri or promo Traveler: add --expansions "
-                                          "crossroads,matsuri or --expansions crossroads,promos"):
+    with pytest.raises(
+        ConfigError,
+        match="yashima is a Matsuri or promo Traveler: add --expansions "
+        "crossroads,matsuri or --expansions crossroads,promos",
+    ):
         GameConfig(n_players=2, travelers="yashima,kinko")
 
 
@@ -64,8 +81,14 @@ def test_ayumu_meals_cost_one_coin(mode: str) -> None:
     """002:L597: "Meal cards only cost Ayumu 1 coin, regardless of their normal costs"."""
     rs = mt_rules(["ayumu", "kinko", "satsuki"])
     hand = meal_ids(rs, "fugu", "tai_meshi", "sushi", "udon")
-    pos = xr_position(rs, travelers=["ayumu", "kinko", "satsuki"], positions=[13, 10, 12], coins=[1, 5, 5],
-                      top={Deck.MEAL: hand}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["ayumu", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[1, 5, 5],
+        top={Deck.MEAL: hand},
+        mode=mode,
+    )
     pos.stop(0, INN1)
     (gain,) = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.MEAL]
     assert gain[4] == 1 and pos.ps[0, PF.COINS] == 0 and pos.ps[0, PF.MEALS] == 1
@@ -89,8 +112,13 @@ def test_chihaya_hot_spring_at_intermediate_inns(mode: str) -> None:
     on arrival, before the meal (002:L596, A5); none at the last Inn."""
     rs = mt_rules(["chihaya", "kinko", "satsuki"])
     (h3,) = hot_spring_ids(rs, 3)
-    pos = xr_position(rs, travelers=["chihaya", "kinko", "satsuki"], positions=[13, 10, 12],
-                      top={Deck.HOT_SPRING: [h3]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["chihaya", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        top={Deck.HOT_SPRING: [h3]},
+        mode=mode,
+    )
     pos.stop(0, INN1)
     ev = pos.events()
     assert ev[1:3] == [(Ev.DRAW, 0, Deck.HOT_SPRING, h3, -1, -1), (Ev.GAIN, 0, Deck.HOT_SPRING, h3, 0, -1)]
@@ -106,12 +134,14 @@ def test_chihaya_hot_spring_at_intermediate_inns(mode: str) -> None:
 def test_iyasaka_one_more_coin_at_the_farm(mode: str) -> None:
     """002:L601: "Iyasaka receives 1 additional coin if he chooses to take 3 coins from the bank"."""
     rs = mt_rules(["iyasaka", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["iyasaka", "kinko", "satsuki"], positions=[0, 10, 12], coins=[0, 5, 5],
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["iyasaka", "kinko", "satsuki"], positions=[0, 10, 12], coins=[0, 5, 5], mode=mode
+    )
     pos.stop(0, FARM)  # with 0 coins the Gaming Room's bet is impossible: the base action
     assert pos.ps[0, PF.COINS] == 4
-    pos = xr_position(rs, travelers=["kinko", "iyasaka", "satsuki"], positions=[0, 10, 12], coins=[0, 5, 5],
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["kinko", "iyasaka", "satsuki"], positions=[0, 10, 12], coins=[0, 5, 5], mode=mode
+    )
     pos.stop(0, FARM)
     assert pos.ps[0, PF.COINS] == 3
 
@@ -124,8 +154,14 @@ def test_iyasaka_rerolls_the_fortune_die(mode: str) -> None:
     rs = mt_rules(["iyasaka", "kinko", "satsuki"], (("crossroads.fortune_die", "0,0,0,4,4,4"),))
     seen = set()
     for seed in range(12):
-        pos = xr_position(rs, travelers=["iyasaka", "kinko", "satsuki"], positions=[0, 10, 12], coins=[3, 5, 5],
-                          seed=seed, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["iyasaka", "kinko", "satsuki"],
+            positions=[0, 10, 12],
+            coins=[3, 5, 5],
+            seed=seed,
+            mode=mode,
+        )
         pos.k(alternative_nb)(pos.pub, pos.hid, pos.ru, 0, Space.FARM)
         dice = pos.events(Ev.DIE)
         (opt,) = [e for e in pos.events(Ev.OPTION) if e[2] == Opt.IYASAKA]
@@ -135,8 +171,9 @@ def test_iyasaka_rerolls_the_fortune_die(mode: str) -> None:
         assert pos.ps[0, PF.COINS] == 3 - bet + bet * dice[-1][2] and pos.ps[0, PF.GAMBLES] == 1
         seen.add((dice[0][2], opt[3]))
     assert seen == {(0, 1), (4, 0)}
-    pos = xr_position(rs, travelers=["kinko", "iyasaka", "satsuki"], positions=[0, 10, 12], coins=[3, 5, 5],
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["kinko", "iyasaka", "satsuki"], positions=[0, 10, 12], coins=[3, 5, 5], mode=mode
+    )
     pos.k(alternative_nb)(pos.pub, pos.hid, pos.ru, 0, Space.FARM)
     assert len(pos.events(Ev.DIE)) == 1 and pos.events(Ev.OPTION) == []
 
@@ -148,13 +185,23 @@ def test_kamui_three_points_without_a_meal(mode: str) -> None:
     doesn't buy a Meal card"; he scores nothing when he eats."""
     rs = mt_rules(["kamui", "kinko", "satsuki"])
     for s, before in ((INN1, 13), (LAST, 53)):
-        pos = xr_position(rs, travelers=["kamui", "kinko", "satsuki"], positions=[before, 10, 12], coins=[0, 5, 5],
-                          mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=["kamui", "kinko", "satsuki"],
+            positions=[before, 10, 12],
+            coins=[0, 5, 5],
+            mode=mode,
+        )
         pos.stop(0, s)
         assert pos.ps[0, PF.MEALS] == 0 and pos.ps[0, PF.PTS_OTHER] == 3 == pos.ps[0, PF.SCORE]
-    pos = xr_position(rs, travelers=["kamui", "kinko", "satsuki"], positions=[13, 10, 12], coins=[9, 5, 5],
-                      top={Deck.MEAL: meal_ids(rs, "misoshiru", "dango", "sushi", "udon")},
-                      mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kamui", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[9, 5, 5],
+        top={Deck.MEAL: meal_ids(rs, "misoshiru", "dango", "sushi", "udon")},
+        mode=mode,
+    )
     pos.stop(0, INN1)
     assert pos.ps[0, PF.MEALS] == 1 and pos.ps[0, PF.PTS_OTHER] == 0
 
@@ -164,11 +211,19 @@ def test_kamui_three_points_without_a_meal(mode: str) -> None:
 def test_kamui_free_meal_choice(mode: str, cancels: bool) -> None:
     """MT-Kamui: "does not buy" (002:L604) read as "takes no meal card": a free meal (Hospitality) cancels his
     points (``abilities.kamui_free_meal_cancels = true``); the literal reading (false) scores them."""
-    from kernels.game.matsuri_travelers import kamui_nb
+    from kernels.tokaido.game.matsuri_travelers import kamui_nb
 
-    rs = mt_rules(["kamui", "kinko", "satsuki"], (("abilities.kamui_free_meal_cancels", str(cancels).lower()),))
-    pos = xr_position(rs, travelers=["kamui", "kinko", "satsuki"], positions=[14, 10, 12], coins=[2, 5, 5],
-                      fields={0: {"MEALS": 1}}, mode=mode)
+    rs = mt_rules(
+        ["kamui", "kinko", "satsuki"], (("abilities.kamui_free_meal_cancels", str(cancels).lower()),)
+    )
+    pos = xr_position(
+        rs,
+        travelers=["kamui", "kinko", "satsuki"],
+        positions=[14, 10, 12],
+        coins=[2, 5, 5],
+        fields={0: {"MEALS": 1}},
+        mode=mode,
+    )
     pos.k(kamui_nb)(pos.pub, pos.ru, 0, 0, 2)  # one meal card more, no coin paid
     assert pos.ps[0, PF.PTS_OTHER] == (0 if cancels else 3)
     pos.k(kamui_nb)(pos.pub, pos.ru, 0, 1, 2)  # no meal at all
@@ -181,11 +236,18 @@ def test_kamui_free_meal_choice(mode: str, cancels: bool) -> None:
 def test_kidzuna_extra_meal_before_hers(mode: str, coins: int) -> None:
     """002:L606-607: "Kidzuna can buy another Meal IN ADDITION to her usual Meal. First, she reveals the first
     card of the Meal stack and can buy it at the indicated cost"; arriving first she reveals it before the
-    hand is drawn (A5); a card she leaves goes under (MT-Kidzuna); the extra meal is no Inn meal for Fasting."""
+    hand is drawn (A5); a card she leaves goes under (MT-Kidzuna); the extra meal is no Inn meal for
+    Fasting."""
     rs = mt_rules(["kidzuna", "kinko", "satsuki"])
     pile = meal_ids(rs, "tai_meshi", "misoshiru", "dango", "sushi", "udon")
-    pos = xr_position(rs, travelers=["kidzuna", "kinko", "satsuki"], positions=[13, 10, 12], coins=[coins, 5, 5],
-                      top={Deck.MEAL: pile}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["kidzuna", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[coins, 5, 5],
+        top={Deck.MEAL: pile},
+        mode=mode,
+    )
     pos.stop(0, INN1)
     ev = pos.events()
     assert ev[1] == (Ev.DRAW, 0, Deck.MEAL, pile[0], -1, -1)
@@ -200,10 +262,13 @@ def test_kidzuna_extra_meal_before_hers(mode: str, coins: int) -> None:
 
 
 # ------------------------------------------------------------------ Kushinada
-@pytest.mark.parametrize(("names", "want"), [
-    (["kushinada", "kinko", "satsuki", "zen-emon"], [4 + 3, 6, 1, 5]),
-    (["kinko", "kushinada"], [6, 4 + 2]),  # 2 players: the opponent and the bank (the Neutral)
-])
+@pytest.mark.parametrize(
+    ("names", "want"),
+    [
+        (["kushinada", "kinko", "satsuki", "zen-emon"], [4 + 3, 6, 1, 5]),
+        (["kinko", "kushinada"], [6, 4 + 2]),  # 2 players: the opponent and the bank (the Neutral)
+    ],
+)
 def test_kushinada_collects_a_coin_from_everyone(names: list[str], want: list[int]) -> None:
     """002:L608-610: "At the beginning of the game, all the other Travelers give 1 coin each to Kushinada";
     "In a 2-player game, Kushinada's opponent gives her 1 coin, and Kushinada takes 1 coin from the bank"."""
@@ -228,9 +293,15 @@ def test_marihito_worked_example(mode: str) -> None:
     (2 x 8 points) for a total of 22 Calligraphy points"."""
     for name, want in (("marihito", 22), ("kinko", 14)):
         rs = mt_rules([name, "satsuki", "mari"])
-        pos = xr_position(rs, travelers=[name, "satsuki", "mari"], positions=[54, 54, 54], coins=[4, 5, 5],
-                          calligraphy={0: ["foresight", "contemplation"]},
-                          fields={0: {"PAN0": 3, "CHERRY": 3}}, mode=mode)
+        pos = xr_position(
+            rs,
+            travelers=[name, "satsuki", "mari"],
+            positions=[54, 54, 54],
+            coins=[4, 5, 5],
+            calligraphy={0: ["foresight", "contemplation"]},
+            fields={0: {"PAN0": 3, "CHERRY": 3}},
+            mode=mode,
+        )
         pos.k(calligraphy_scoring_nb)(pos.pub, pos.ru)
         assert pos.ps[0, PF.PTS_CALLIGRAPHY] == want
     assert calligraphy_ids(rs, "foresight", "contemplation") == [0, 1]

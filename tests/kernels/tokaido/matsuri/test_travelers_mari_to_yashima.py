@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, P, Space
-from kernels.core.prices import amulet_price_nb, legendary_price_nb, souvenir_price_nb
-from kernels.core.weights import W
-from kernels.game.crossroads import alternative_nb, alternative_possible_nb
-from kernels.game.matsuri_travelers import suseri_nb
+from kernels.tokaido.core.enums import PF, Ability, Cfg, Deck, Ev, Opt, P, Space
+from kernels.tokaido.core.prices import amulet_price_nb, legendary_price_nb, souvenir_price_nb
+from kernels.tokaido.core.weights import W
+from kernels.tokaido.game.crossroads import alternative_nb, alternative_possible_nb
+from kernels.tokaido.game.matsuri_travelers import suseri_nb
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from tests.helpers.matsuri_travelers import ENCOUNTER, INN1, MT, NO_START, TEMPLE, VILLAGE, mt_rules
 from tests.helpers.positions import (
@@ -36,8 +36,14 @@ def test_mari_two_points_per_temple_coin(mode: str) -> None:
     """002:L611: "When stopping at a Temple space, Mari scores 2 Journey points (instead of 1) for each coin
     she donates to the Temple"; the Temple ranking still counts coins."""
     rs = mt_rules(["mari", *TRIO])
-    pos = xr_position(rs, travelers=["mari", *TRIO], positions=[0, 10, 12], coins=[3, 5, 5],
-                      markets={"amulets": []}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["mari", *TRIO],
+        positions=[0, 10, 12],
+        coins=[3, 5, 5],
+        markets={"amulets": []},
+        mode=mode,
+    )
     pos.stop(0, TEMPLE)
     d = pos.ps[0, PF.DONATED]
     assert d >= 1 and pos.ps[0, PF.PTS_TEMPLE] == 2 * d and pos.ps[0, PF.COINS] == 3 - d
@@ -47,8 +53,14 @@ def test_mari_two_points_per_temple_coin(mode: str) -> None:
 def test_mari_free_amulet(mode: str) -> None:
     """002:L612: "If she decides to buy an Amulet, Mari can take it for free": possible with no coin."""
     rs = mt_rules(["mari", *TRIO])
-    pos = xr_position(rs, travelers=["mari", *TRIO], positions=[2, 10, 12], coins=[0, 0, 5],
-                      markets={"amulets": ["devotion"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["mari", *TRIO],
+        positions=[2, 10, 12],
+        coins=[0, 0, 5],
+        markets={"amulets": ["devotion"]},
+        mode=mode,
+    )
     assert pos.k(amulet_price_nb)(pos.pub, pos.ru, 0) == 0 and pos.k(amulet_price_nb)(pos.pub, pos.ru, 1) == 1
     assert pos.k(alternative_possible_nb)(pos.pub, pos.ru, 0, Space.TEMPLE)
     assert not pos.k(alternative_possible_nb)(pos.pub, pos.ru, 1, Space.TEMPLE)
@@ -85,8 +97,14 @@ def test_musubi_takes_from_his_arrival_neighbours(mode: str, order: str) -> None
     bank pays for the missing neighbour of the first or last to arrive (MT-Musubi: each coin when the
     neighbour arrives, before its meal)."""
     rs = mt_rules(["musubi", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["musubi", "kinko", "satsuki"], positions=[13, 12, 11], coins=[0, 5, 2],
-                      piles={Deck.MEAL: []}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["musubi", "kinko", "satsuki"],
+        positions=[13, 12, 11],
+        coins=[0, 5, 2],
+        piles={Deck.MEAL: []},
+        mode=mode,
+    )
     arrivals = {"first": [0, 1, 2], "middle": [1, 0, 2], "last": [1, 2, 0]}[order]
     for t in arrivals:
         pos.stop(t, INN1)
@@ -101,8 +119,14 @@ def test_musubi_all_arrived_choice(mode: str) -> None:
     """MT-Musubi, ``abilities.musubi_timing = "all_arrived"``: both coins once everyone has arrived and eaten;
     a neighbour with no coin left is paid for by the bank."""
     rs = mt_rules(["musubi", "kinko", "satsuki"], (("abilities.musubi_timing", "all_arrived"),))
-    pos = xr_position(rs, travelers=["musubi", "kinko", "satsuki"], positions=[13, 12, 11], coins=[0, 5, 0],
-                      piles={Deck.MEAL: []}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["musubi", "kinko", "satsuki"],
+        positions=[13, 12, 11],
+        coins=[0, 5, 0],
+        piles={Deck.MEAL: []},
+        mode=mode,
+    )
     for t in (1, 0):
         pos.stop(t, INN1)
     assert pos.events(Ev.MT_COIN) == []
@@ -116,8 +140,9 @@ def test_mutsumi_may_leave_first(mode: str) -> None:
     """A.9 (NIGHT-JSON, tile #1-#4): at the first 4 Inns he may leave first, whatever his arrival order;
     asked once the whole group is at the Inn; never at the last Inn."""
     rs = mt_rules(["mutsumi", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["mutsumi", "kinko", "satsuki"], positions=[14, 14, 14], arrival=[0, 1, 2],
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["mutsumi", "kinko", "satsuki"], positions=[14, 14, 14], arrival=[0, 1, 2], mode=mode
+    )
     t, _, _ = begin_turn(pos)
     (opt,) = pos.events(Ev.OPTION)
     assert opt[1:4] == (0, Opt.MUTSUMI, 1) and t == 0
@@ -133,8 +158,9 @@ def test_suseri_a_point_per_card_type(mode: str) -> None:
     at the end; Amulets used are gone)."""
     rs = mt_rules(["suseri", *TRIO])
     fields = {"HOT_SPRINGS": 2, "SOUVENIRS": 3, "MEALS": 4, "PAN1": 2, "CHERRY": 1, "AMULETS": 0}
-    pos = xr_position(rs, travelers=["suseri", *TRIO], positions=[54, 54, 54], fields={0: fields, 1: fields},
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=["suseri", *TRIO], positions=[54, 54, 54], fields={0: fields, 1: fields}, mode=mode
+    )
     pos.k(suseri_nb)(pos.pub, pos.ru)
     assert pos.ps[0, PF.PTS_OTHER] == 5 and pos.ps[1, PF.PTS_OTHER] == 0
 
@@ -165,14 +191,22 @@ def test_yashima_free_amulet_at_intermediate_inns(mode: str, same_inn: bool) -> 
     (``abilities.yashima_same_inn = false``; true: usable at once)."""
     rs = mt_rules(["yashima", *TRIO], (("abilities.yashima_same_inn", str(same_inn).lower()),))
     (hosp,) = amulet_ids(rs, "hospitality")
-    pos = xr_position(rs, travelers=["yashima", *TRIO], positions=[13, 10, 12], coins=[0, 5, 5],
-                      markets={"amulets": ["hospitality"]}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=["yashima", *TRIO],
+        positions=[13, 10, 12],
+        coins=[0, 5, 5],
+        markets={"amulets": ["hospitality"]},
+        mode=mode,
+    )
     pos.stop(0, INN1)
     assert pos.events(Ev.GAIN)[0] == (Ev.GAIN, 0, Deck.AMULET, hosp, 0, -1)
     used = pos.events(Ev.USE)
     assert (len(used) == 1) == same_inn  # Hospitality pays the meal only if usable at once
     assert pos.ps[0, PF.MEALS] == (1 if same_inn else 0)
-    pos = xr_position(rs, travelers=["yashima", *TRIO], positions=[13, 10, 12], markets={"amulets": []}, mode=mode)
+    pos = xr_position(
+        rs, travelers=["yashima", *TRIO], positions=[13, 10, 12], markets={"amulets": []}, mode=mode
+    )
     pos.stop(0, INN1)
     assert [e for e in pos.events(Ev.GAIN) if e[2] == Deck.AMULET] == []
 
@@ -201,6 +235,7 @@ def test_draft_free_choice() -> None:
     pos = setup_position(rs, seed=1)
     assert pos.events(Ev.DEAL) == [] and len(pos.events(Ev.KEEP)) == 3
     w, trav = rs.ru["botw"][0], rs.ru["trav"]
+
     def value(i: int) -> float:
         return float(w[W.DRAFT_COIN] * trav[i, 0] + w[W.TRAV0 + i])
 
@@ -209,11 +244,14 @@ def test_draft_free_choice() -> None:
     assert len(set(kept)) == 3 and [value(i) for i in kept] == best[:3]  # ties: any of the tied
 
 
-@pytest.mark.parametrize(("sets", "message"), [
-    ({"draft.dealt": "4"}, r"^draft.dealt = 4: deal 2 or 3 Travelers to each player \(seed 002\)$"),
-    ({"draft.mode": "auction"}, r"^draft.mode = 'auction': choose deal or free \(seed 002\)$"),
-    ({"draft.dealt": "3"}, r"^dealing 3 to each of 4 players needs 12 Travelers, the pool has 10; "),
-])
+@pytest.mark.parametrize(
+    ("sets", "message"),
+    [
+        ({"draft.dealt": "4"}, r"^draft.dealt = 4: deal 2 or 3 Travelers to each player \(seed 002\)$"),
+        ({"draft.mode": "auction"}, r"^draft.mode = 'auction': choose deal or free \(seed 002\)$"),
+        ({"draft.dealt": "3"}, r"^dealing 3 to each of 4 players needs 12 Travelers, the pool has 10; "),
+    ],
+)
 def test_draft_impossible_values_are_refused(sets: dict[str, str], message: str) -> None:
     """M1: ``draft.dealt`` is 2 or 3 and ``draft.mode`` deal or free; dealing more than the pool holds is
     refused with one line (here the base game's 10 Travelers at 4 players)."""
@@ -235,8 +273,15 @@ FIVE = ("koma", "gofu", "netsuke", "ukiyoe", "yunomi")
 
 def _rakuren_stop(mode: str, coins: int, legendary: list[str], overrides: tuple[tuple[str, str], ...] = ()):
     rs = mt_rules(RAK, overrides)
-    pos = xr_position(rs, travelers=RAK, positions=[0, 10, 12], coins=[coins, 5, 5],
-                      piles={Deck.SOUVENIR: souvenir_ids(rs, *FIVE)}, markets={"legendary": legendary}, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=RAK,
+        positions=[0, 10, 12],
+        coins=[coins, 5, 5],
+        piles={Deck.SOUVENIR: souvenir_ids(rs, *FIVE)},
+        markets={"legendary": legendary},
+        mode=mode,
+    )
     pos.stop(0, VILLAGE)
     return rs, pos
 
@@ -287,8 +332,9 @@ def test_rakuren_only_his(mode: str) -> None:
     """Only Rakuren is asked (``Opt.RAKUREN``): another Traveler's Shop is the usual one (a Crossroads
     choice, 3 souvenirs)."""
     rs = mt_rules(RAK)
-    pos = xr_position(rs, travelers=RAK, positions=[0, 10, 12], coins=[5, 5, 5], markets={"legendary": []},
-                      mode=mode)
+    pos = xr_position(
+        rs, travelers=RAK, positions=[0, 10, 12], coins=[5, 5, 5], markets={"legendary": []}, mode=mode
+    )
     pos.ps[0, PF.ABILITY] = Ability.SATSUKI  # not Rakuren now
     pos.stop(0, VILLAGE)
     assert [e for e in pos.events(Ev.OPTION) if e[2] == Opt.RAKUREN] == []
@@ -300,17 +346,24 @@ def test_rakuren_draw_bounds_refused() -> None:
     one line."""
     with pytest.raises(ConfigError, match=r"^abilities.rakuren_souvenirs is 0 to 4 "):
         mt_rules(RAK, (("abilities.rakuren_souvenirs", "5"),))
+
+
 # ------------------------------------------------------------------ with the Matsuri cards
 def test_ayumu_meal_is_free_with_choyo() -> None:
     """002:L597 with L1537-1545, M24, MT-Ayumu: his meal costs 1, and Cho-yo's 1 off still applies,
     so at the Cho-yo Inn his meals cost 0 (he eats with no coin)."""
-    from kernels.core.enums import G
+    from kernels.tokaido.core.enums import G
     from tests.helpers.matsuri_positions import matsuri_ids
     from tests.helpers.positions import meal_ids
 
     rs = mt_rules(["ayumu", "kinko", "satsuki"])
-    pos = xr_position(rs, travelers=["ayumu", "kinko", "satsuki"], positions=[13, 10, 12], coins=[0, 5, 5],
-                      top={Deck.MEAL: meal_ids(rs, "fugu", "tai_meshi", "sushi", "udon", "soba", "dango")})
+    pos = xr_position(
+        rs,
+        travelers=["ayumu", "kinko", "satsuki"],
+        positions=[13, 10, 12],
+        coins=[0, 5, 5],
+        top={Deck.MEAL: meal_ids(rs, "fugu", "tai_meshi", "sushi", "udon", "soba", "dango")},
+    )
     pos.gs[G.M_NEXT] = 1 << matsuri_ids(rs, "choyo")[0]
     pos.stop(0, INN1)
     (gain,) = [e for e in pos.events(Ev.GAIN) if e[2] == Deck.MEAL]

@@ -7,9 +7,9 @@ chosen order, then the Matsuri that the last arrival triggers. Each test cites t
 
 from __future__ import annotations
 
-from kernels.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt, PanSrc
-from kernels.core.events import Token
-from kernels.game.turn import end_scoring_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt, PanSrc
+from kernels.tokaido.core.events import Token
+from kernels.tokaido.game.turn import end_scoring_nb
 from tests.helpers.matsuri_positions import EDO, INN1, matsuri_at, matsuri_ids, mt_config, mt_position
 from tests.helpers.positions import BOTH, amulet_ids, calligraphy_ids, give_amulets, make_rules
 
@@ -53,8 +53,14 @@ def test_first_arrival_draws_two_keeps_one_the_other_goes_under(mode):
 def test_matsuri_comes_after_the_last_arrivals_meal():
     """002:L1264-1265 and M2: the Matsuri is drawn once the last Traveler has arrived and bought its meal."""
     r = rs()
-    pos = at_inn(r, positions=[INN1, INN1, INN1, INN1 - 1], travelers=["chuubei", "sasayakko", "kinko", "hirotada"],
-                 stack=["setsubun"], hand=[0, 6, 12], coins=[5, 5, 5, 5])
+    pos = at_inn(
+        r,
+        positions=[INN1, INN1, INN1, INN1 - 1],
+        travelers=["chuubei", "sasayakko", "kinko", "hirotada"],
+        stack=["setsubun"],
+        hand=[0, 6, 12],
+        coins=[5, 5, 5, 5],
+    )
     pos.pub["occ"][INN1 - 1] = 1
     pos.stop(3, INN1)
     ev = pos.events()
@@ -103,8 +109,15 @@ def test_obon_optional_donation_in_arrival_order(mode):
     """002:L1273-1279 and M14: in arrival order each Traveler may give 1-3 coins to the Temple, 1 point
     each, counted for the ranking; no Temple ability (Hirotada takes no bank coin)."""
     r = rs()
-    pos = at_inn(r, travelers=["chuubei", "sasayakko", "kinko", "hirotada"], arrival=[4, 3, 2, 1],
-                 coins=[9, 0, 9, 9], stack=["obon"], bots=Bot.RANDOM, mode=mode)
+    pos = at_inn(
+        r,
+        travelers=["chuubei", "sasayakko", "kinko", "hirotada"],
+        arrival=[4, 3, 2, 1],
+        coins=[9, 0, 9, 9],
+        stack=["obon"],
+        bots=Bot.RANDOM,
+        mode=mode,
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "obon")[0]  # both drawn cards are o-Bon
     matsuri_at(pos, INN1)
     opts = pos.events(Ev.OPTION)
@@ -145,8 +158,9 @@ def test_hina_matsuri_doll_is_worth_five_worked_example():
     """002:L1286-1291, L1457-1461: Sasayakko (female) holds an art and a food Souvenir; the Doll is the
     3rd Souvenir of the set: 5 points. Males get nothing."""
     r = rs()
-    pos = at_inn(r, travelers=["chuubei", "sasayakko", "kinko", "satsuki"], stack=["hina"],
-                 families={1: [0, 1, 0, 1]})
+    pos = at_inn(
+        r, travelers=["chuubei", "sasayakko", "kinko", "satsuki"], stack=["hina"], families={1: [0, 1, 0, 1]}
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "hina")[0]
     matsuri_at(pos, INN1)
     toks = pos.events(Ev.TOKEN)
@@ -159,8 +173,9 @@ def test_tango_carp_starts_a_new_set_worked_example():
     """002:L1462-1474: Chuubei (male) holds art, food and small objects (1+3+5 = 9): the Carp starts a
     new set: 1 point."""
     r = rs()
-    pos = at_inn(r, travelers=["chuubei", "sasayakko", "kinko", "satsuki"], stack=["tango"],
-                 families={0: [1, 1, 0, 1]})
+    pos = at_inn(
+        r, travelers=["chuubei", "sasayakko", "kinko", "satsuki"], stack=["tango"], families={0: [1, 1, 0, 1]}
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "tango")[0]
     matsuri_at(pos, INN1)
     toks = pos.events(Ev.TOKEN)
@@ -172,8 +187,9 @@ def test_doll_is_no_souvenir_for_collector_shodo_or_emaki():
     """002:L1475-1478 and M17: the token joins the Small-objects slots for set scoring but not the
     Souvenir count (Collector, Nostalgia) and earns no Shodo/Emaki bonus."""
     r = rs()
-    pos = at_inn(r, travelers=["chuubei", "sasayakko", "kinko", "satsuki"], stack=["hina"],
-                 fields={1: {"SCRIPTS": 1}})
+    pos = at_inn(
+        r, travelers=["chuubei", "sasayakko", "kinko", "satsuki"], stack=["hina"], fields={1: {"SCRIPTS": 1}}
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "hina")[0]
     matsuri_at(pos, INN1)
     assert pos.ps[1, PF.SOUVENIRS] == 0 and pos.ps[1, PF.PTS_LEGENDARY] == 0 and pos.ps[1, PF.FAM0] == 1
@@ -202,7 +218,11 @@ def test_ofune_sea_for_everyone_shared_completion():
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "ofune")[0]
     matsuri_at(pos, INN1)
     pans = pos.events(Ev.PANORAMA)
-    assert [(e[1], e[2], e[3]) for e in pans] == [(0, 2, PanSrc.OFUNE), (1, 2, PanSrc.OFUNE), (3, 2, PanSrc.OFUNE)]
+    assert [(e[1], e[2], e[3]) for e in pans] == [
+        (0, 2, PanSrc.OFUNE),
+        (1, 2, PanSrc.OFUNE),
+        (3, 2, PanSrc.OFUNE),
+    ]
     assert pos.ps[0, PF.PTS_ACHIEVEMENTS] == 3 and pos.ps[0, PF.PTS_MATSURI] == 0
     assert pos.ps[1, PF.PTS_MATSURI] == 3 and pos.ps[1, PF.ACHIEVEMENTS] == 1
     assert pos.ps[2, PF.SCORE] == 0 and pos.ps[3, PF.PAN2] == 2
@@ -231,8 +251,9 @@ def test_tanabata_ties_each_take_two_points():
     """002:L1506-1515 and M21: the four achievements judged now: every tied leader takes a 2-point
     token; the cards stay out (no achievement counted)."""
     r = rs()
-    pos = at_inn(r, stack=["tanabata"], fields={0: {"HOT_SPRINGS": 2}, 1: {"HOT_SPRINGS": 2},
-                                                 2: {"MEAL_VALUE": 3}})
+    pos = at_inn(
+        r, stack=["tanabata"], fields={0: {"HOT_SPRINGS": 2}, 1: {"HOT_SPRINGS": 2}, 2: {"MEAL_VALUE": 3}}
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "tanabata")[0]
     matsuri_at(pos, INN1)
     toks = [(e[1], e[5]) for e in pos.events(Ev.TOKEN)]
@@ -245,8 +266,12 @@ def test_otsukimi_shared_calligraphy_scores_for_everyone():
     """002:L1516-1526 and M22: the chooser lays out a Calligraphy card from the market; at the end
     every player scores it on their own collection (Contemplation: 3 per complete panorama)."""
     r = rs()
-    pos = at_inn(r, stack=["otsukimi"], markets={"calligraphy": ["contemplation"]},
-                 panoramas={1: [3, 0, 0], 2: [3, 4, 0]})
+    pos = at_inn(
+        r,
+        stack=["otsukimi"],
+        markets={"calligraphy": ["contemplation"]},
+        panoramas={1: [3, 0, 0], 2: [3, 4, 0]},
+    )
     pos.hid["deck"][Deck.MATSURI, 1] = matsuri_ids(r, "otsukimi")[0]
     matsuri_at(pos, INN1)
     (pick,) = pos.events(Ev.PICK)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.core.enums import PF, Bot, Deck, Ev, Opt, Space
-from kernels.game.crossroads import alternative_nb
+from kernels.tokaido.core.enums import PF, Bot, Deck, Ev, Opt, Space
+from kernels.tokaido.game.crossroads import alternative_nb
 from sim.games.tokaido.referee.promos import closest_traveler
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.positions import BOTH, kern, make_position, make_rules, meal_ids, xr_position
@@ -55,8 +55,15 @@ def test_felicia_duels_for_a_souvenir_she_cannot_pay(mode: str, ppm: int, bought
     challenges for the best one (3 rounds): all won, it is free; none won, it goes under the pile."""
     rs = rs_of(felicia_win_ppm=ppm)
     art = [c for c, s in enumerate(rs.rules.souvenirs) if s.cost == 3][:3]
-    pos = make_position(rs, travelers=TRIO, positions=[0, 0, 0], coins=[1, 0, 0], families={0: [1, 1, 1, 0]},
-                        piles={Deck.SOUVENIR: art}, mode=mode)
+    pos = make_position(
+        rs,
+        travelers=TRIO,
+        positions=[0, 0, 0],
+        coins=[1, 0, 0],
+        families={0: [1, 1, 1, 0]},
+        piles={Deck.SOUVENIR: art},
+        mode=mode,
+    )
     pos.stop(0, VILLAGE)
     duels = rows_of(pos, Ev.DUEL)
     assert duels and all(d[3] == Deck.SOUVENIR and d[5] == 3 for d in duels)
@@ -79,7 +86,9 @@ def test_felicia_duels_for_a_meal_she_cannot_pay(mode: str, ppm: int, eats: bool
     pos.stop(0, INN)
     assert len(rows_of(pos, Ev.DUEL)) == 1 and rows_of(pos, Ev.DUEL)[0][5] == 2
     assert [g[4] for g in pos.events(Ev.GAIN)] == ([0] if eats else [])
-    assert pos.ps[0, PF.MEALS] == int(eats) and len(pos.events(Ev.UNDER)) == 2 - int(eats)  # the last to arrive
+    assert pos.ps[0, PF.MEALS] == int(eats) and len(pos.events(Ev.UNDER)) == 2 - int(
+        eats
+    )  # the last to arrive
 
 
 @BOTH
@@ -89,8 +98,9 @@ def test_random_felicia_chooses_an_alternative_she_cannot_pay(mode: str) -> None
     rs = rs_of(xr=True)
     outcomes = set()
     for seed in range(1, 80):
-        pos = xr_position(rs, travelers=TRIO, positions=[0, 14, 14], coins=[0, 5, 5], bots=Bot.RANDOM, seed=seed,
-                          mode=mode)
+        pos = xr_position(
+            rs, travelers=TRIO, positions=[0, 14, 14], coins=[0, 5, 5], bots=Bot.RANDOM, seed=seed, mode=mode
+        )
         pos.stop(0, 3)
         if pos.events(Ev.CHOICE)[0][3] != 1:
             continue
@@ -106,25 +116,42 @@ def test_a_lost_duel_buys_no_legendary_object(mode: str) -> None:
     """The Village alternative chosen for a Legendary Object Felicia cannot pay: the duel lost, nothing is
     bought and the card stays in the market."""
     rs = rs_of(xr=True, felicia_win_ppm=NONE)
-    pos = xr_position(rs, travelers=TRIO, markets={"legendary": ["murasame"]}, positions=[0, 14, 14],
-                      coins=[1, 5, 5], bots=Bot.RANDOM, mode=mode)
+    pos = xr_position(
+        rs,
+        travelers=TRIO,
+        markets={"legendary": ["murasame"]},
+        positions=[0, 14, 14],
+        coins=[1, 5, 5],
+        bots=Bot.RANDOM,
+        mode=mode,
+    )
     kern(alternative_nb, mode)(pos.pub, pos.hid, pos.ru, 0, Space.VILLAGE)
-    assert rows_of(pos, Ev.OPTION) == [(Ev.OPTION, 0, Opt.FELICIA, 1, -1, -1)] and len(pos.events(Ev.RPS)) == 3
+    assert (
+        rows_of(pos, Ev.OPTION) == [(Ev.OPTION, 0, Opt.FELICIA, 1, -1, -1)] and len(pos.events(Ev.RPS)) == 3
+    )
     assert pos.events(Ev.GAIN) == [] and pos.ps[0, PF.COINS] == 1 and pos.ps[0, PF.LEGENDARY] == 0
 
 
 # ------------------------------------------------------------------ the referee
 def pcfg(coins: int):
     """Felicia, Kinko and Satsuki with Crossroads (4 cards of each type) and the promos; Felicia's coins."""
-    return cfg(3, ",".join(TRIO), (), ("crossroads", "promos"),
-               (("crossroads.by_player_count", "true"), ("travelers.felicia.coins", str(coins))))
+    return cfg(
+        3,
+        ",".join(TRIO),
+        (),
+        ("crossroads", "promos"),
+        (("crossroads.by_player_count", "true"), ("travelers.felicia.coins", str(coins))),
+    )
 
 
 def duel(config, rules, ref_rows: list, deck: int, card: int, rounds: int, wins: list[int]) -> list:
     ref = feed(config, rules, ref_rows)
     opponent = closest_traveler(ref.state, ref.state.travelers[0])
-    return [ev(Ev.OPTION, 0, Opt.FELICIA, 1), (Ev.DUEL, 0, opponent, deck, card, rounds),
-            *[ev(Ev.RPS, 0, r, w) for r, w in enumerate(wins)]]
+    return [
+        ev(Ev.OPTION, 0, Opt.FELICIA, 1),
+        (Ev.DUEL, 0, opponent, deck, card, rounds),
+        *[ev(Ev.RPS, 0, r, w) for r, w in enumerate(wins)],
+    ]
 
 
 def test_referee_duel_for_an_unaffordable_calligraphy() -> None:
@@ -138,8 +165,12 @@ def test_referee_duel_for_an_unaffordable_calligraphy() -> None:
     lost = duel(config, rules, rows, Deck.CALLIGRAPHY, FORESIGHT, 1, [0])
     p0 = ok(config, rules, [*rows, *lost, *stop(1, VILLAGE1)]).state.travelers[0]
     assert (p0.coins, p0.calligraphy) == (0, [])
-    assert_illegal(feed(config, rules, [*rows, *won, *stop(1, VILLAGE1)]), len(rows) + len(won), "MOVE",
-                   "felicia can pay")
+    assert_illegal(
+        feed(config, rules, [*rows, *won, *stop(1, VILLAGE1)]),
+        len(rows) + len(won),
+        "MOVE",
+        "felicia can pay",
+    )
 
 
 def test_referee_duel_for_an_unaffordable_souvenir_and_meal() -> None:
@@ -150,7 +181,9 @@ def test_referee_duel_for_an_unaffordable_souvenir_and_meal() -> None:
     shop = stop(0, VILLAGE1, 0) + [ev(Ev.DRAW, 0, Deck.SOUVENIR, c) for c in (21, 22, 23)]
     two = duel(config, rules, rows + shop, Deck.SOUVENIR, 21, 3, [1, 1, 0])
     under = [ev(Ev.UNDER, -1, Deck.SOUVENIR, c) for c in (22, 23)]
-    p0 = ok(config, rules, [*rows, *shop, *two, ev(Ev.GAIN, 0, Deck.SOUVENIR, 21, 1), *under]).state.travelers[0]
+    p0 = ok(
+        config, rules, [*rows, *shop, *two, ev(Ev.GAIN, 0, Deck.SOUVENIR, 21, 1), *under]
+    ).state.travelers[0]
     assert (p0.coins, p0.souvenirs) == (0, [21])
     one = duel(config, rules, rows + shop, Deck.SOUVENIR, 21, 3, [1, 0, 0])
     again = duel(config, rules, rows + shop, Deck.SOUVENIR, 22, 3, [0, 0, 0])
