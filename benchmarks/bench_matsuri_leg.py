@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.tokaido.core.weights import W
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.duel import play_duel
 
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     config = GameConfig(n_players=a.players, bots=(a.tier,), expansions=tuple(a.expansions.split(",")))
     rules = config.rules()
-    new = engine.bot_weights(a.tier, rules, config)
+    new = bots.bot_weights(a.tier, rules, config)
     old = new.copy()
     old[W.M_LEG_STOP] = old[W.M_LEG_SHARE] = 0.0
     res, rate = play_duel(

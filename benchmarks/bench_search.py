@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kernels.tokaido.core import weights as Wt  # noqa: E402
-from sim.games.tokaido import engine  # noqa: E402
+from sim.games.tokaido import bots, engine  # noqa: E402
 from sim.games.tokaido.rules.config import GameConfig  # noqa: E402
 from sim.games.tokaido.tuning.ladder import mirrored_blocks, pair_result, score_games  # noqa: E402
 
@@ -34,7 +34,7 @@ def seat_weights(config: GameConfig, over: dict[str, float]) -> np.ndarray:
     rules = config.rules()
     ws = []
     for b in config.bot_names():
-        w = engine.bot_weights(b, rules, config)
+        w = bots.bot_weights(b, rules, config)
         if b == "search":
             for k, v in over.items():
                 w[getattr(Wt.W, "S_" + k.upper())] = v

@@ -29,16 +29,25 @@ from pathlib import Path
 
 CHILD = r"""
 import os, sys
-from sim.games.tokaido.engine import play_games, rules_record
-from sim.games.tokaido.rules.config import GameConfig
+try:
+    from sim.games.tokaido import engine
+    from sim.games.tokaido.rules.config import GameConfig
+except ImportError:  # trees from before the games' plug-in layout
+    try:
+        from sim.run import engine
+        from sim.games.tokaido.rules.config import GameConfig
+    except ImportError:  # trees from before the package layout
+        from sim import engine
+        from sim.config import GameConfig
 spec, games, count = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 config = GameConfig.parse(spec)
 rules = config.rules()
-ru = rules_record(config, rules)  # built once per run (sim.run.game): not a cost per game
-play_games(config, rules, 1, 0, 64, threads=1, ru=ru)  # compile or load the cache: never counted
+ru = engine.rules_record(config, rules)  # built once per run (sim.run.game): not a cost per game
+engine.rules_record = lambda *a, **k: ru  # older trees build it in every play_games call
+engine.play_games(config, rules, 1, 0, 64, threads=1)  # compile or load the cache: never counted
 if count:
     os.system(f"callgrind_control -i on {os.getpid()} > /dev/null")
-play_games(config, rules, 1, 0, games, threads=1, ru=ru)
+engine.play_games(config, rules, 1, 0, games, threads=1)
 if count:
     os.system(f"callgrind_control -i off {os.getpid()} > /dev/null")
 """

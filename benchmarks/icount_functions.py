@@ -21,12 +21,23 @@ import sys
 
 CHILD = r"""
 import os, sys
-from sim.games.tokaido.engine import play_games, rules_record
-from sim.games.tokaido.rules.config import GameConfig
-from kernels.tokaido.play import play_batch_nb
+try:
+    from sim.games.tokaido import engine
+    from sim.games.tokaido.rules.config import GameConfig
+    from kernels.tokaido.play import play_batch_nb
+except ImportError:  # trees from before the games' plug-in layout
+    try:
+        from sim.run import engine
+        from sim.games.tokaido.rules.config import GameConfig
+        from kernels.tokaido.play import play_batch_nb
+    except ImportError:  # trees from before the package layout
+        from sim import engine
+        from sim.config import GameConfig
+        from kernels.tokaido.game import play_batch_nb
 spec, games, mapf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-config = GameConfig.parse(spec); rules = config.rules(); ru = rules_record(config, rules)
-play_games(config, rules, 1, 0, 64, threads=1, ru=ru)
+config = GameConfig.parse(spec); rules = config.rules(); ru = engine.rules_record(config, rules)
+engine.rules_record = lambda *a, **k: ru  # older trees build it in every play_games call
+engine.play_games(config, rules, 1, 0, 64, threads=1)
 rows = set()
 for sig, cres in play_batch_nb.overloads.items():
     seen, stack = set(), [cres.library]
@@ -45,7 +56,7 @@ for sig, cres in play_batch_nb.overloads.items():
 with open(mapf, "w") as fh:
     for a, n in sorted(rows): fh.write(f"{a} {n}\n")
 os.system(f"callgrind_control -i on {os.getpid()} > /dev/null")
-play_games(config, rules, 1, 0, games, threads=1, ru=ru)
+engine.play_games(config, rules, 1, 0, games, threads=1)
 os.system(f"callgrind_control -i off {os.getpid()} > /dev/null")
 """
 
@@ -73,9 +84,8 @@ def run(tree, spec, games, tag):
     }
     mapf, out = f"/tmp/cgfn_{tag}.map", f"/tmp/cgfn_{tag}.out"
     warm = (
-        "from sim.games.tokaido.engine import play_games; "
-        "from sim.games.tokaido.rules.config import GameConfig; import sys; "
-        "c = GameConfig.parse(sys.argv[1]); play_games(c, c.rules(), 1, 0, 8, threads=1)"
+        CHILD.split("spec, games")[0]
+        + "c = GameConfig.parse(sys.argv[1]); engine.play_games(c, c.rules(), 1, 0, 8, threads=1)"
     )
     subprocess.run(
         [sys.executable, "-c", warm, spec], env=env, cwd=tree, check=True
@@ -165,15 +175,15 @@ def calls(mapf, out):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("before", help="source tree A")
-    ap.add_argument("after", help="source tree B")
+    ap.add_argument("after", nargs="?", help="source tree B (omit to profile A alone)")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--config", default="players=4,travelers=draft,bots=greedy")
     ap.add_argument("--rows", type=int, default=25)
     args = ap.parse_args()
-    res = [
-        attribute(*run(os.path.abspath(tree), args.config, args.games, tag))
-        for tag, tree in (("a", args.before), ("b", args.after))
-    ]
+    trees = (("a", args.before), ("b", args.after)) if args.after else (("a", args.before),)
+    res = [attribute(*run(os.path.abspath(tree), args.config, args.games, tag)) for tag, tree in trees]
+    if len(res) == 1:
+        res.append(res[0])
     g = args.games
     keys = sorted(set().union(*res), key=lambda n: -abs(res[1].get(n, 0) - res[0].get(n, 0)))
     print(f"{args.config}: instructions per game, {g:,} games\n")

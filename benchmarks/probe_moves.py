@@ -20,7 +20,7 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kernels.core.rng import seed_game_nb
-from kernels.tokaido.bots.features import context_nb
+from kernels.tokaido.bots.context import context_nb
 from kernels.tokaido.bots.heuristic import (
     base_values_nb,
     encounter_value_nb,
@@ -32,6 +32,7 @@ from kernels.tokaido.bots.policy import choose_move_nb
 from kernels.tokaido.bots.village import village_value_nb
 from kernels.tokaido.core.enums import PF, G
 from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
+from kernels.tokaido.core.weights import W
 from kernels.tokaido.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
@@ -50,20 +51,20 @@ PROBES = (
 @njit
 def probe_nb(pub, ru, t, w, ncand, which):
     if which == 1:
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     elif which == 2:
-        base_values_nb(pub, ru, t, w)
+        base_values_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     elif which == 3:
-        type_values_nb(pub, ru, t, w)
+        type_values_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     elif which == 4:
         opp_values_nb(pub, ru, t)
     elif which == 5:
-        move_values_nb(pub, ru, t, w, ncand)
+        move_values_nb(pub, ru, t, w, ncand, w[W.EXPERT] > 0.5)
     elif which == 6:
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
         village_value_nb(pub, ru, t, w)
     elif which == 7:
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
         encounter_value_nb(pub, ru, t, w)
 
 

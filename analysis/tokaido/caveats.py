@@ -134,7 +134,10 @@ def groups(lf: pl.LazyFrame, manifest: Manifest, keys: Sequence[str]) -> list[Gr
         n = int(row["n_players"])
         pool = str(row["pool"]) if "pool" in by and row["pool"] not in (None, "all") else ""
         # a pool held to some Travelers is another configuration than the one checked (its company differs)
-        key = f"{n}p-{'+'.join(sorted(xs)) or 'base'}" + (f"-pool={pool}" if pool else "")
+        # the configuration's key, spelled as ``sim.games.tokaido.bots.config_key`` spells it (the report
+        # reads
+        # the dataset only, never the simulator's modules)
+        key = f"{n}p-{'+'.join(sorted(set(xs))) or 'base'}" + (f"-pool={pool}" if pool else "")
         out.append(Group({k: row[k] for k in keys}, key, tuple(row["_bots"]), "+".join(sorted(vs)) or "none"))
     return out
 

@@ -24,9 +24,10 @@ The layer above ``kernels.tokaido.play`` (it drives games through ``decide_move_
 import numpy as np
 from numba import njit, prange
 
-from kernels.tokaido.bots.features import B_CAND
 from kernels.tokaido.bots.heuristic import heuristic_move_nb
-from kernels.tokaido.core.enums import PF, Bot
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.bots.tier import policy_nb, searches_nb
+from kernels.tokaido.core.enums import Policy
 from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.tokaido.game.turn import begin_turn_nb, move_nb
 from kernels.tokaido.play import decide_move_nb, new_game_nb
@@ -55,7 +56,7 @@ def search_states_nb(seed, start, count, rules, states, meta):
             t, ctrl, ncand = begin_turn_nb(pub, hid, ru)
             if t < 0:
                 break
-            keep = ncand > 1 and pub["ps"][ctrl, PF.BOT] == Bot.SEARCH and r < cap
+            keep = ncand > 1 and searches_nb(pub, ctrl) and r < cap
             if keep:
                 states[r] = pub
             k = decide_move_nb(pub, ru, t, ctrl, ncand)
@@ -76,7 +77,7 @@ def _values_nb(states, meta, r, ru, work, c, vals):
     p = work[c]
     p["bscr"][:] = 0.0
     nc = meta[r, 2]
-    heuristic_move_nb(p, ru, meta[r, 0], meta[r, 1], nc)
+    heuristic_move_nb(p, ru, meta[r, 0], meta[r, 1], nc, policy_nb(p, ru, meta[r, 1]) == Policy.EXPERT)
     for k in range(vals.shape[1]):
         vals[r, k] = p["bscr"][B_CAND + k] if k < nc else -np.inf
 

@@ -18,20 +18,17 @@ from kernels.core.batch import UNFINISHED
 from kernels.core.log import log_nb
 from kernels.core.rng import seed_game_nb
 from kernels.tokaido.bots.policy import choose_move_nb
-from kernels.tokaido.core.enums import PF, Bot, Cfg, Ev, G
+from kernels.tokaido.bots.tier import searches_nb
+from kernels.tokaido.core.enums import PF, Cfg, Ev, G
 from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.tokaido.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb, write_records_nb
-from kernels.tokaido.search import EV_NF as EV_NF  # re-exported for sim.run (the evaluation row)
-from kernels.tokaido.search import EV_NT as EV_NT
-from kernels.tokaido.search import EV_ROW as EV_ROW
-from kernels.tokaido.search import EV_T0 as EV_T0
 from kernels.tokaido.search import ev_features_nb, inn_reached_nb, search_move_nb
 
 
 @njit(cache=True)
 def decide_move_nb(pub, ru, t, ctrl, ncand):
     """Index into ``pub['cand']`` of the move ``ctrl`` chooses for ``t``: the policy entry point for moves."""
-    if ncand > 1 and pub["ps"][ctrl, PF.BOT] == Bot.SEARCH:
+    if ncand > 1 and searches_nb(pub, ctrl):
         return search_move_nb(pub, ru, t, ctrl, ncand)
     return choose_move_nb(pub, ru, t, ctrl, ncand)
 

@@ -30,12 +30,13 @@ from numba import njit
 
 import kernels.tokaido.game.turn as game
 from kernels.core.rng import mix64_nb, next_u64_nb, shuffle_nb
-from kernels.tokaido.bots.features import B_CAND, pool_nb
 from kernels.tokaido.bots.heuristic import heuristic_move_nb
 from kernels.tokaido.bots.policy import choose_move_nb
-from kernels.tokaido.core.enums import MAX_TRAV, N_DECKS, N_FAMILIES, PF, Bot, Deck, G, Space
+from kernels.tokaido.bots.scratch import B_CAND, pool_nb
+from kernels.tokaido.bots.tier import policy_nb
+from kernels.tokaido.core.enums import MAX_TRAV, N_DECKS, N_FAMILIES, PF, Bot, Deck, G, Policy, Space
 from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
-from kernels.tokaido.core.weights import W_N, W
+from kernels.tokaido.core.weights import EV_NF, EV_NT, EV_T0, W_N, W
 
 _ONE = np.uint64(1)
 
@@ -89,17 +90,6 @@ def inn_reached_nb(p2, r2, s):
     return k
 
 
-EV_ROW = (
-    MAX_TRAV - 1
-)  # the row of ``ru['botw']`` no traveler uses holds the evaluation (sim/games/tokaido/engine.py)
-EV_NF = (
-    9  # features per Inn: see ``ev_features_nb``; coefficient f at Inn k is botw[EV_ROW, (k - 1) * EV_NF + f]
-)
-EV_NT = 40  # Traveler terms per Inn: what Traveler i's ability is still worth at Inn k (Hiroshige's and
-EV_T0 = 3 * EV_NF  # Chuubei's Inn gifts to come...) is botw[EV_ROW, EV_T0 + (k - 1) * EV_NT + i]
-assert EV_T0 + 3 * EV_NT <= W_N
-
-
 @njit(cache=True)
 def ev_features_nb(p2, r2, x):
     """Each player's public features at an Inn into ``x[u]``, running the end scoring on ``p2`` (a
@@ -131,13 +121,13 @@ def margin_nb(p2, r2, me, w, k):
     """``me``'s value minus the best other's, plus the win bonus ``w[S_WIN]``; runs the end scoring.
 
     At the end of the road a player's value is their score; at Inn ``k`` (1-3), their score had
-    the journey ended there plus the fitted worth of their state (``ev_features_nb`` times row
-    ``EV_ROW``) and of their Traveler from there on. Reads only ``pub`` (scores, collections and
+    the journey ended there plus the fitted worth of their state (``ev_features_nb`` times
+    ``ru['seval']``) and of their Traveler from there on. Reads only ``pub`` (scores, collections and
     Travelers are public).
     """
     ps = p2["ps"]
     n = p2["gs"][G.N_PLAYERS]
-    ev = r2["botw"][EV_ROW]
+    ev = r2["seval"]
     x = np.zeros((n, EV_NF))
     if 1 <= k <= 3:
         ev_features_nb(p2, r2, x)
@@ -197,7 +187,9 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
     A candidate's value is its mean plus ``w[S_PRIOR]`` times its heuristic value.
     """
     w = ru["botw"][ctrl]
-    best = heuristic_move_nb(pub, ru, t, ctrl, ncand)  # fills bscr[B_CAND:]
+    best = heuristic_move_nb(
+        pub, ru, t, ctrl, ncand, policy_nb(pub, ru, ctrl) == Policy.EXPERT
+    )  # fills bscr[B_CAND:]
     rollouts = int(w[W.S_ROLLOUTS])
     m = int(w[W.S_TOPK])
     if m <= 0 or m > ncand:
@@ -222,7 +214,7 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
     rus = np.zeros(1, RULES_DTYPE)
     rus[0] = ru
     r2 = rus[0]
-    for p in range(EV_ROW):  # everyone plays with the searcher's weights; the evaluation row stays
+    for p in range(MAX_TRAV):  # everyone plays with the searcher's weights
         for i in range(W_N):
             r2["botw"][p, i] = w[i]
     p2 = pubs[0]

@@ -12,15 +12,15 @@ import numpy as np
 
 from kernels.core.rng import seed_game_nb
 from kernels.tokaido import search
-from kernels.tokaido.bots.features import B_CAND
 from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
 from kernels.tokaido.core import enums as E
 from kernels.tokaido.core.enums import DECK_CAP, PF, G
 from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.tokaido.core.weights import W
 from kernels.tokaido.game.turn import begin_turn_nb, move_nb, setup_nb
 from kernels.tokaido.play import turn_nb
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 
 # the configurations whose expert decisions the speed-up and memo tests compare
@@ -40,7 +40,7 @@ def position_with_hand(seed: int):
     """
     config = GameConfig(n_players=4, bots=("random",))
     rules = config.rules()
-    w = engine.bot_weights("search", rules)
+    w = bots.bot_weights("search", rules)
     w[W.S_ROLLOUTS], w[W.S_TOPK] = 4, 3
     ru = engine.rules_record(config, rules, weights=np.repeat(w[None, :], 4, axis=0))
     pubs, hids = np.zeros(1, PUB_DTYPE), np.zeros(1, HID_DTYPE)

@@ -44,7 +44,7 @@ from kernels.tokaido.core.weights import W
 from kernels.tokaido.game.stations import inn_nb, station_nb, temple_nb
 from kernels.tokaido.game.turn import setup_nb
 from kernels.tokaido.play import turn_nb
-from sim.games.tokaido.engine import bot_weights
+from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 

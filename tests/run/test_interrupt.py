@@ -17,7 +17,7 @@ import pytest
 
 from sim.dataset.manifest import MANIFEST
 from sim.dataset.parts import part_name
-from sim.games.tokaido import dataset, engine
+from sim.games.tokaido import bots, dataset, engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run import pace, progress, runner
@@ -183,7 +183,7 @@ def test_the_stop_flag_ends_games_in_flight_at_their_next_turn() -> None:
     cfg = GameConfig(n_players=4, bots=("search",))
     rules = cfg.rules()
     # full rollouts (the search without its one-leg rollouts): a game of seconds, not ~0.2 s
-    w = engine.bot_weights("search", rules, cfg)
+    w = bots.bot_weights("search", rules, cfg)
     w[W.S_HORIZON], w[W.S_ROLLOUTS] = 0, 32
     ws = np.repeat(w[None, :], 4, axis=0)
     engine.play_games(cfg, rules, 1, 0, 1, weights=ws)  # load the kernels outside the clock

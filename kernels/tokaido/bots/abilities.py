@@ -25,7 +25,7 @@ bot still plays legal games, only without using it well.
 
 from numba import njit
 
-from kernels.tokaido.bots.features import coin_value_nb
+from kernels.tokaido.bots.context import coin_value_nb
 from kernels.tokaido.core.enums import PF, Ability, Deck, P, Space
 from kernels.tokaido.core.weights import HF, XF, W
 
@@ -50,7 +50,7 @@ def ability_stop_nb(pub, ru, t, w, typ):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ability_opp_nb(pub, ru, u, typ):
     """Rough points another player ``u``'s ability adds to its stop on a space of type ``typ``: what the
     expert's ``deny`` and ``leave`` count it would miss if that space were taken from it (Umegae's

@@ -1,20 +1,22 @@
-"""Bot decisions for the Crossroads expansion (see ``bots`` for the hook contract).
+"""Bot decisions for the Crossroads expansion (the hooks are ``kernels.tokaido.bots.policy``'s, which pass
+``pol``).
 
 Every function takes ``pub`` and ``ru`` only: markets are face up, Amulets and
-Calligraphy in hand are the player's own. ``Bot.RANDOM`` chooses uniformly
-among the legal choices; a weight vector with ``w[W.EXPERT]`` (the expert tier)
-uses its own values (``kernels.tokaido.bots.expert``); every other tier uses the greedy
-values below (points now plus ``w[COIN]`` per coin, end-game cards valued from
-the position so far).
+Calligraphy in hand are the player's own. ``Policy.RANDOM`` chooses uniformly
+among the legal choices; ``Policy.EXPERT`` uses the expert's own values
+(``kernels.tokaido.bots.expert``); every other policy uses the greedy values below (points
+now plus ``w[COIN]`` per coin, end-game cards valued from the position so far).
 """
 
 from numba import njit
 
 from kernels.core.rng import randint_nb
 from kernels.tokaido.bots import expert
-from kernels.tokaido.bots.features import B_TYPE, context_nb
+from kernels.tokaido.bots.context import context_nb
 from kernels.tokaido.bots.heuristic import base_values_nb
-from kernels.tokaido.core.enums import PF, Ability, Amulet, Bot, Calli, Legend, P, Space
+from kernels.tokaido.bots.scratch import B_TYPE
+from kernels.tokaido.bots.tier import policy_nb
+from kernels.tokaido.core.enums import PF, Ability, Amulet, Calli, Legend, P, Policy, Space
 from kernels.tokaido.core.prices import amulet_price_nb, felicia_may_duel_nb, legendary_price_nb
 from kernels.tokaido.core.score import souvenir_gain_pts_nb
 from kernels.tokaido.core.weights import W
@@ -83,15 +85,15 @@ def amulet_value_nb(pub, ru, t, c):
 
 
 @njit(cache=True)
-def _best_nb(pub, ru, t, m, kind):
+def _best_nb(pub, ru, t, m, kind, pol):
     """Best available card of market ``m`` for ``t``: (card, value); kind 0/1/2 picks the valuation."""
     mkt = pub["mkt"]
     coins = pub["ps"][t, PF.COINS]
     w = ru["botw"][t]
     cw = w[W.COIN]
-    random = pub["ps"][t, PF.BOT] == Bot.RANDOM
-    if not random and w[W.EXPERT] > 0.5:
-        context_nb(pub, ru, t, w)
+    random = pol == Policy.RANDOM
+    if pol == Policy.EXPERT:
+        context_nb(pub, ru, t, w, True)
         return expert.market_best_nb(pub, ru, t, w, m)
     best, bv, n = -1, -1e9, 0
     stretch = (
@@ -120,19 +122,19 @@ def _best_nb(pub, ru, t, m, kind):
 
 
 @njit(cache=True)
-def choose_legendary_nb(pub, ru, t):
+def legendary_choice_nb(pub, ru, t, pol):
     """An affordable available Legendary Object (-1 if none)."""
-    return _best_nb(pub, ru, t, 0, 0)[0]
+    return _best_nb(pub, ru, t, 0, 0, pol)[0]
 
 
 @njit(cache=True)
-def choose_amulet_nb(pub, ru, t):
-    return _best_nb(pub, ru, t, 1, 1)[0]
+def amulet_choice_nb(pub, ru, t, pol):
+    return _best_nb(pub, ru, t, 1, 1, pol)[0]
 
 
 @njit(cache=True)
-def choose_calligraphy_nb(pub, ru, t):
-    return _best_nb(pub, ru, t, 2, 2)[0]
+def calligraphy_choice_nb(pub, ru, t, pol):
+    return _best_nb(pub, ru, t, 2, 2, pol)[0]
 
 
 @njit(cache=True)
@@ -151,17 +153,18 @@ def alt_value_nb(pub, ru, t, typ):
             return -1e9
         bonus = 1.0 if ps[t, PF.ABILITY] == Ability.MITSUKUNI else 0.0
         return params[P.BATH_POINTS] + bonus - cw * params[P.BATH_COST]
+    pol = policy_nb(pub, ru, t)  # the engine asks this of every player (a Health Amulet's greedy gain)
     if typ == Space.VILLAGE:
-        return _best_nb(pub, ru, t, 0, 0)[1] if _best_nb(pub, ru, t, 0, 0)[0] >= 0 else -1e9
+        return _best_nb(pub, ru, t, 0, 0, pol)[1] if _best_nb(pub, ru, t, 0, 0, pol)[0] >= 0 else -1e9
     if typ == Space.FARM:
         bet = params[P.GAMING_BET]
         return (mean_die_nb(ru) - 1.0) * bet * cw if coins >= bet else -1e9
     if typ == Space.TEMPLE:
-        c, v = _best_nb(pub, ru, t, 1, 1)
+        c, v = _best_nb(pub, ru, t, 1, 1, pol)
         cost = amulet_price_nb(pub, ru, t)
         return v - cw * cost if c >= 0 and coins >= cost else -1e9
     if typ == Space.ENCOUNTER:
-        c, v = _best_nb(pub, ru, t, 2, 2)
+        c, v = _best_nb(pub, ru, t, 2, 2, pol)
         return v - cw * params[P.CALLI_COST] if c >= 0 and coins >= params[P.CALLI_COST] else -1e9
     return -1e9
 
@@ -176,20 +179,20 @@ def raise_space_values_nb(pub, ru, t, vals):
 
 
 @njit(cache=True)
-def choose_use_nb(pub, ru, t, value, kind, arg):
+def use_choice_nb(pub, ru, t, pol, value, kind, arg):
     """Use an Amulet of ``kind`` now? ``value`` is the greedy gain of using it; ``arg`` its
     argument for the expert (``expert.use_amulet_nb``)."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
     if kind == Amulet.HEALTH and ru["params"][P.HEALTH_ONE] == 1:
         return 0  # online Health gives one option, the better of which is taken anyway
     w = ru["botw"][t]
-    if w[W.EXPERT] > 0.5:
+    if pol == Policy.EXPERT:
         if kind == Amulet.HEALTH:  # both actions at station type ``arg``: the gain is the lesser of the two
-            base_values_nb(pub, ru, t, w)
+            base_values_nb(pub, ru, t, w, True)
             gain = min(pub["bscr"][B_TYPE + arg], expert.alt_value_nb(pub, ru, t, w, arg))
             return 1 if gain > expert.keep_value_nb(w, kind) else 0
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, True)
         return expert.use_amulet_nb(pub, ru, t, w, kind, arg)
     return 1 if value > 0.0 else 0
 
@@ -203,14 +206,14 @@ def empty_ok_nb(ru, typ):
 
 
 @njit(cache=True)
-def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_value):
-    """0 base action, 1 the alternative, 2 both (Kita, Miyataka: their order is ``choose_health_order_nb``'s),
+def station_choice_nb(pub, ru, t, pol, typ, base_ok, alt_ok, both_ok, base_value):
+    """0 base action, 1 the alternative, 2 both (Kita, Miyataka: their order is ``health_order_choice_nb``'s),
     4 (online, the random bot only) the alternative buying nothing; ``base_value`` is the greedy value of the
     base.
 
     Both actions may be chosen while the alternative is not yet affordable: the base action may pay for it
     (a Kuge's coins), and it is judged when its turn comes (C27)."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         n = 0
         pick = 0
         for o in range(5):
@@ -225,8 +228,8 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
                     pick = o
         return pick
     w = ru["botw"][t]
-    if w[W.EXPERT] > 0.5:
-        base_values_nb(pub, ru, t, w)
+    if pol == Policy.EXPERT:
+        base_values_nb(pub, ru, t, w, True)
         base = pub["bscr"][B_TYPE + typ]
         o = expert.station_option_nb(pub, ru, t, w, typ, base_ok, alt_ok, both_ok, base)
         return (
@@ -241,7 +244,7 @@ def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_val
 
 
 @njit(cache=True)
-def choose_health_order_nb(pub, ru, t, typ, alt_ok, base_value):
+def health_order_choice_nb(pub, ru, t, pol, typ, alt_ok, base_value):
     """Both actions (the Health Amulet, Kita, Miyataka): 2 the base action first, 3 the alternative first
     (it must be possible now); ``base_value``: the greedy value of the base action.
 
@@ -250,7 +253,7 @@ def choose_health_order_nb(pub, ru, t, typ, alt_ok, base_value):
     the two there, the more valuable one first (the expert by its own values)."""
     if not alt_ok:
         return 2
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return 2 + randint_nb(pub["rng"], 2)
     if typ != Space.TEMPLE:
         return 2
@@ -258,22 +261,22 @@ def choose_health_order_nb(pub, ru, t, typ, alt_ok, base_value):
     if pub["ps"][t, PF.COINS] - amulet_price_nb(pub, ru, t) >= params[P.TEMPLE_MIN_COINS]:
         return 3
     w = ru["botw"][t]
-    if w[W.EXPERT] > 0.5:
-        base_values_nb(pub, ru, t, w)
+    if pol == Policy.EXPERT:
+        base_values_nb(pub, ru, t, w, True)
         return 3 if expert.alt_value_nb(pub, ru, t, w, typ) > pub["bscr"][B_TYPE + typ] else 2
     return 3 if alt_value_nb(pub, ru, t, typ) > base_value else 2
 
 
 @njit(cache=True)
-def choose_second_nb(pub, ru, t, typ, alt):
+def second_choice_nb(pub, ru, t, pol, typ, alt):
     """Take the second of two actions now that it is possible (1) or decline it (0, C42)? ``alt``: the
     second is the station's alternative (else its base action). The greedy player takes the base action
     it stopped for and the alternative when it is worth something; the expert either by its own values."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
-    w = ru["botw"][t]
-    if w[W.EXPERT] > 0.5:
-        base_values_nb(pub, ru, t, w)
+    if pol == Policy.EXPERT:
+        w = ru["botw"][t]
+        base_values_nb(pub, ru, t, w, True)
         v = expert.alt_value_nb(pub, ru, t, w, typ) if alt else pub["bscr"][B_TYPE + typ]
         return 1 if v > 0.0 or (not alt and v == 0.0) else 0
     if alt:

@@ -15,20 +15,23 @@ it, so coins that will buy nothing are worth nothing (Foresight aside).
 from numba import njit
 
 from kernels.tokaido.bots.abilities import ability_stop_nb
-from kernels.tokaido.bots.features import (
-    B_FAM,
-    B_PROG,
-    ach_delta_nb,
-    best_pan_nb,
-    coin_value_nb,
-    rank_bonus_nb,
-)
+from kernels.tokaido.bots.context import ach_delta_nb, coin_value_nb
+from kernels.tokaido.bots.features import best_pan_nb, rank_bonus_nb
+from kernels.tokaido.bots.scratch import B_FAM, B_PROG
 from kernels.tokaido.core.enums import MARKET_CAP, PF, Ability, Amulet, Calli, Legend, Opt, P, Space
 from kernels.tokaido.core.prices import amulet_price_nb, legendary_price_nb
 from kernels.tokaido.core.weights import HF, XF, W
 
 X = W.XF0
 IMPOSSIBLE = -1e9
+# the Travelers whose ability adds to a stop's value (``abilities.ability_stop_nb``; 0 for the others)
+STOP_ABILITIES = (
+    (1 << Ability.GOTOZAEMON)
+    | (1 << Ability.MISAKI)
+    | (1 << Ability.TAKERU)
+    | (1 << Ability.IYASAKA)
+    | (1 << Ability.MARI)
+)
 
 
 @njit(cache=True)
@@ -181,11 +184,15 @@ def stop_values_nb(pub, ru, t, w, vals, mask=511):
     """Add the abilities and the Crossroads alternatives to the base values of each station type ``vals[1:9]``
     (those in bit ``mask``)."""
     xr = ru["params"][P.XR] == 1
+    ab = pub["ps"][t, PF.ABILITY]
+    stops = ((1 << ab) & STOP_ABILITIES) != 0
+    if not xr and not stops:
+        return  # nothing to add: the values stay the very floats
     health = xr and ru["params"][P.HEALTH_ONE] == 0 and holds_amulet_nb(pub, ru, t, Amulet.HEALTH)
     for typ in range(1, 9):
         if (mask >> typ) & 1 == 0:
             continue
-        v = vals[typ] + ability_stop_nb(pub, ru, t, w, typ)
+        v = vals[typ] + ability_stop_nb(pub, ru, t, w, typ) if stops else vals[typ]
         if xr:
             alt = alt_value_nb(pub, ru, t, w, typ)
             if alt > IMPOSSIBLE:

@@ -1,9 +1,11 @@
-"""The heuristic bots (``Bot.HEURISTIC``, ``Bot.TUNED``; ``Bot.SEARCH`` outside its move search).
+"""The feature policies: heuristic and tuned (``Policy.FEATURES``), and with ``expert`` the expert's
+valuations (``Policy.EXPERT``: the expert, and the search bot outside its move search).
 
 Each legal choice gets a value: its features (``weights.HF``, computed in
 ``kernels.tokaido.bots.features`` from what the player may see) times the player's weight
 vector ``ru['botw'][p]``. The bot takes the best value. Weights are data
 (``sim/games/tokaido/data/bots/*.toml``): two heuristic bots differ by their weight files only.
+``kernels.tokaido.bots.policy`` calls these with ``expert`` as the player's policy says.
 
 A move's value = the value of the space's type now (points, coins, panorama
 progress and race, souvenir set potential, Temple ranking, end achievements, the
@@ -16,49 +18,65 @@ mover, the room left before the Inn).
 from numba import njit
 
 from kernels.tokaido.bots.abilities import ability_meal_nb
+from kernels.tokaido.bots.context import ach_delta_nb, best_gain_nb, coin_value_nb, context_nb
 from kernels.tokaido.bots.expert import stop_values_nb
 from kernels.tokaido.bots.features import (
+    NEG,
+    best_pan_nb,
+    encounter_card_value_nb,
+    expected_max_nb,
+    expected_price_nb,
+    pan_value_nb,
+    temple_choice_nb,
+)
+from kernels.tokaido.bots.matsuri_leg import gion_gain_nb, leg_kinds_nb, leg_values_nb
+from kernels.tokaido.bots.opponents import N_TYPES, opp_begin_nb, opp_end_nb, opp_nb, opp_values_nb
+from kernels.tokaido.bots.scratch import (
     B_CAND,
     B_HOT,
     B_OPP,
     B_SORT,
     B_TYPE,
-    NEG,
-    ach_delta_nb,
-    best_gain_nb,
-    best_pan_nb,
-    coin_value_nb,
-    context_nb,
-    encounter_card_value_nb,
-    expected_max_nb,
-    expected_price_nb,
-    pan_value_nb,
+    B_VKEY,
+    next_inn_nb,
     pool_nb,
-    temple_choice_nb,
+    popcount_nb,
 )
-from kernels.tokaido.bots.matsuri_leg import gion_gain_nb, leg_kinds_nb, leg_values_nb
-from kernels.tokaido.bots.opponents import N_TYPES, opp_begin_nb, opp_end_nb, opp_nb, opp_values_nb
 from kernels.tokaido.bots.village import village_value_nb
-from kernels.tokaido.core.enums import N_SPACES, PF, Ability, Deck, G, P, Space
+from kernels.tokaido.core.enums import N_SPACES, PF, Ability, Deck, Enc, G, P, Space
 from kernels.tokaido.core.events import Matsuri
 from kernels.tokaido.core.prices import kamui_skip_nb, souvenir_price_nb
 from kernels.tokaido.core.score import dish_eaten_nb, meal_price_nb, panorama_open_nb
 from kernels.tokaido.core.weights import HF, W
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def encounter_value_nb(pub, ru, t, w):
-    """Expected value of an Encounter stop (Yoshiyasu keeps the better of two; Umegae's bonus)."""
+    """Expected value of an Encounter stop (Yoshiyasu keeps the better of two; Umegae's bonus).
+
+    A card's value depends only on its kind (and an Annaibito's panorama), so each kind left is valued
+    once; the cards left are summed in pile order, as card by card."""
     ps = pub["ps"]
     b = pub["bscr"]
     h = W.HF0
     params = ru["params"]
+    card = ru["card"]
     ab = ps[t, PF.ABILITY]
     pool = pool_nb(pub, ru, Deck.ENCOUNTER)
     n, tot = 0, 0.0
+    have = 0
     for c in range(ru["dsize"][Deck.ENCOUNTER]):
         if (pool >> c) & 1:
-            v = encounter_card_value_nb(pub, ru, t, w, c)
+            key = int(card[Deck.ENCOUNTER, 0, c])  # an Annaibito by its panorama: 9 + type
+            if key == Enc.ANNAIBITO and card[Deck.ENCOUNTER, 1, c] >= 0:
+                key = 9 + int(card[Deck.ENCOUNTER, 1, c])
+            if key >= 16:
+                v = encounter_card_value_nb(pub, ru, t, w, c)
+            else:
+                if (have >> key) & 1 == 0:
+                    b[B_VKEY + key] = encounter_card_value_nb(pub, ru, t, w, c)
+                    have |= 1 << key
+                v = b[B_VKEY + key]
             b[B_SORT + n] = v
             tot += v
             n += 1
@@ -76,10 +94,10 @@ ALL_TYPES = (1 << N_TYPES) - 1
 
 
 @njit(cache=True)
-def base_values_nb(pub, ru, t, w, mask=ALL_TYPES):
+def base_values_nb(pub, ru, t, w, expert, mask=ALL_TYPES):
     """Load ``t``'s context and the value of each space type's base action into ``bscr[B_TYPE:]``
     (only the types in bit ``mask``: a move values the types among its candidates)."""
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, expert)
     ps = pub["ps"]
     b = pub["bscr"]
     b[B_TYPE + Space.INN] = 0.0
@@ -100,13 +118,13 @@ def base_values_nb(pub, ru, t, w, mask=ALL_TYPES):
 
 
 @njit(cache=True)
-def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
+def type_values_nb(pub, ru, t, w, expert, mask=ALL_TYPES):
     """Load ``t``'s context and the value of stopping on each space type in ``mask`` into
     ``bscr[B_TYPE:]``."""
     leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
     if leg:  # the leg cards read other types' values (Hadaka's Encounter at a Hot Spring): all of them
         mask = ALL_TYPES
-    base_values_nb(pub, ru, t, w, mask)
+    base_values_nb(pub, ru, t, w, expert, mask)
     b = pub["bscr"]
     vals = b[B_TYPE : B_TYPE + N_TYPES]
     enc, gion = vals[Space.ENCOUNTER], 0.0
@@ -115,7 +133,7 @@ def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
     if leg:
         gion = gion_gain_nb(pub, ru, t, w) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
         leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 0)
-    if w[W.EXPERT] > 0.5:
+    if expert:
         stop_values_nb(pub, ru, t, w, vals, mask)
     if leg:
         leg_values_nb(pub, ru, t, w, vals, enc, gion, True, 1)
@@ -125,7 +143,7 @@ def type_values_nb(pub, ru, t, w, mask=ALL_TYPES):
             b[B_TYPE + k] += w[h + HF.TYPE0 + k]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _free_nb(pub, ru, s, t, dest):
     """Whether space ``s`` has room once ``t`` moved to ``dest``."""
     occ = pub["occ"][s] + (1 if s == dest else 0) - (1 if s == pub["ps"][t, PF.POS] else 0)
@@ -136,74 +154,68 @@ def _free_nb(pub, ru, s, t, dest):
 
 
 @njit(cache=True)
-def _next_inn_nb(ru, s):
-    """The first Inn after space ``s`` (``N_SPACES`` if none)."""
-    for x in range(s + 1, N_SPACES):
-        if ru["board"][0, x] == Space.INN:
-            return x
-    return N_SPACES
-
-
-@njit(cache=True)
-def move_values_nb(pub, ru, t, w, ncand):
+def move_values_nb(pub, ru, t, w, ncand, expert):
     """Heuristic value of each candidate move of player ``t`` into ``bscr[B_CAND:]``; returns the best.
 
     What does not depend on the candidate is computed once: the space types valued are those among
     the candidates, the opponents' values are computed when first needed, the free spaces ahead are a
-    bit mask, and what the next mover finds is the best and second best free space.
+    bit mask (the spaces jumped and the room left are counts of its bits), the farthest-behind other
+    traveler says whether the player moves again, and what the next mover finds is the best and second
+    best free space.
     """
     ps = pub["ps"]
     gs = pub["gs"]
     b = pub["bscr"]
     board = ru["board"]
     cand = pub["cand"]
+    occ = pub["occ"]
     mask = 0
     for k in range(ncand):
         mask |= 1 << int(board[0, cand[k]])  # int(): plain ints under NUMBA_DISABLE_JIT too
-    type_values_nb(pub, ru, t, w, mask)
+    type_values_nb(pub, ru, t, w, expert, mask)
     h = W.HF0
     nt = gs[G.N_TRAV]
+    npl = gs[G.N_PLAYERS]
     pos = ps[t, PF.POS]
+    last = gs[G.LAST]
     # free spaces between t and the next Inn once t left its space (an Inn always has room)
-    inn = _next_inn_nb(ru, pos)
+    inn = next_inn_nb(pub, pos)
+    big = nt >= 4
     free = 0
-    nfree = 0
     for x in range(pos + 1, inn):
-        if _free_nb(pub, ru, x, t, -1):
+        if occ[x] < (2 if (board[1, x] == 1 and big) else 1):
             free |= 1 << x
-            nfree += 1
-    # the next other mover: the other traveler farthest behind (latest arrival on ties)
+    nfree = popcount_nb(free)
+    # the next other mover: the other traveler farthest behind (latest arrival on ties); its space
     nxt = -1
+    lo = N_SPACES
     for u in range(nt):
         if u != t:
             pu = ps[u, PF.POS]
+            lo = min(lo, pu)
             if nxt < 0 or pu < ps[nxt, PF.POS] or (pu == ps[nxt, PF.POS] and ps[u, PF.SEQ] > ps[nxt, PF.SEQ]):
                 nxt = u
-    expert = w[W.EXPERT] > 0.5  # the expert counts what the opponents' abilities make a space worth to them
-    have = opp_begin_nb(pub, ru, t, expert)  # the opponents' values kept from earlier moves
+    nxt_ok = nxt >= 0 and ps[nxt, PF.NEUTRAL] == 0
+    # the opponents' values kept from earlier moves; the expert counts what their abilities make a space worth
+    have = opp_begin_nb(pub, ru, t, expert)
     lv1, lv2, lx1 = -1.0, 0.0, -1  # the best and second best value the next mover finds (-1: not yet)
+    w_skip, w_open, w_queue = w[h + HF.SKIP], w[h + HF.SKIP_OPEN], w[h + HF.INN_QUEUE]
+    w_deny, w_again, w_leave, w_room = w[h + HF.DENY], w[h + HF.AGAIN], w[h + HF.LEAVE], w[h + HF.ROOM]
     best, bv = 0, NEG
     for k in range(ncand):
         s = int(cand[k])
         typ = int(board[0, s])
-        skip_open = 0
-        for x in range(pos + 1, s):
-            skip_open += (free >> x) & 1
-        queue = pub["occ"][s] if typ == Space.INN else 0
+        skip_open = popcount_nb(free & ((1 << s) - 1))
+        queue = occ[s] if typ == Space.INN else 0
         deny = 0.0
-        behind_all = True  # t is still the farthest behind after the move
-        for u in range(nt):
-            if u == t:
-                continue
-            pu = ps[u, PF.POS]
-            if u < gs[G.N_PLAYERS] and pu < s:
-                ov, have = opp_nb(pub, ru, u, typ, have, expert)
-                deny = max(deny, ov)
-            if pu < s:
-                behind_all = False
-        again = 1.0 if (behind_all and s != gs[G.LAST]) else 0.0
+        if lo < s:  # an opponent behind s would have had it
+            for u in range(npl):
+                if u != t and ps[u, PF.POS] < s:
+                    ov, have = opp_nb(pub, ru, u, typ, have, expert)
+                    deny = max(deny, ov)
+        again = 1.0 if (lo >= s and s != last) else 0.0  # t is still the farthest behind after the move
         leave = 0.0
-        if again == 0.0 and nxt >= 0 and ps[nxt, PF.NEUTRAL] == 0:
+        if again == 0.0 and nxt_ok:
             if lv1 < 0.0:  # the spaces the next mover may reach, t having left its space
                 lv1 = 0.0
                 for x in range(ps[nxt, PF.POS] + 1, N_SPACES):
@@ -222,13 +234,13 @@ def move_values_nb(pub, ru, t, w, ncand):
             room = nfree - skip_open - ((free >> s) & 1)
         v = (
             b[B_TYPE + typ]
-            + w[h + HF.SKIP] * (s - pos - 1)
-            + w[h + HF.SKIP_OPEN] * skip_open
-            + w[h + HF.INN_QUEUE] * queue
-            + w[h + HF.DENY] * deny
-            + w[h + HF.AGAIN] * again
-            + w[h + HF.LEAVE] * leave
-            + w[h + HF.ROOM] * room
+            + w_skip * (s - pos - 1)
+            + w_open * skip_open
+            + w_queue * queue
+            + w_deny * deny
+            + w_again * again
+            + w_leave * leave
+            + w_room * room
         )
         b[B_CAND + k] = v
         if v > bv:
@@ -238,12 +250,12 @@ def move_values_nb(pub, ru, t, w, ncand):
 
 
 @njit(cache=True)
-def heuristic_move_nb(pub, ru, t, ctrl, ncand):
+def heuristic_move_nb(pub, ru, t, ctrl, ncand, expert):
     """Index into ``pub['cand']`` of the destination ``ctrl`` chooses for ``t``."""
     w = ru["botw"][ctrl]
     ps = pub["ps"]
     if ps[t, PF.NEUTRAL] == 0:
-        return move_values_nb(pub, ru, t, w, ncand)
+        return move_values_nb(pub, ru, t, w, ncand, expert)
     # 2 players: the lead player sends the Neutral onto the opponent's best space ahead of it
     opp = 1 - ctrl
     opp_values_nb(pub, ru, ctrl)
@@ -263,11 +275,11 @@ def heuristic_move_nb(pub, ru, t, ctrl, ncand):
 
 
 @njit(cache=True)
-def heuristic_village_nb(pub, ru, t, ntbl):
+def heuristic_village_nb(pub, ru, t, ntbl, expert):
     """Souvenirs bought from the table: (mask, Zen-emon's 1-coin card or -1)."""
     ps = pub["ps"]
     w = ru["botw"][t]
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, expert)
     params = ru["params"]
     card = ru["card"]
     tbl = pub["tbl"]
@@ -281,33 +293,37 @@ def heuristic_village_nb(pub, ru, t, ntbl):
     base = pub["iscr"][4:8]  # each table card's own price, once (not per subset)
     for i in range(ntbl):
         base[i] = souvenir_price_nb(pub, ru, t, tbl[i])
+    ach = pub["fscr"]  # the Collector change of buying 1..ntbl souvenirs, once (not per subset)
+    for k in range(1, ntbl + 1):
+        ach[k] = ach_delta_nb(pub, ru, t, PF.SOUVENIRS, k)
     best_m, best_z, bv = 0, -1, 0.0
     for mask in range(1, 1 << ntbl):
         for zen in range(-1, zen_opts):
             if zen >= 0 and (mask >> zen) & 1 == 0:
                 continue
             need, nb, cheapest = 0, 0, 99
-            pts = 0.0
-            for f in range(nf):
-                fam[f] = ps[t, PF.FAM0 + f]
             for i in range(ntbl):
                 if (mask >> i) & 1:
-                    c = tbl[i]
                     price = base[i]
                     if i == zen:
                         price = min(price, params[P.ZEN_EMON_PRICE])
                     need += price
                     nb += 1
                     cheapest = min(cheapest, price)
-                    f = card[Deck.SOUVENIR, 0, c]
+            if need > coins:  # unaffordable: no points to count
+                continue
+            pts = 0.0
+            for f in range(nf):
+                fam[f] = ps[t, PF.FAM0 + f]
+            for i in range(ntbl):
+                if (mask >> i) & 1:
+                    f = card[Deck.SOUVENIR, 0, tbl[i]]
                     size = 0
                     for g in range(nf):
                         if fam[g] > fam[f]:
                             size += 1
                     pts += params[P.SET_PTS0 + size]
                     fam[f] += 1
-            if need > coins:
-                continue
             paid = need - cheapest if (sasa and nb >= 2) else need
             # set potential after the purchase: the best next gain with the new family counts
             pot = 0
@@ -320,7 +336,7 @@ def heuristic_village_nb(pub, ru, t, ntbl):
             v = (
                 w[h + HF.PTS] * pts
                 + w[h + HF.SET_POT] * (pot - pot0)
-                + w[h + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.SOUVENIRS, nb)
+                + w[h + HF.END_ACH] * ach[nb]
                 + coin_value_nb(pub, t, w, -expected_price_nb(pub, ru, t, w, paid))
             )
             if v > bv + 1e-9:
@@ -329,33 +345,33 @@ def heuristic_village_nb(pub, ru, t, ntbl):
 
 
 @njit(cache=True)
-def heuristic_donation_nb(pub, ru, t):
+def heuristic_donation_nb(pub, ru, t, expert):
     w = ru["botw"][t]
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, expert)
     return temple_choice_nb(pub, ru, t, w)[0]
 
 
 @njit(cache=True)
-def heuristic_panorama_nb(pub, ru, t):
+def heuristic_panorama_nb(pub, ru, t, expert):
     w = ru["botw"][t]
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, expert)
     return best_pan_nb(pub, ru, t, w)[0]
 
 
 @njit(cache=True)
-def heuristic_encounter_nb(pub, ru, t, c1, c2):
+def heuristic_encounter_nb(pub, ru, t, c1, c2, expert):
     """Yoshiyasu keeps one of two Encounter cards: 0 keeps ``c1``, 1 keeps ``c2``."""
     w = ru["botw"][t]
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, expert)
     v1 = encounter_card_value_nb(pub, ru, t, w, c1)
     return 1 if encounter_card_value_nb(pub, ru, t, w, c2) > v1 else 0
 
 
 @njit(cache=True)
-def heuristic_meal_nb(pub, ru, t, offered, budget):
+def heuristic_meal_nb(pub, ru, t, offered, budget, expert):
     """(index into the hand or -1 for no meal, 1 if taken free as Satsuki's offer)."""
     w = ru["botw"][t]
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, expert)
     hand = pub["hand"]
     card = ru["card"]
     h = W.HF0

@@ -1,6 +1,6 @@
 """The bots' Matsuri decisions: which card to keep, o-Bon, the free extras, Gion's and o-Tsukimi's picks.
 
-Every tier but ``Bot.RANDOM`` (uniform among the legal choices) values a choice with the same small
+Every policy but ``Policy.RANDOM`` (uniform among the legal choices) values a choice with the same small
 feature set and its own weights (``W.M_*``, ``sim/games/tokaido/data/bots.toml``, inherited by the heuristic
 tiers):
 a card kept is worth what it brings the chooser now minus ``W.M_OPP`` times what it brings the
@@ -14,16 +14,16 @@ Gion's pick reads the Encounter pile because the card lets the stopper look thro
 from numba import njit
 
 from kernels.core.rng import randint_nb
-from kernels.tokaido.bots.features import B_TYPE
-from kernels.tokaido.bots.heuristic import base_values_nb
-from kernels.tokaido.bots.matsuri_leg import card_acts_nb, card_bonus_nb, gion_gain_nb
-from kernels.tokaido.bots.policy import (
+from kernels.tokaido.bots.greedy import (
     encounter_value_nb,
     greedy_gion_gain_nb,
     panorama_value_nb,
     space_values_nb,
 )
-from kernels.tokaido.core.enums import MARKET_CAP, PF, Bot, Deck, G, P, Space
+from kernels.tokaido.bots.heuristic import base_values_nb
+from kernels.tokaido.bots.matsuri_leg import card_acts_nb, card_bonus_nb, gion_gain_nb
+from kernels.tokaido.bots.scratch import B_TYPE
+from kernels.tokaido.core.enums import MARKET_CAP, PF, Deck, G, P, Policy, Space
 from kernels.tokaido.core.events import Matsuri, Timing
 from kernels.tokaido.core.score import achievement_count_nb, calli_points_nb, souvenir_gain_pts_nb
 from kernels.tokaido.core.weights import W
@@ -123,7 +123,7 @@ def _gain_nb(pub, ru, p, w, kind, t):
 
 
 @njit(cache=True)
-def leg_gain_nb(pub, ru, t, p, w, c):
+def leg_gain_nb(pub, ru, t, p, w, c, pol):
     """What leg card ``c`` brings ``p`` over the next leg by the chooser ``t``'s values: the stop bonuses
     the move choice counts (``kernels.tokaido.bots.matsuri_leg``) at each station of the leg it acts on, or
     for a
@@ -133,10 +133,10 @@ def leg_gain_nb(pub, ru, t, p, w, c):
     if share == 0.0:
         return 0.0
     kind = ru["card"][Deck.MATSURI, 0, c]
-    feat = pub["ps"][t, PF.BOT] >= Bot.HEURISTIC
+    feat = pol >= Policy.FEATURES
     vals = pub["fscr"]
     if feat:
-        base_values_nb(pub, ru, p, w)
+        base_values_nb(pub, ru, p, w, pol == Policy.EXPERT)
         for k in range(9):
             vals[k] = pub["bscr"][B_TYPE + k]
     else:
@@ -170,18 +170,18 @@ def leg_gain_nb(pub, ru, t, p, w, c):
 
 
 @njit(cache=True)
-def card_value_nb(pub, ru, t, c):
+def card_value_nb(pub, ru, t, c, pol):
     """Value for chooser ``t`` of keeping Matsuri card ``c``."""
     w = ru["botw"][t]
     kind = ru["card"][Deck.MATSURI, 0, c]
     ps = pub["ps"]
     n = pub["gs"][G.N_PLAYERS]
     leg = ru["card"][Deck.MATSURI, 1, c] // 16 == Timing.LEG
-    own = _gain_nb(pub, ru, t, w, kind, t) + (leg_gain_nb(pub, ru, t, t, w, c) if leg else 0.0)
+    own = _gain_nb(pub, ru, t, w, kind, t) + (leg_gain_nb(pub, ru, t, t, w, c, pol) if leg else 0.0)
     opp = 0.0
     for p in range(n):
         if p != t and ps[p, PF.NEUTRAL] == 0:
-            g = _gain_nb(pub, ru, p, w, kind, t) + (leg_gain_nb(pub, ru, t, p, w, c) if leg else 0.0)
+            g = _gain_nb(pub, ru, p, w, kind, t) + (leg_gain_nb(pub, ru, t, p, w, c, pol) if leg else 0.0)
             opp += g / max(1, n - 1)
     v = own - w[W.M_OPP] * opp
     if kind == Matsuri.OTSUKIMI:
@@ -194,17 +194,17 @@ def card_value_nb(pub, ru, t, c):
 
 
 @njit(cache=True)
-def choose_matsuri_card_nb(pub, ru, t, c1, c2):
+def card_choice_nb(pub, ru, t, pol, c1, c2):
     """The first to arrive keeps one of two Matsuri cards: 0 keeps ``c1``, 1 keeps ``c2``."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
-    return 1 if card_value_nb(pub, ru, t, c2) > card_value_nb(pub, ru, t, c1) + 1e-9 else 0
+    return 1 if card_value_nb(pub, ru, t, c2, pol) > card_value_nb(pub, ru, t, c1, pol) + 1e-9 else 0
 
 
 @njit(cache=True)
-def choose_obon_nb(pub, ru, t, hi):
+def obon_choice_nb(pub, ru, t, pol, hi):
     """Coins (0..``hi``) ``t`` gives to the Temple for o-Bon."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], hi + 1)
     w = ru["botw"][t]
     coins = pub["ps"][t, PF.COINS]
@@ -217,17 +217,17 @@ def choose_obon_nb(pub, ru, t, hi):
 
 
 @njit(cache=True)
-def choose_extra_nb(pub, ru, t, value):
+def extra_choice_nb(pub, ru, t, pol, value):
     """A free optional extra (Hadaka's Encounter, Yama no Ko's section, o-Taue's coin) worth ``value``."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
     return 1 if value + ru["botw"][t][W.M_EXTRA] > 0.0 else 0
 
 
 @njit(cache=True)
-def choose_gion_nb(pub, ru, t, cards, n):
+def gion_choice_nb(pub, ru, t, pol, cards, n):
     """Index into ``cards[:n]`` (the Encounter pile, shown to the stopper by Gion) of the card taken."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], n)
     best, bv = 0, -1e9
     for i in range(n):
@@ -238,7 +238,7 @@ def choose_gion_nb(pub, ru, t, cards, n):
 
 
 @njit(cache=True)
-def choose_tsukimi_nb(pub, ru, t):
+def tsukimi_choice_nb(pub, ru, t, pol):
     """The Calligraphy card (market id) o-Tsukimi's chooser lays out for everyone; -1 if none is left."""
     mkt = pub["mkt"]
     n = 0
@@ -246,7 +246,7 @@ def choose_tsukimi_nb(pub, ru, t):
         n += mkt[2, c]
     if n == 0:
         return -1
-    rand = pub["ps"][t, PF.BOT] == Bot.RANDOM
+    rand = pol == Policy.RANDOM
     j = randint_nb(pub["rng"], n) if rand else -1
     w = ru["botw"][t]
     best, bv = -1, -1e9

@@ -23,14 +23,9 @@ Encounters left are ``all - gone`` (Gion shows the stopper the pile, not its ord
 
 from numba import njit
 
-from kernels.tokaido.bots.features import (
-    B_SORT,
-    coin_value_nb,
-    encounter_card_value_nb,
-    expected_max_nb,
-    pool_nb,
-    rank_bonus_nb,
-)
+from kernels.tokaido.bots.context import coin_value_nb
+from kernels.tokaido.bots.features import encounter_card_value_nb, expected_max_nb, rank_bonus_nb
+from kernels.tokaido.bots.scratch import B_SORT, pool_nb
 from kernels.tokaido.core.enums import PF, Ability, Deck, G, P, Space
 from kernels.tokaido.core.events import Matsuri
 from kernels.tokaido.core.score import pan_card_pts_nb, panorama_open_nb

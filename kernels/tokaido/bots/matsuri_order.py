@@ -1,7 +1,7 @@
 """The bots' order for Hanabi's two extra cards (M18, ``matsuri.choices.hanabi_order = "chooser"``).
 
 Only the order of two cards the chooser holds face up is decided, so no hidden card is read. Every
-tier but ``Bot.RANDOM`` (a coin flip) resolves first the card that gives (coins, souvenirs, panoramas,
+policy but ``Policy.RANDOM`` (a coin flip) resolves first the card that gives (coins, souvenirs, panoramas,
 Amulets, points) and last the one that counts or ranks what the players hold: o-Shogatsu's coins before
 o-Bon's donations, o-Bon before Shishimai's Temple ranking, a Doll or o-Fune's Sea before Tanabata's
 achievements. Each card then acts on as much as the other brought in, which is why a player keeps Hanabi.
@@ -10,7 +10,7 @@ achievements. Each card then acts on as much as the other brought in, which is w
 from numba import njit
 
 from kernels.core.rng import randint_nb
-from kernels.tokaido.core.enums import PF, Bot, Deck
+from kernels.tokaido.core.enums import Deck, Policy
 from kernels.tokaido.core.events import Matsuri
 
 
@@ -27,9 +27,9 @@ def order_rank_nb(kind):
 
 
 @njit(cache=True)
-def choose_hanabi_order_nb(pub, ru, t, first, second):
+def hanabi_order_choice_nb(pub, ru, t, pol, first, second):
     """1: resolve ``second`` (the later draw) first; 0: draw order."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
     a = order_rank_nb(ru["card"][Deck.MATSURI, 0, first])
     b = order_rank_nb(ru["card"][Deck.MATSURI, 0, second])

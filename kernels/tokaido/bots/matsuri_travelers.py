@@ -11,8 +11,8 @@ The other abilities need no decision: their value reaches the bots through the p
 
 from numba import njit
 
+from kernels.tokaido.bots.context import ach_delta_nb, coin_value_nb
 from kernels.tokaido.bots.expert import die_coin_value_nb, legend_value_nb
-from kernels.tokaido.bots.features import ach_delta_nb, coin_value_nb
 from kernels.tokaido.core.enums import PF, Deck, Opt, P
 from kernels.tokaido.core.weights import HF, XF, W
 

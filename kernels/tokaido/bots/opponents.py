@@ -12,14 +12,16 @@ panorama achievements taken, so they are kept across moves (``features.B_MEMO``,
 from numba import njit
 
 from kernels.tokaido.bots.abilities import ability_opp_nb
-from kernels.tokaido.bots.features import B_MEMO, B_OPP, MEMO_N, best_gain_nb, pan_points_nb
+from kernels.tokaido.bots.context import best_gain_nb
+from kernels.tokaido.bots.features import pan_points_nb
+from kernels.tokaido.bots.scratch import B_MEMO, B_OPP, MEMO_N
 from kernels.tokaido.core.enums import PF, Deck, G, P, Space
 from kernels.tokaido.core.score import panorama_open_nb
 
 N_TYPES = 9
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_value_nb(pub, ru, u, typ):
     """Rough value (points) of stopping on a space of type ``typ`` now for another player ``u``."""
     coins = pub["ps"][u, PF.COINS]
@@ -51,7 +53,7 @@ def opp_values_nb(pub, ru, t):
                 b[B_OPP + N_TYPES * u + typ] = opp_value_nb(pub, ru, u, typ)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_nb(pub, ru, u, typ, have, expert):
     """``opp_value_nb`` (plus, for the expert, ``ability_opp_nb``) kept in ``bscr[B_OPP:]`` (bit
     ``9u + typ`` of ``have``): (value, have)."""
@@ -65,7 +67,7 @@ def opp_nb(pub, ru, u, typ, have, expert):
     return pub["bscr"][B_OPP + i], have
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_begin_nb(pub, ru, t, expert):
     """The ``have`` mask of the values kept for the players other than ``t`` whose inputs did not change."""
     ps = pub["ps"]
@@ -101,7 +103,7 @@ def opp_begin_nb(pub, ru, t, expert):
     return have
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opp_end_nb(pub, t, have):
     """Keep the values a move computed for the next (``have`` as ``opp_begin_nb`` returned it, grown)."""
     b = pub["bscr"]

@@ -1,26 +1,40 @@
-"""Policies: every decision of the game goes through one of these hooks.
+"""Every decision of the game goes through one hook here: one dispatch per decision kind.
 
-Each ``choose_*_nb`` receives the public record ``pub`` (every traveler's
-collection, coins and position, pile sizes, the cards on the table and the
-Inn's hand, which only the chooser is shown), the rules record ``ru`` (with
-each player's bot weights, ``ru['botw'][p]``, indices ``weights.W``) and the
-choice at hand. No hook receives ``hid``: no bot can read a deck's order.
-The bot id is ``pub['ps'][p, PF.BOT]`` of the deciding player ``p``.
+Each ``choose_*_nb`` receives the public record ``pub`` (every traveler's collection, coins and
+position, pile sizes, the cards on the table and the Inn's hand, which only the chooser is shown), the
+rules record ``ru`` (each player's bot weights ``ru['botw'][p]``, indices ``weights.W``) and the choice
+at hand. No hook receives ``hid``: no bot can read a pile's order. A hook reads the deciding player's
+policy once (``tier.policy_nb``) and calls that policy's code:
 
-Bots: ``Bot.RANDOM`` picks uniformly among the legal choices (with the game's
-stream ``pub['rng']``); ``Bot.GREEDY`` maximises points now plus ``w[COIN]``
-per coin, keeping a coin reserve for meals. Ids ``>= Bot.HEURISTIC`` go to
-``kernels.tokaido.bots.heuristic`` (their yes/no options and the draft use the greedy rules
-with their own weights); ``Bot.SEARCH``'s moves are searched by ``kernels.tokaido.search``.
+==================  ======================  ===================================================
+``Policy``          tiers                   code
+==================  ======================  ===================================================
+``RANDOM``          random                  uniform over the legal choices (``greedy``'s ``rand``)
+``GREEDY``          greedy                  points now + a coin value and reserve (``greedy``)
+``FEATURES``        heuristic, tuned        features x weights (``heuristic``)
+``EXPERT``          expert, search          the same + the expert's valuations (``heuristic``
+                                            with ``expert``, ``expert``, ``abilities``)
+==================  ======================  ===================================================
+
+The yes/no options and the draft of the feature tiers use the greedy rules with their own weights. The
+expansions' decisions take the policy as an argument (``crossroads``, ``matsuri``, ``matsuri_order``,
+``matsuri_travelers``). A search player's move is searched one layer up
+(``kernels.tokaido.play.decide_move_nb``
+asks ``tier.searches_nb``); its other decisions are the expert's. The greedy values the engine hands a
+hook (``space_values_nb``, ``panorama_value_nb``; prices: ``kernels.tokaido.core.prices``) are re-exported
+here.
 """
 
-import numpy as np
 from numba import njit
 
-from kernels.core.rng import next_u64_nb, randint_nb
-from kernels.tokaido.bots.crossroads import raise_space_values_nb
+from kernels.core.rng import randint_nb
+from kernels.tokaido.bots import crossroads as xr
+from kernels.tokaido.bots import greedy
+from kernels.tokaido.bots import matsuri as mt
+from kernels.tokaido.bots.context import context_nb
 from kernels.tokaido.bots.expert import option_nb as expert_option_nb
-from kernels.tokaido.bots.features import context_nb, pool_nb
+from kernels.tokaido.bots.greedy import panorama_value_nb as panorama_value_nb
+from kernels.tokaido.bots.greedy import space_values_nb as space_values_nb
 from kernels.tokaido.bots.heuristic import (
     heuristic_donation_nb,
     heuristic_encounter_nb,
@@ -29,245 +43,53 @@ from kernels.tokaido.bots.heuristic import (
     heuristic_panorama_nb,
     heuristic_village_nb,
 )
-from kernels.tokaido.bots.matsuri_leg import leg_kinds_nb, leg_values_nb
+from kernels.tokaido.bots.matsuri_order import hanabi_order_choice_nb
 from kernels.tokaido.bots.matsuri_travelers import expert_mt_option_nb
-from kernels.tokaido.core.enums import PF, Ability, Bot, Deck, Enc, G, P, Space
-from kernels.tokaido.core.events import Matsuri
-from kernels.tokaido.core.prices import kamui_skip_nb, souvenir_price_nb
-from kernels.tokaido.core.score import (
-    dish_eaten_nb,
-    meal_price_nb,
-    pan_card_pts_nb,
-    panorama_open_nb,
-    souvenir_gain_pts_nb,
-)
-from kernels.tokaido.core.weights import W
-
-
-@njit(cache=True)
-def _reserve_pen_nb(w, coins_after):
-    short = w[W.RESERVE] - coins_after
-    return w[W.RESERVE_PEN] * short if short > 0 else 0.0
-
-
-@njit(cache=True)
-def panorama_value_nb(pub, ru, t, typ):
-    """Points of the next card of panorama ``typ`` (with the achievement if it completes)."""
-    ps = pub["ps"]
-    params = ru["params"]
-    k = ps[t, PF.PAN0 + typ] + 1
-    v = float(pan_card_pts_nb(pub, ru, t, typ, k))
-    if k == params[P.PAN_LEN0 + typ] and (pub["gs"][G.PAN_ACH] >> typ) & 1 == 0:
-        v += params[P.PAN_ACH_POINTS]
-        if ps[t, PF.ABILITY] == Ability.MITSUKUNI:
-            v += 1.0
-    return v
-
-
-@njit(cache=True)
-def _best_souvenir_nb(pub, ru, t):
-    best = 0.0
-    for f in range(ru["params"][P.N_FAMILIES]):
-        best = max(best, float(souvenir_gain_pts_nb(pub, ru, t, f)))
-    return best
-
-
-@njit(cache=True)
-def space_values_nb(pub, ru, t, w, vals):
-    """Greedy value for ``t`` of stopping on each space type now, into ``vals[9]``."""
-    ps = pub["ps"]
-    dcnt = pub["dcnt"]
-    params = ru["params"]
-    ab = ps[t, PF.ABILITY]
-    coins = ps[t, PF.COINS]
-    cw = w[W.COIN]
-    vals[Space.INN] = w[W.INN]
-    vals[Space.FARM] = params[P.FARM_COINS] * cw
-    for k in range(3):
-        vals[Space.PADDY + k] = panorama_value_nb(pub, ru, t, k)
-    hv = w[W.HOT_SPRING] + (1.0 if ab == Ability.MITSUKUNI else 0.0)
-    vals[Space.HOT_SPRING] = hv if dcnt[Deck.HOT_SPRING] > 0 else 0.0
-    tv = 1.0 + w[W.TEMPLE_RANK] - cw - _reserve_pen_nb(w, coins - 1) + _reserve_pen_nb(w, coins)
-    if ab == Ability.HIROTADA:
-        tv += 1.0 + w[W.TEMPLE_RANK]
-    vals[Space.TEMPLE] = tv
-    ev = w[W.ENCOUNTER] if dcnt[Deck.ENCOUNTER] > 0 else 0.0
-    if ab == Ability.UMEGAE:
-        ev += params[P.UMEGAE_POINTS] + params[P.UMEGAE_COINS] * cw
-    if ab == Ability.YOSHIYASU:
-        ev += 1.0
-    vals[Space.ENCOUNTER] = ev
-    sv = _best_souvenir_nb(pub, ru, t) - cw * w[W.SOUVENIR_COST]
-    if ab == Ability.ZEN_EMON or ab == Ability.SASAYAKKO:
-        sv += cw
-    vals[Space.VILLAGE] = max(0.0, sv) * w[W.VILLAGE] if dcnt[Deck.SOUVENIR] > 0 else 0.0
+from kernels.tokaido.bots.tier import policy_nb
+from kernels.tokaido.core.enums import Policy
+from kernels.tokaido.core.prices import table_prices_nb as table_prices_nb
+from kernels.tokaido.core.prices import village_prices_nb as village_prices_nb
 
 
 @njit(cache=True)
 def choose_move_nb(pub, ru, t, ctrl, ncand):
-    """Index into ``pub['cand']`` of the destination ``ctrl`` chooses for ``t``."""
-    ps = pub["ps"]
-    bot = ps[ctrl, PF.BOT]
-    if bot == Bot.RANDOM or ncand == 1:
+    """Index into ``pub['cand']`` of the destination ``ctrl`` chooses for ``t`` (``ctrl`` moves the Neutral
+    at 2 players)."""
+    pol = policy_nb(pub, ru, ctrl)
+    if pol == Policy.RANDOM or ncand == 1:
         return randint_nb(pub["rng"], ncand) if ncand > 1 else 0
-    if bot >= Bot.HEURISTIC:
-        return heuristic_move_nb(pub, ru, t, ctrl, ncand)
-    w = ru["botw"][ctrl]
-    board = ru["board"]
-    cand = pub["cand"]
-    vals = pub["fscr"]
-    pos = ps[t, PF.POS]
-    best, bv = 0, -1e9
-    if ps[t, PF.NEUTRAL] == 1:
-        # the lead player moves the Neutral onto the space the opponent wants most
-        opp = 1 - ctrl
-        space_values_nb(pub, ru, opp, w, vals)
-        vals[Space.INN] = 0.0
-        for k in range(ncand):
-            s = cand[k]
-            v = w[W.BLOCK] * vals[board[0, s]] if s > ps[opp, PF.POS] else 0.0
-            v -= 0.01 * (s - pos)
-            if v > bv:
-                best, bv = k, v
-        return best
-    space_values_nb(pub, ru, t, w, vals)
-    leg = pub["gs"][G.M_LEG] != 0 and w[W.M_LEG_STOP] != 0.0
-    enc = vals[Space.ENCOUNTER]
-    if leg:  # Matsuri: the cards acting on this leg (kernels/tokaido/bots/matsuri_leg.py)
-        gion = greedy_gion_gain_nb(pub, ru, t) if (leg_kinds_nb(pub, ru) >> Matsuri.GION) & 1 else 0.0
-        leg_values_nb(pub, ru, t, w, vals, enc, gion, False, 0)
-    if ru["params"][P.XR] == 1:
-        raise_space_values_nb(pub, ru, t, vals)
-    if leg:
-        leg_values_nb(pub, ru, t, w, vals, enc, 0.0, False, 1)
-    for k in range(ncand):
-        s = cand[k]
-        v = vals[board[0, s]] - w[W.SKIP] * (s - pos - 1)
-        if v > bv:
-            best, bv = k, v
-    return best
-
-
-@njit(cache=True)
-def table_prices_nb(pub, ru, t, ntbl, base):
-    """``base[i]``: what ``t`` pays for table card ``i`` alone (``kernels.tokaido.core.prices``), once per
-    table."""
-    for i in range(ntbl):
-        base[i] = souvenir_price_nb(pub, ru, t, pub["tbl"][i])
-
-
-@njit(cache=True)
-def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
-    """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins
-    paid).
-
-    Zen-emon pays 1 for card ``zen``; Sasayakko buying two or more gets the
-    cheapest free but must hold the coins for all of them.
-    """
-    need = 0
-    nb = 0
-    cheapest = -1
-    for i in range(ntbl):
-        prices[i] = 0
-        if (mask >> i) & 1:
-            c = base[i]
-            if i == zen:
-                c = min(c, ru["params"][P.ZEN_EMON_PRICE])
-            prices[i] = c
-            need += c
-            nb += 1
-            if cheapest < 0 or c < prices[cheapest]:
-                cheapest = i
-    paid = need
-    if pub["ps"][t, PF.ABILITY] == Ability.SASAYAKKO and nb >= 2:
-        paid -= prices[cheapest]
-        prices[cheapest] = 0
-    return need, paid
+    if pol == Policy.GREEDY:
+        return greedy.move_nb(pub, ru, t, ctrl, ncand)
+    return heuristic_move_nb(pub, ru, t, ctrl, ncand, pol == Policy.EXPERT)
 
 
 @njit(cache=True)
 def choose_village_nb(pub, ru, t, ntbl):
-    """Returns (mask of bought table cards, Zen-emon's 1-coin card or -1).
-
-    Uses ``pub['iscr'][0:4]`` for prices, ``[4:8]`` for each card's own price and ``[8:16]`` for family
-    counts.
-    """
-    ps = pub["ps"]
-    bot = ps[t, PF.BOT]
-    if bot >= Bot.HEURISTIC:
-        return heuristic_village_nb(pub, ru, t, ntbl)
-    w = ru["botw"][t]
-    params = ru["params"]
-    card = ru["card"]
-    tbl = pub["tbl"]
-    prices = pub["iscr"][0:4]
-    base = pub["iscr"][4:8]
-    table_prices_nb(pub, ru, t, ntbl, base)
-    fam = pub["iscr"][8:16]
-    rng = pub["rng"]
-    coins = ps[t, PF.COINS]
-    nfam = params[P.N_FAMILIES]
-    zen_opts = ntbl if ps[t, PF.ABILITY] == Ability.ZEN_EMON else 0
-    nlegal = 0
-    best_m, best_z, bv = 0, -1, -1e9
-    for mask in range(1 << ntbl):
-        for zen in range(-1, zen_opts):
-            if zen >= 0 and (mask >> zen) & 1 == 0:
-                continue
-            need, paid = village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base)
-            if need > coins:
-                continue
-            nlegal += 1
-            if bot == Bot.RANDOM:
-                # reservoir sampling: uniform over the legal (mask, zen) pairs
-                if randint_nb(rng, nlegal) == 0:
-                    best_m, best_z = mask, zen
-                continue
-            for f in range(nfam):
-                fam[f] = ps[t, PF.FAM0 + f]
-            pts = 0.0
-            for i in range(ntbl):
-                if (mask >> i) & 1:
-                    f = card[Deck.SOUVENIR, 0, tbl[i]]
-                    size = 0
-                    for g in range(nfam):
-                        if fam[g] > fam[f]:
-                            size += 1
-                    pts += params[P.SET_PTS0 + size]
-                    fam[f] += 1
-            v = pts - w[W.COIN] * paid - _reserve_pen_nb(w, coins - paid)
-            if v > bv + 1e-9:
-                best_m, best_z, bv = mask, zen, v
-    return best_m, best_z
+    """Returns (mask of bought table cards, Zen-emon's 1-coin card or -1)."""
+    pol = policy_nb(pub, ru, t)
+    if pol >= Policy.FEATURES:
+        return heuristic_village_nb(pub, ru, t, ntbl, pol == Policy.EXPERT)
+    return greedy.village_nb(pub, ru, t, ntbl, pol == Policy.RANDOM)
 
 
 @njit(cache=True)
 def choose_donation_nb(pub, ru, t):
     """Coins (1..3) given to the Temple."""
-    ps = pub["ps"]
-    coins = ps[t, PF.COINS]
-    hi = min(ru["params"][P.TEMPLE_MAX], coins)
-    if ps[t, PF.BOT] == Bot.RANDOM:
-        return 1 + randint_nb(pub["rng"], hi)
-    if ps[t, PF.BOT] >= Bot.HEURISTIC:
-        return heuristic_donation_nb(pub, ru, t)
-    w = ru["botw"][t]
-    best, bv = 1, -1e9
-    for d in range(1, hi + 1):
-        v = d * (1.0 + w[W.TEMPLE_RANK] - w[W.COIN]) - _reserve_pen_nb(w, coins - d)
-        if v > bv + 1e-9:
-            best, bv = d, v
-    return best
+    pol = policy_nb(pub, ru, t)
+    if pol >= Policy.FEATURES:
+        return heuristic_donation_nb(pub, ru, t, pol == Policy.EXPERT)
+    return greedy.donation_nb(pub, ru, t, pol == Policy.RANDOM)
 
 
 @njit(cache=True)
 def choose_option_nb(pub, ru, t, value, opt):
     """A yes/no choice ``opt`` (``Opt``) whose greedy value (points minus coins' worth) is ``value``."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    pol = policy_nb(pub, ru, t)
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
-    w = ru["botw"][t]
-    if w[W.EXPERT] > 0.5:
-        context_nb(pub, ru, t, w)
+    if pol == Policy.EXPERT:
+        w = ru["botw"][t]
+        context_nb(pub, ru, t, w, True)
         return expert_option_nb(pub, ru, t, w, opt)
     return 1 if value > 0.0 else 0
 
@@ -276,7 +98,7 @@ def choose_option_nb(pub, ru, t, value, opt):
 def choose_felicia_try_nb(pub, ru, t, value):
     """Felicia: duel for a card she cannot pay in full (P6)? ``value``: its greedy worth at the full price.
     The duel costs nothing, so every tier but the random one tries for a card worth its full price."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    if policy_nb(pub, ru, t) == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
     return 1 if value > 0.0 else 0
 
@@ -285,11 +107,12 @@ def choose_felicia_try_nb(pub, ru, t, value):
 def choose_mt_option_nb(pub, ru, t, value, opt, arg):
     """A Matsuri Traveler's yes/no (``Opt.MUTSUMI`` .. ``Opt.KIDZUNA``): greedy ``value``; the expert weighs
     ``arg`` (Iyasaka's first face, Kidzuna's revealed meal) itself."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    pol = policy_nb(pub, ru, t)
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
-    w = ru["botw"][t]
-    if w[W.EXPERT] > 0.5:
-        context_nb(pub, ru, t, w)
+    if pol == Policy.EXPERT:
+        w = ru["botw"][t]
+        context_nb(pub, ru, t, w, True)
         return expert_mt_option_nb(pub, ru, t, w, opt, arg)
     return 1 if value > 0.0 else 0
 
@@ -297,77 +120,21 @@ def choose_mt_option_nb(pub, ru, t, value, opt, arg):
 @njit(cache=True)
 def choose_panorama_nb(pub, ru, t):
     """A panorama type still open to ``t`` (the caller checks one exists)."""
-    if pub["ps"][t, PF.BOT] >= Bot.HEURISTIC:
-        return heuristic_panorama_nb(pub, ru, t)
-    random = pub["ps"][t, PF.BOT] == Bot.RANDOM
-    nopen = 0
-    best, bv = -1, -1e9
-    for k in range(3):
-        if not panorama_open_nb(pub, ru, t, k):
-            continue
-        nopen += 1
-        if random:
-            if randint_nb(pub["rng"], nopen) == 0:
-                best = k
-            continue
-        v = panorama_value_nb(pub, ru, t, k)
-        if v > bv:
-            best, bv = k, v
-    return best
-
-
-@njit(cache=True)
-def encounter_value_nb(pub, ru, t, c):
-    """Greedy value of Encounter card ``c`` for ``t``."""
-    card = ru["card"]
-    params = ru["params"]
-    w = ru["botw"][t]
-    kind = card[Deck.ENCOUNTER, 0, c]
-    cw = w[W.COIN]
-    if kind == Enc.SAMURAI:
-        return float(params[P.SAMURAI_POINTS])
-    if kind == Enc.KUGE:
-        return params[P.KUGE_COINS] * cw
-    if kind == Enc.MIKO:
-        return params[P.MIKO_POINTS] + w[W.TEMPLE_RANK]
-    if kind == Enc.SHOKUNIN:
-        return _best_souvenir_nb(pub, ru, t) * 0.6
-    if kind == Enc.ANNAIBITO:
-        typ = card[Deck.ENCOUNTER, 1, c]
-        if panorama_open_nb(pub, ru, t, typ):
-            return panorama_value_nb(pub, ru, t, typ)
-        return 2.0
-    if kind == Enc.ITAMAE:
-        return params[P.MEAL_POINTS] * 0.7 - cw
-    if kind == Enc.SARU:
-        return w[W.HOT_SPRING]
-    if kind == Enc.TAKUHATSUSO:
-        return params[P.TAKUHATSUSO_POINTS] - cw
-    return 3.0 - cw  # Kitoushi
-
-
-@njit(cache=True)
-def greedy_gion_gain_nb(pub, ru, t):
-    """Greedy gain for ``t`` of Gion's pick: the best Encounter left (``all - gone``) over their mean."""
-    pool = pool_nb(pub, ru, Deck.ENCOUNTER)
-    n, tot, best = 0, 0.0, 0.0
-    for c in range(ru["dsize"][Deck.ENCOUNTER]):
-        if (pool >> c) & 1:
-            v = encounter_value_nb(pub, ru, t, c)
-            best = v if n == 0 else max(best, v)
-            tot += v
-            n += 1
-    return best - tot / n if n > 0 else 0.0
+    pol = policy_nb(pub, ru, t)
+    if pol >= Policy.FEATURES:
+        return heuristic_panorama_nb(pub, ru, t, pol == Policy.EXPERT)
+    return greedy.panorama_nb(pub, ru, t, pol == Policy.RANDOM)
 
 
 @njit(cache=True)
 def choose_encounter_nb(pub, ru, t, c1, c2):
     """Yoshiyasu keeps one of two Encounter cards: 0 keeps ``c1``, 1 keeps ``c2``."""
-    if pub["ps"][t, PF.BOT] == Bot.RANDOM:
+    pol = policy_nb(pub, ru, t)
+    if pol == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
-    if pub["ps"][t, PF.BOT] >= Bot.HEURISTIC:
-        return heuristic_encounter_nb(pub, ru, t, c1, c2)
-    return 1 if encounter_value_nb(pub, ru, t, c2) > encounter_value_nb(pub, ru, t, c1) else 0
+    if pol >= Policy.FEATURES:
+        return heuristic_encounter_nb(pub, ru, t, c1, c2, pol == Policy.EXPERT)
+    return greedy.encounter_nb(pub, ru, t, c1, c2)
 
 
 @njit(cache=True)
@@ -377,49 +144,102 @@ def choose_meal_nb(pub, ru, t, offered, budget):
     ``budget`` is the dearest price ``t`` can pay: the coins held, or more with
     a Hospitality Amulet that makes the meal free.
     """
-    ps = pub["ps"]
-    if ps[t, PF.BOT] >= Bot.HEURISTIC:
-        return heuristic_meal_nb(pub, ru, t, offered, budget)
-    hand = pub["hand"]
-    card = ru["card"]
-    params = ru["params"]
-    w = ru["botw"][t]
-    random = ps[t, PF.BOT] == Bot.RANDOM
-    nlegal = 1  # "no meal" is always legal
-    best, free, bv = -1, 0, kamui_skip_nb(pub, ru, t)
-    for i in range(pub["gs"][G.HAND_N]):
-        c = hand[i]
-        if dish_eaten_nb(pub, ru, t, c):
-            continue
-        for f in range(2):
-            if f == 1 and c != offered:
-                continue
-            price = 0 if f == 1 else meal_price_nb(pub, ru, t, c)
-            if price > budget:
-                continue
-            nlegal += 1
-            if random:
-                if randint_nb(pub["rng"], nlegal) == 0:
-                    best, free = i, f
-                continue
-            v = params[P.MEAL_POINTS] + w[W.GOURMET] * card[Deck.MEAL, 1, c] - w[W.COIN] * price
-            if v > bv + 1e-9:
-                best, free, bv = i, f, v
-    return best, free
+    pol = policy_nb(pub, ru, t)
+    if pol >= Policy.FEATURES:
+        return heuristic_meal_nb(pub, ru, t, offered, budget, pol == Policy.EXPERT)
+    return greedy.meal_nb(pub, ru, t, offered, budget, pol == Policy.RANDOM)
 
 
 @njit(cache=True)
 def choose_traveler_nb(pub, ru, p, t1, t2):
     """Draft: player ``p`` keeps ``t1`` (0) or ``t2`` (1)."""
-    if pub["ps"][p, PF.BOT] == Bot.RANDOM:
+    if policy_nb(pub, ru, p) == Policy.RANDOM:
         return randint_nb(pub["rng"], 2)
-    w = ru["botw"][p]
-    trav = ru["trav"]
-    v1 = w[W.DRAFT_COIN] * trav[t1, 0] + w[W.TRAV0 + t1]
-    v2 = w[W.DRAFT_COIN] * trav[t2, 0] + w[W.TRAV0 + t2]
-    temp = w[W.DRAFT_TEMP]
-    if temp > 0.0:
-        # softmax over the two values: human-like variety (one draw; none at temperature 0)
-        u = (next_u64_nb(pub["rng"]) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-        return 1 if u * (1.0 + np.exp((v1 - v2) / temp)) < 1.0 else 0
-    return 1 if v2 > v1 else 0
+    return greedy.draft_nb(pub, ru, p, t1, t2)
+
+
+# Crossroads (kernels/tokaido/bots/crossroads.py)
+
+
+@njit(cache=True)
+def choose_legendary_nb(pub, ru, t):
+    """An affordable available Legendary Object (-1 if none)."""
+    return xr.legendary_choice_nb(pub, ru, t, policy_nb(pub, ru, t))
+
+
+@njit(cache=True)
+def choose_amulet_nb(pub, ru, t):
+    """An Amulet of the Temple's market (-1 if none)."""
+    return xr.amulet_choice_nb(pub, ru, t, policy_nb(pub, ru, t))
+
+
+@njit(cache=True)
+def choose_calligraphy_nb(pub, ru, t):
+    """A Calligraphy card of the market (-1 if none)."""
+    return xr.calligraphy_choice_nb(pub, ru, t, policy_nb(pub, ru, t))
+
+
+@njit(cache=True)
+def choose_use_nb(pub, ru, t, value, kind, arg):
+    """Use an Amulet of ``kind`` now? ``value`` is the greedy gain of using it; ``arg`` its argument."""
+    return xr.use_choice_nb(pub, ru, t, policy_nb(pub, ru, t), value, kind, arg)
+
+
+@njit(cache=True)
+def choose_station_option_nb(pub, ru, t, typ, base_ok, alt_ok, both_ok, base_value):
+    """0 base action, 1 the alternative, 2 both (Kita, Miyataka), 4 the alternative buying nothing (online,
+    random only)."""
+    return xr.station_choice_nb(pub, ru, t, policy_nb(pub, ru, t), typ, base_ok, alt_ok, both_ok, base_value)
+
+
+@njit(cache=True)
+def choose_health_order_nb(pub, ru, t, typ, alt_ok, base_value):
+    """Both actions (the Health Amulet, Kita, Miyataka): 2 the base action first, 3 the alternative first;
+    ``base_value`` is the greedy value of the base action."""
+    return xr.health_order_choice_nb(pub, ru, t, policy_nb(pub, ru, t), typ, alt_ok, base_value)
+
+
+@njit(cache=True)
+def choose_second_nb(pub, ru, t, typ, alt):
+    """Take the second of two actions now that it is possible (1) or decline it (0)? ``alt``: the second is
+    the station's alternative (else its base action)."""
+    return xr.second_choice_nb(pub, ru, t, policy_nb(pub, ru, t), typ, alt)
+
+
+# Matsuri (kernels/tokaido/bots/matsuri.py, matsuri_order.py)
+
+
+@njit(cache=True)
+def choose_matsuri_card_nb(pub, ru, t, c1, c2):
+    """The first to arrive keeps one of two Matsuri cards: 0 keeps ``c1``, 1 keeps ``c2``."""
+    return mt.card_choice_nb(pub, ru, t, policy_nb(pub, ru, t), c1, c2)
+
+
+@njit(cache=True)
+def choose_obon_nb(pub, ru, t, hi):
+    """Coins (0..``hi``) ``t`` gives to the Temple for o-Bon."""
+    return mt.obon_choice_nb(pub, ru, t, policy_nb(pub, ru, t), hi)
+
+
+@njit(cache=True)
+def choose_extra_nb(pub, ru, t, value):
+    """A free optional extra (Hadaka's Encounter, Yama no Ko's section, o-Taue's coin) worth ``value``."""
+    return mt.extra_choice_nb(pub, ru, t, policy_nb(pub, ru, t), value)
+
+
+@njit(cache=True)
+def choose_gion_nb(pub, ru, t, cards, n):
+    """Index into ``cards[:n]`` (the Encounter pile, shown to the stopper by Gion) of the card taken."""
+    return mt.gion_choice_nb(pub, ru, t, policy_nb(pub, ru, t), cards, n)
+
+
+@njit(cache=True)
+def choose_tsukimi_nb(pub, ru, t):
+    """The Calligraphy card (market id) o-Tsukimi's chooser lays out for everyone; -1 if none is left."""
+    return mt.tsukimi_choice_nb(pub, ru, t, policy_nb(pub, ru, t))
+
+
+@njit(cache=True)
+def choose_hanabi_order_nb(pub, ru, t, first, second):
+    """1: resolve Hanabi's ``second`` card (the later draw) first; 0: draw order."""
+    return hanabi_order_choice_nb(pub, ru, t, policy_nb(pub, ru, t), first, second)

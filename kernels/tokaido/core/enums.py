@@ -250,6 +250,19 @@ Bot = BotT()
 BOT_NAMES = ("random", "greedy", "heuristic", "tuned", "search", "expert")
 
 
+class PolicyT(NamedTuple):
+    """How a player decides, read once a decision from its tier and weights
+    (``kernels.tokaido.bots.policy.policy_nb``)."""
+
+    RANDOM: int = 0  # uniform over the legal choices
+    GREEDY: int = 1  # points now + a coin value and reserve (sim/games/tokaido/data/bots.toml [greedy])
+    FEATURES: int = 2  # features x weights (heuristic, tuned)
+    EXPERT: int = 3  # features x weights + the expert's valuations (expert; search's unsearched decisions)
+
+
+Policy = PolicyT()
+
+
 class PFT(NamedTuple):
     """Per-traveler fields of ``ps``."""
 

@@ -3,7 +3,7 @@
 Shared by the engine (``kernels.tokaido.game``) and the bots (``kernels.tokaido.bots``), so a bot's idea of
 what it can
 afford is the rule itself: Ayumu's meals and Small objects, Titia's Art souvenirs and Legendary Objects,
-Mari's free Amulet.
+Mari's free Amulet, and a Village purchase's price with Zen-emon's and Sasayakko's deals.
 
 ``Disc`` names what made a card cheaper than its printed price, one bit each: the Devotion Amulet
 moves the coins actually paid, or the printed price after the discounts of
@@ -69,10 +69,16 @@ def ability_disc_nb(pub, t, paid, printed):
 @njit(cache=True)
 def souvenir_price_nb(pub, ru, t, c):
     """The price of souvenir card ``c`` at a Shop, before Zen-emon's and Sasayakko's deals."""
-    cost = ru["card"][Deck.SOUVENIR, 1, c]
+    card = ru["card"]
+    return family_price_nb(pub, ru, t, card[Deck.SOUVENIR, 0, c], card[Deck.SOUVENIR, 1, c])
+
+
+@njit(cache=True)
+def family_price_nb(pub, ru, t, fam, cost):
+    """The price of a souvenir of family ``fam`` and printed cost ``cost`` (what a card's price depends
+    on)."""
     if not holds_nb(pub, SOUVENIR_PRICES):  # priced in every Village decision: the common case first
         return cost
-    fam = ru["card"][Deck.SOUVENIR, 0, c]
     ab = pub["ps"][t, PF.ABILITY]
     if ab == Ability.AYUMU and fam == ru["params"][P.AYUMU_FREE_FAMILY]:
         return 0
@@ -128,3 +134,39 @@ def felicia_may_duel_nb(pub, ru, t):
         and pub["ps"][t, PF.ABILITY] == Ability.FELICIA
         and ru["params"][P.FELICIA_WIN_PPM] > 0
     )
+
+
+@njit(cache=True)
+def table_prices_nb(pub, ru, t, ntbl, base):
+    """``base[i]``: what ``t`` pays for table card ``i`` alone, once per table."""
+    for i in range(ntbl):
+        base[i] = souvenir_price_nb(pub, ru, t, pub["tbl"][i])
+
+
+@njit(cache=True, inline="always")
+def village_prices_nb(pub, ru, t, ntbl, mask, zen, prices, base):
+    """Prices of the table's cards in ``mask`` (``base``: ``table_prices_nb``); returns (coins needed, coins
+    paid).
+
+    Zen-emon pays 1 for card ``zen``; Sasayakko buying two or more gets the
+    cheapest free but must hold the coins for all of them.
+    """
+    need = 0
+    nb = 0
+    cheapest = -1
+    for i in range(ntbl):
+        prices[i] = 0
+        if (mask >> i) & 1:
+            c = base[i]
+            if i == zen:
+                c = min(c, ru["params"][P.ZEN_EMON_PRICE])
+            prices[i] = c
+            need += c
+            nb += 1
+            if cheapest < 0 or c < prices[cheapest]:
+                cheapest = i
+    paid = need
+    if pub["ps"][t, PF.ABILITY] == Ability.SASAYAKKO and nb >= 2:
+        paid -= prices[cheapest]
+        prices[cheapest] = 0
+    return need, paid

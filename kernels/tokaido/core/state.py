@@ -35,6 +35,7 @@ keeps calls between small kernels cheap.
     trav  int32[MAX_POOL, 3]     Travelers: starting coins, ``Ability``, gender
     cfg   int32[CFG_N]           the run's configuration (``Cfg``)
     botw  float64[MAX_TRAV, W_N] each player's bot weights (``W``)
+    seval float64[EV_N]          the search bot's evaluation at the Inns (``weights.EV_*``)
     xcard int16[N_MARKETS, 2, MARKET_CAP]  Crossroads cards: Legendary Objects
           (``Legend`` kind, cost), Amulets (``Amulet`` kind, 0), Calligraphy
           (``Calli`` kind, 0)
@@ -58,9 +59,9 @@ from kernels.tokaido.core.enums import (
     P_N,
     PF_N,
 )
-from kernels.tokaido.core.weights import W_N
+from kernels.tokaido.core.weights import EV_N, W_N
 
-BSCR_N = 312  # kernels/tokaido/bots/features.py: 192 + MAX_TRAV x MEMO_N
+BSCR_N = 456  # kernels/tokaido/bots/features.py: its layout (context, memos, game and pile tables)
 
 PUB_DTYPE = np.dtype(
     [
@@ -101,6 +102,7 @@ RULES_DTYPE = np.dtype(
         ("trav", np.int32, (MAX_POOL, 3)),
         ("cfg", np.int32, (CFG_N,)),
         ("botw", np.float64, (MAX_TRAV, W_N)),
+        ("seval", np.float64, (EV_N,)),
         ("xcard", np.int16, (N_MARKETS, 2, MARKET_CAP)),
     ],
     align=True,

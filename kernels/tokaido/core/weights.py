@@ -1,8 +1,10 @@
-"""Indices into the bots' weight vectors (``ru['botw'][p]``, float64) and the heuristic's features.
+"""Indices into the bots' weight vectors (``ru['botw'][p]``, float64), the heuristic's features and the
+search's evaluation (``ru['seval']``).
 
 ``W``: the weights a bot reads (``sim/games/tokaido/data/bots.toml`` and
 ``sim/games/tokaido/data/bots/*.toml`` fill them);
-``HF``: the heuristic's feature indices (each feature x its weight, docs/bots.md).
+``HF``: the heuristic's feature indices (each feature x its weight, docs/bots.md);
+``EV_*``: the layout of the search's evaluation at an Inn (``sim/games/tokaido/data/bots/search_eval.toml``).
 """
 
 from typing import NamedTuple
@@ -118,3 +120,12 @@ XF_N = 31  # 17-22 Matsuri cards, 23-26 Matsuri Travelers, 27-30 promos
 
 # the regions of a weight vector must not overlap
 assert W.HF0 + HF_N <= W.H_BLOCK and W.XF0 + XF_N <= W.TRAV0 and W.TRAV0 + 40 <= W_N
+
+# the search's evaluation at Inn k = 1..3 (``kernels.tokaido.search.margin_nb``): coefficient f of
+# ``ev_features_nb``
+# is seval[(k - 1) * EV_NF + f]; what Traveler i's ability is still worth there (Hiroshige's and Chuubei's Inn
+# gifts to come...) is seval[EV_T0 + (k - 1) * EV_NT + i]
+EV_NF = 9
+EV_NT = 40
+EV_T0 = 3 * EV_NF
+EV_N = EV_T0 + 3 * EV_NT

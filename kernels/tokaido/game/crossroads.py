@@ -11,14 +11,15 @@ from numba import njit
 
 from kernels.core.log import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
-from kernels.tokaido.bots.crossroads import (
+from kernels.tokaido.bots.crossroads import mean_die_nb
+from kernels.tokaido.bots.policy import (
     choose_amulet_nb,
     choose_calligraphy_nb,
     choose_legendary_nb,
+    choose_mt_option_nb,
+    choose_option_nb,
     choose_use_nb,
-    mean_die_nb,
 )
-from kernels.tokaido.bots.policy import choose_mt_option_nb, choose_option_nb
 from kernels.tokaido.core.enums import (
     MARKET_CAP,
     PF,

@@ -23,14 +23,13 @@ from numba import njit
 
 from kernels.core.log import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
-from kernels.tokaido.bots.matsuri import (
+from kernels.tokaido.bots.matsuri import hadaka_value_nb, yama_value_nb
+from kernels.tokaido.bots.policy import (
     choose_extra_nb,
     choose_gion_nb,
     choose_matsuri_card_nb,
     choose_obon_nb,
     choose_tsukimi_nb,
-    hadaka_value_nb,
-    yama_value_nb,
 )
 from kernels.tokaido.core.enums import (
     DECK_CAP,

@@ -7,7 +7,7 @@ Both are guarded by their rule parameter, so the defaults play exactly as before
 from numba import njit
 
 from kernels.core.log import log_nb
-from kernels.tokaido.bots.matsuri_order import choose_hanabi_order_nb
+from kernels.tokaido.bots.policy import choose_hanabi_order_nb
 from kernels.tokaido.core.enums import PF, Ev, G, Opt, P
 
 

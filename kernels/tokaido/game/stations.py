@@ -9,17 +9,15 @@ from numba import njit
 
 from kernels.core.log import log_nb
 from kernels.core.rng import randint_nb, shuffle_nb
-from kernels.tokaido.bots.crossroads import (
-    alt_value_nb,
+from kernels.tokaido.bots.crossroads import alt_value_nb
+from kernels.tokaido.bots.policy import (
+    choose_donation_nb,
     choose_health_order_nb,
+    choose_meal_nb,
+    choose_option_nb,
     choose_second_nb,
     choose_station_option_nb,
     choose_use_nb,
-)
-from kernels.tokaido.bots.policy import (
-    choose_donation_nb,
-    choose_meal_nb,
-    choose_option_nb,
     choose_village_nb,
     space_values_nb,
     table_prices_nb,

@@ -16,6 +16,7 @@ from analysis.tokaido.caveats import Disputed, TierCheck
 from analysis.tokaido.report import write_report
 from sim.cli.app import main
 from sim.dataset.manifest import Manifest
+from sim.games.tokaido.bots import config_key
 from sim.games.tokaido.checks import golden
 from sim.games.tokaido.cli import analysis as cli_analysis
 from sim.games.tokaido.tuning import agreement as A
@@ -158,7 +159,7 @@ def test_the_agreement_table_round_trips(tmp_path: Path) -> None:
     for n, shift in ((2, -0.1), (4, 0.0)):
         r = A.compare(*_cells(n, shift), n)
         r.tier_a, r.tier_b = "expert", "search"
-        rows.append((A.exact_key(n, ()), r))
+        rows.append((config_key(n, ()), r))
     path = tmp_path / "agreement-expert.toml"
     path.write_text(A.table_toml(rows, "tokaido-sim calibrate-agreement --seed 3", 3))
     prov, got = A.load_table(path)

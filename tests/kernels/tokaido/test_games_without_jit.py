@@ -28,7 +28,8 @@ import pytest
 
 from kernels.tokaido.core.enums import PF
 from kernels.tokaido.core.weights import W
-from sim.games.tokaido.engine import bot_weights, play_games
+from sim.games.tokaido.bots import bot_weights
+from sim.games.tokaido.engine import play_games
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
 from tests.helpers.paths import ROOT

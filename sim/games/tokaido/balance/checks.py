@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 
 from sim.games.tokaido.balance.bracket import Fair, slope
-from sim.games.tokaido.engine import config_key, weight_file
+from sim.games.tokaido.bots import key_of, weight_file
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import agreement as A
 
@@ -24,11 +24,12 @@ def tuned_for(bot: str, configs: Sequence[GameConfig]) -> str:
     """'weights tuned for 3p-base' / 'general weights (none tuned for 3p-promos)' / '' (a built-in tier)."""
     parts = []
     for c in configs:
-        key, exact = config_key(c), A.exact_key(c.n_players, c.expansions)
-        f = weight_file(bot, key)
+        exact = key_of(c)
+        f = weight_file(bot, c)
         if f is None:
             return ""
-        if f.name == f"{bot}-{key}.toml":
+        key = f.stem.removeprefix(f"{bot}-")
+        if f.stem != bot:
             parts.append(f"weights tuned for {key}" + (f" (played in {exact})" if exact != key else ""))
         else:
             parts.append(f"general weights (none tuned for {exact})")
@@ -51,7 +52,7 @@ def tier_check(
         return [str(exc)]
     lines = []
     for c in configs:
-        key = A.exact_key(c.n_players, c.expansions)
+        key = key_of(c)
         r = rows.get(key)
         guide = (
             " (measured on the rulebook's rules without variants: a guide here)"

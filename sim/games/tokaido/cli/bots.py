@@ -155,8 +155,11 @@ def tune(
     )
     tuning_tune.check_settings(s)
     if out is None:  # never overwrite the shipped weights by default
-        xs = "crossroads" if "crossroads" in s.expansions else "base"
-        out = Path("results/bots") / ("tuned.toml" if tier == "tuned" else f"expert-{counts[0]}p-{xs}.toml")
+        from sim.games.tokaido.bots import config_key
+
+        out = Path("results/bots") / (
+            "tuned.toml" if tier == "tuned" else f"expert-{config_key(counts[0], s.expansions)}.toml"
+        )
     validate.out_file(out)
 
     bar: list[Any] = []
@@ -291,6 +294,7 @@ def calibrate_draft(
 ) -> None:
     """Measure each Traveler's win share under random assignment; the tier's draft keeps the higher one."""
     from kernels.tokaido.core import enums as E
+    from sim.games.tokaido import bots
     from sim.games.tokaido.rules.config import EXPANSIONS, VARIANTS
     from sim.games.tokaido.tuning import draft
 
@@ -301,7 +305,7 @@ def calibrate_draft(
     counts = _counts(players)
     xsets, vsets = _sets(expansions, "expansions", EXPANSIONS), _sets(variants, "variants", VARIANTS)
     check_seed(seed)
-    path = validate.out_file(out or draft.DATA_DIR / f"{draft.engine.DRAFT_PREFIX}{tier}.toml")
+    path = validate.out_file(out or draft.DATA_DIR / f"{bots.DRAFT_PREFIX}{tier}.toml")
     cells = []
     for x in xsets:
         for v in vsets:
@@ -339,6 +343,7 @@ def calibrate_agreement(
 ) -> None:
     """Measure how two tiers rank the Travelers (random assignment); the report names what they dispute."""
     from kernels.tokaido.core import enums as E
+    from sim.games.tokaido.bots import config_key
     from sim.games.tokaido.rules.config import EXPANSIONS
     from sim.games.tokaido.tuning import agreement as tier_agreement
     from sim.games.tokaido.tuning.draft import write_table
@@ -359,7 +364,7 @@ def calibrate_agreement(
     for x in xsets:
         for n in counts:
             r = tier_agreement.agreement(pair[0], pair[1], n, x, games, reference_games, seed, threads)
-            rows.append((tier_agreement.exact_key(n, x), r))
+            rows.append((config_key(n, x), r))
             if not quiet:
                 typer.echo(
                     f"{rows[-1][0]}: rho {r.rho:.2f} ({r.rho_lo:.2f} to {r.rho_hi:.2f}); beyond 3 pp: "

@@ -37,8 +37,7 @@ def online_params(x: dict[str, Any]) -> dict[str, int]:
 
 def devotion_printed(am: dict[str, Any]) -> int:
     """Bits of ``kernels.tokaido.core.prices.Disc``: the discounts after which Devotion moves the printed
-    price
-    (C37)."""
+    price (C37)."""
     if am["devotion_printed_price"]:
         return (1 << len(DISC_NAMES)) - 1
     names = am["devotion_printed_after"]

@@ -214,12 +214,6 @@ def per_traveler(r: Agreement) -> list[str]:
     return lines
 
 
-def exact_key(n: int, expansions: tuple[str, ...]) -> str:
-    """A configuration's section in the agreement table: ``4p-base``, ``3p-crossroads``,
-    ``4p-crossroads+matsuri`` (unlike the weight files' keys, every expansion counts)."""
-    return f"{n}p-{'+'.join(sorted(expansions)) or 'base'}"
-
-
 def table_path(tier: str) -> Path:
     return DATA_DIR / f"{TABLE_PREFIX}{tier}.toml"
 

@@ -6,7 +6,7 @@ measures each Traveler's share of the wins (a shared win counts 1/k). ``write_ta
 stores the shares with their provenance (command, seed, games, date) as
 ``sim/games/tokaido/data/bots/draft-TIER.toml``; a tier whose weight file says ``draft_table = "TIER"``
 keeps, of its two dealt Travelers, the one with the higher share in its configuration
-(``sim.games.tokaido.engine.draft_values``; ``draft_temp`` > 0: a softmax instead).
+(``sim.games.tokaido.bots.draft_values``; ``draft_temp`` > 0: a softmax instead).
 
 The draft comes before the line-up at the start Inn, so a player does not know its
 seat when it keeps a Traveler: with Preparations (coins by seat) the table is measured
@@ -21,18 +21,18 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.run.game import MAX_SEED, win_share
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data" / engine.BOT_DIR
+DATA_DIR = Path(__file__).resolve().parents[1] / "data" / bots.BOT_DIR
 
 
 @dataclass
 class Cell:
     """One configuration's measurement."""
 
-    key: str  # section name: engine.config_key (+ "-VARIANTS")
+    key: str  # section name: sim.games.tokaido.bots.config_key (+ "-VARIANTS")
     games: int
     seed: int
     shares: dict[str, float]  # Traveler -> win share
@@ -43,7 +43,7 @@ class Cell:
 
 
 def cell_key(config: GameConfig) -> str:
-    key = str(engine.config_key(config))
+    key = str(bots.key_of(config))
     return f"{key}-{'+'.join(sorted(config.variants))}" if config.variants else key
 
 

@@ -34,7 +34,7 @@ import cma
 import numpy as np
 
 from kernels.tokaido.core.state import PUB_DTYPE
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.imitation import WORK, Positions, record
 from sim.games.tokaido.tuning.sweep import swept_keys
@@ -148,8 +148,8 @@ def imitate(s: ImitateSettings, progress: Callable[[int], Callable[[int], None]]
     config = GameConfig(n_players=n, bots=("search",) * n, expansions=s.expansions, travelers="random")
     rules = config.rules()
     expert_cfg = GameConfig(n_players=n, bots=("expert",) * n, expansions=s.expansions, travelers="random")
-    cur = engine.bot_weights(s.start, rules, expert_cfg)
-    search_w = engine.bot_weights("search", rules, config)
+    cur = bots.bot_weights(s.start, rules, expert_cfg)
+    search_w = bots.bot_weights("search", rules, config)
     tuned = np.array([key_index(k) for k in tuned_keys("expert")], dtype=np.int64)
     keys = [k for k in swept_keys(s.expansions) if n == 2 or k != "h_block"]
     steps = len(GATE_STEPS) if s.gate else 0
@@ -200,7 +200,7 @@ def start_provenance(s: ImitateSettings) -> list[str]:
     """The header of the weight file the fit started from, indented: a file made by rounds on top
     of earlier rounds says how those were made too."""
     cfg = GameConfig(n_players=s.players, bots=("expert",) * s.players, expansions=s.expansions)
-    path = engine.weight_file(s.start, engine.config_key(cfg))
+    path = bots.weight_file(s.start, cfg)
     if path is None:
         return []
     old = [ln[2:] for ln in path.read_text().splitlines() if ln.startswith("# ")]

@@ -18,7 +18,6 @@ import numpy as np
 
 from kernels.tokaido.core.state import PUB_DTYPE
 from kernels.tokaido.imitate import META_N, move_values_nb, search_states_nb
-from kernels.tokaido.play import EV_ROW
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 
@@ -49,7 +48,7 @@ class Positions:
         """``vals[r, k]``: the heuristic's value with weights ``w`` (every seat) of candidate k at position
         r."""
         ru = self.rules.copy()
-        ru[0]["botw"][:EV_ROW] = w  # the search's evaluation row stays
+        ru[0]["botw"][:] = w
         vals = np.empty((len(self.states), max(1, int(self.meta[:, 2].max(initial=1)))))
         move_values_nb(
             self.states,

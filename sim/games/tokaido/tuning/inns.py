@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.tokaido.core import enums as E
-from kernels.tokaido.play import EV_NF, inn_states_nb
+from kernels.tokaido.core.weights import EV_NF
+from kernels.tokaido.play import inn_states_nb
 from sim.games.tokaido.engine import rules_record
 from sim.games.tokaido.rules.config import GameConfig
 

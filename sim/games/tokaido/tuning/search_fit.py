@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.games.tokaido.engine import SEARCH_EVAL, config_key
+from sim.games.tokaido.bots import SEARCH_EVAL, key_of
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.inns import inn_states
 
@@ -78,7 +78,7 @@ def fit(config: GameConfig, games: int, seed: int) -> Fit:
         acc[k] = float(((now + x @ b).argmax(axis=1) == win).mean())
         acc0[k] = float((now.argmax(axis=1) == win).mean())
     travelers = {t: tcoef[:, i] for i, t in enumerate(names) if seen[i]}
-    return Fit(str(config_key(config)), games, coef, r2, acc, acc0, travelers)
+    return Fit(key_of(config), games, coef, r2, acc, acc0, travelers)
 
 
 def to_toml(fits: list[Fit], command: str, seed: int) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.tune import key_index, tuned_keys
@@ -80,13 +80,13 @@ def sweep(s: SweepSettings, progress: Callable[[int], Callable[[int], None]] | N
     n = s.players
     config = GameConfig(n_players=n, bots=("expert",) * n, expansions=s.expansions)
     rules = config.rules()
-    start = engine.bot_weights(s.start, rules, config)
+    start = bots.bot_weights(s.start, rules, config)
     keys = swept_keys(s.expansions)
     moving = "current" in s.opponents  # the field changes with the weights: re-measure the start each round
     per_round = (2 * len(keys) + 1 + int(moving)) * s.games
     advance = progress(s.rounds * per_round) if progress else (lambda k: None)
 
-    others = {b: engine.bot_weights(b, rules, config) for b in s.opponents if b not in ("start", "current")}
+    others = {b: bots.bot_weights(b, rules, config) for b in s.opponents if b not in ("start", "current")}
 
     def play(w: np.ndarray) -> np.ndarray:
         ws = np.repeat(start[None, :], n, axis=0)

@@ -11,7 +11,7 @@ the deal. Fitness per game: ``n x`` player 0's share of the win (1 = a fair shar
 ``--tier tuned`` tunes the heuristic's features over 2-5 players (the shipped
 ``tuned.toml``); ``--tier expert`` tunes the features and the expert's weights
 (``[expert]``) for one configuration (``--players 4 --expansions crossroads``), written
-as ``sim/games/tokaido/data/bots/expert-4p-crossroads.toml``, which ``engine.bot_weights`` reads for it.
+as ``sim/games/tokaido/data/bots/expert-4p-crossroads.toml``, which ``bots.bot_weights`` reads for it.
 
 For ``tuned`` the Traveler priors (its fallback draft values) are then the tuned bot's
 own estimate: each Traveler's mean score minus the table's mean, in self-play with
@@ -34,7 +34,7 @@ import numpy as np
 
 from kernels.tokaido.core import weights as Wt
 from kernels.tokaido.core.enums import BOT_NAMES
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.game import TokaidoGame
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.rules.tables import Rules
@@ -65,16 +65,16 @@ class TuneSettings:
 def tuned_keys(tier: str = "tuned") -> list[str]:
     """The weights tuned: every heuristic feature but the fixed ones, the Neutral's block, and the
     expert's."""
-    keys = [k for k in engine.feature_names() if k not in FIXED] + ["h_block"]
-    return keys + engine.expert_names() if tier == "expert" else keys
+    keys = [k for k in bots.feature_names() if k not in FIXED] + ["h_block"]
+    return keys + bots.expert_names() if tier == "expert" else keys
 
 
 def key_index(key: str) -> int:
     if key == "h_block":
         return Wt.W.H_BLOCK
-    if key in engine.expert_names():
-        return engine.expert_index(key)
-    return engine._feature_index(key)
+    if key in bots.expert_names():
+        return bots.expert_index(key)
+    return bots.feature_index(key)
 
 
 def game_seed(seed: int, gen: int, n: int) -> int:
@@ -133,11 +133,11 @@ def cem(s: TuneSettings, progress: Callable[[int], Callable[[int], None]] | None
         config = GameConfig(n_players=n, bots=field_bots(n), expansions=s.expansions)
         configs[n] = (config, config.rules())
     cfg0, rules0 = configs[s.players[0]]
-    start = engine.bot_weights(s.start, rules0, cfg0 if s.tier == "expert" else None)
+    start = bots.bot_weights(s.start, rules0, cfg0 if s.tier == "expert" else None)
     if s.tier == "expert":
         start[Wt.W.EXPERT] = 1.0
     below = ("tuned", "heuristic") if s.tier == "expert" else ("heuristic", "greedy")
-    anchors = [engine.bot_weights(b, rules0) for b in below]
+    anchors = [bots.bot_weights(b, rules0) for b in below]
     keys = tuned_keys(s.tier)
     idx = np.array([key_index(k) for k in keys])
     es = cma.CMAEvolutionStrategy(
@@ -203,10 +203,10 @@ def weights_toml(w: np.ndarray, priors: dict[str, float], header: list[str], tie
             "",
             "[features]",
         ]
-    for k in engine.feature_names():
-        lines.append(f"{k} = {w[engine._feature_index(k)]:.4g}")
+    for k in bots.feature_names():
+        lines.append(f"{k} = {w[bots.feature_index(k)]:.4g}")
     if tier == "expert":
-        lines += ["", "[expert]"] + [f"{k} = {w[engine.expert_index(k)]:.4g}" for k in engine.expert_names()]
+        lines += ["", "[expert]"] + [f"{k} = {w[bots.expert_index(k)]:.4g}" for k in bots.expert_names()]
         return "\n".join(lines) + "\n"
     lines += [
         "",
@@ -254,8 +254,8 @@ def check_settings(s: TuneSettings) -> None:
         raise UserError(f"--tier must be tuned or expert, got '{s.tier}'")
     if not (s.sigma > 0 and math.isfinite(s.sigma)):
         raise UserError("--sigma must be a positive number")
-    if not engine.bot_table(s.start).get("features"):  # random and greedy have no heuristic weights either
-        known = [b for b in BOT_NAMES if engine.bot_table(b).get("features")]
+    if not bots.bot_table(s.start).get("features"):  # random and greedy have no heuristic weights either
+        known = [b for b in BOT_NAMES if bots.bot_table(b).get("features")]
         raise UserError(
             f"--start '{s.start}' is not a bot with heuristic weights; choose from: {', '.join(known)}"
         )

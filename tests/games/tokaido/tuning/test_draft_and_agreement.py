@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sim.cli.app import main
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import agreement as A
 from sim.games.tokaido.tuning import draft as D
@@ -56,12 +56,12 @@ def test_calibrate_draft_rejects_bad_input(tmp_path, capsys):
 
 
 def test_a_missing_traveler_gets_the_fair_share(tmp_path, monkeypatch):
-    monkeypatch.setattr(engine, "_data_file", lambda name: tmp_path / f"{name}.toml")
+    monkeypatch.setattr(bots, "data_file", lambda name: tmp_path / f"{name}.toml")
     (tmp_path / "draft-x.toml").write_text('["4p-base"]\nhiroshige = 0.4\n')
     config = GameConfig(n_players=4)
-    vals = engine.draft_values("x", config, config.rules())
+    vals = bots.draft_values("x", config, config.rules())
     assert vals is not None and vals[0] == 0.4 and all(v == 0.25 for k, v in vals.items() if k)
-    assert engine.draft_values("missing", config, config.rules()) is None
+    assert bots.draft_values("missing", config, config.rules()) is None
 
 
 def test_sane_play_counts_idle_villages_and_keep_rates():

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from kernels.tokaido.core.weights import W
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import imitate as I
 from sim.games.tokaido.tuning import imitation as R
@@ -27,7 +27,7 @@ CONFIG = GameConfig(n_players=3, bots=("search",) * 3, travelers="random")
 def _weights(rollouts: int | None = None, **moves: float) -> np.ndarray:
     """Every seat's search weights (its expert part moved by ``moves``); ``rollouts=0``: it plays its
     heuristic's best."""
-    w = engine.bot_weights("search", CONFIG.rules(), CONFIG)
+    w = bots.bot_weights("search", CONFIG.rules(), CONFIG)
     for k, v in moves.items():
         w[key_index(k)] = v
     if rollouts is not None:
@@ -111,7 +111,7 @@ def test_the_weight_file_records_the_rounds(tmp_path):
 def test_the_gate_keeps_a_step_only_where_it_beats_the_rounds_start():
     """The strength gate: a fit that plays worse than the round's start is not kept, a better one is."""
     cfg = GameConfig(n_players=3, bots=("expert",) * 3, travelers="random")
-    good = engine.bot_weights("expert", cfg.rules(), cfg)
+    good = bots.bot_weights("expert", cfg.rules(), cfg)
     bad = good.copy()
     bad[key_index("pts")] = -1.0  # a player who avoids points
     s = I.ImitateSettings(players=3, gate=150, seed=2, threads=2)
@@ -166,7 +166,7 @@ def test_tune_imitate_writes_a_weight_file(tmp_path, capsys):
     text = out.read_text()
     assert "round 0:" in text and "Made by: tokaido-sim" in text
     table = tomllib.loads(text)
-    assert table["features"]["pts"] == 1 and len(table["expert"]) == len(engine.expert_names())
+    assert table["features"]["pts"] == 1 and len(table["expert"]) == len(bots.expert_names())
 
 
 def test_the_kernels_record_and_value_alike_as_plain_python():
@@ -176,9 +176,9 @@ def test_the_kernels_record_and_value_alike_as_plain_python():
         "from kernels.tokaido.core.weights import W\n"
         "from sim.games.tokaido.tuning import imitation as R\n"
         "from sim.games.tokaido.rules.config import GameConfig\n"
-        "from sim.games.tokaido import engine\n"
+        "from sim.games.tokaido import bots\n"
         "c = GameConfig(n_players=3, bots=('search',) * 3, travelers='random')\n"
-        "ws = np.repeat(engine.bot_weights('search', c.rules(), c)[None, :], 3, axis=0)\n"
+        "ws = np.repeat(bots.bot_weights('search', c.rules(), c)[None, :], 3, axis=0)\n"
         "ws[:, W.S_ROLLOUTS], ws[:, W.S_TOPK] = 2, 2\n"
         "pos = R.record(c, ws, 1, seed=11, threads=1)\n"
         "v = pos.values(ws[0])\n"

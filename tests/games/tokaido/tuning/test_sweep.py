@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning import sweep as S
 from sim.games.tokaido.tuning import tune as T
@@ -28,7 +28,7 @@ def test_swept_keys_leave_out_what_the_configuration_cannot_use():
 
 def _start(n: int) -> np.ndarray:
     config = GameConfig(n_players=n, bots=("expert",) * n)
-    return engine.bot_weights("expert", config.rules(), config)
+    return bots.bot_weights("expert", config.rules(), config)
 
 
 def test_a_sweep_with_no_move_good_enough_returns_the_start():

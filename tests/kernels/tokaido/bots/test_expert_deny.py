@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.tokaido.bots.features import B_CAND
 from kernels.tokaido.bots.heuristic import move_values_nb
+from kernels.tokaido.bots.scratch import B_CAND
 from kernels.tokaido.core.enums import Bot, P
 from kernels.tokaido.core.weights import HF, W
 from sim.games.tokaido import engine
-from sim.games.tokaido.engine import bot_weights
+from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.rules.config import GameConfig
 from sim.games.tokaido.tuning.draft import cell_seed
 from tests.helpers.positions import make_position, make_rules
@@ -47,7 +47,7 @@ def values(behind: str, tier: str = "expert") -> dict[int, float]:
     for t in range(5):
         pos.ru["botw"][t] = w
     pos.pub["cand"][: len(CANDS)] = CANDS
-    move_values_nb(pos.pub, pos.ru, 0, w, len(CANDS))
+    move_values_nb(pos.pub, pos.ru, 0, w, len(CANDS), w[W.EXPERT] > 0.5)
     return dict(zip(CANDS, pos.pub["bscr"][B_CAND : B_CAND + len(CANDS)].copy(), strict=True))
 
 

@@ -14,19 +14,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.tokaido.bots.features import (
-    B_CAND,
-    coin_value_nb,
-    context_nb,
-    encounter_card_value_nb,
-    rank_bonus_nb,
-)
+from kernels.tokaido.bots.context import coin_value_nb, context_nb
+from kernels.tokaido.bots.features import encounter_card_value_nb, rank_bonus_nb
 from kernels.tokaido.bots.heuristic import encounter_value_nb, move_values_nb
 from kernels.tokaido.bots.matsuri import card_value_nb
 from kernels.tokaido.bots.policy import choose_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
+from kernels.tokaido.bots.tier import policy_nb
 from kernels.tokaido.core.enums import Bot, Deck, P, Space
 from kernels.tokaido.core.weights import HF, W
-from sim.games.tokaido.engine import bot_weights
+from sim.games.tokaido.bots import bot_weights
 from sim.games.tokaido.tuning.duel import play_duel
 from tests.helpers.matsuri_positions import INN1, matsuri_at, matsuri_ids, mt_config, mt_position
 from tests.helpers.positions import encounter_ids, make_rules
@@ -60,7 +57,7 @@ def weights(pos, **changes):
 def move_values(pos, w):
     """The heuristic tiers' value of each candidate in ``CANDS`` for traveler 0 with weights ``w``."""
     pos.pub["cand"][: len(CANDS)] = CANDS
-    move_values_nb(pos.pub, pos.ru, 0, w, len(CANDS))
+    move_values_nb(pos.pub, pos.ru, 0, w, len(CANDS), w[W.EXPERT] > 0.5)
     return dict(zip(CANDS, pos.pub["bscr"][B_CAND : B_CAND + len(CANDS)].copy(), strict=True))
 
 
@@ -86,7 +83,7 @@ def test_ohanami_panorama_stops_gain_the_coin_at_the_tiers_coin_value(tier):
     pos = kept("ohanami", tier)
     d = bonus(pos)
     w = weights(pos)
-    context_nb(pos.pub, pos.ru, 0, w)
+    context_nb(pos.pub, pos.ru, 0, w, w[W.EXPERT] > 0.5)
     coin = coin_value_nb(pos.pub, 0, w, pos.ru["params"][P.M_HANAMI_COINS])
     assert coin > 0
     assert d[PADDY] == pytest.approx(coin) and d[MOUNTAIN] == pytest.approx(coin)
@@ -107,7 +104,7 @@ def test_hadaka_adds_the_tiers_own_encounter_value_to_a_hot_spring():
     pos = kept("hadaka")
     d = bonus(pos)
     w = weights(pos)
-    context_nb(pos.pub, pos.ru, 0, w)
+    context_nb(pos.pub, pos.ru, 0, w, w[W.EXPERT] > 0.5)
     enc = encounter_value_nb(pos.pub, pos.ru, 0, w)
     assert enc > 0 and d[HOT] == pytest.approx(enc)
     assert d[PADDY] == d[ENC] == d[MOUNTAIN] == 0.0
@@ -125,7 +122,7 @@ def test_gion_is_worth_the_best_encounter_left_over_a_blind_draw():
     pos.pub["mkt"][2, :] = 0  # no Calligraphy to buy: the base action is the station's value
     d = bonus(pos)
     w = weights(pos)
-    context_nb(pos.pub, pos.ru, 0, w)
+    context_nb(pos.pub, pos.ru, 0, w, w[W.EXPERT] > 0.5)
     vals = [encounter_card_value_nb(pos.pub, pos.ru, 0, w, c) for c in (*low, samurai)]
     assert d[ENC] == pytest.approx(max(vals) - np.mean(vals)) and d[ENC] > 0
     assert d[HOT] == d[PADDY] == 0.0
@@ -156,7 +153,7 @@ def test_otaue_is_a_point_and_the_ranking_step_at_a_paddy():
 def keep_value(pos, kind, **changes):
     pos.ru["botw"][0] = weights(pos, **changes)
     (c,) = matsuri_ids(pos.rs, kind)
-    return card_value_nb(pos.pub, pos.ru, 0, c)
+    return card_value_nb(pos.pub, pos.ru, 0, c, policy_nb(pos.pub, pos.ru, 0))
 
 
 @pytest.mark.parametrize("tier", ["greedy", "expert"])

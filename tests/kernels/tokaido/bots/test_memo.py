@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from kernels.tokaido.bots import heuristic as H
-from kernels.tokaido.bots.features import B_CAND, B_FAM, B_MEMO, MEMO_N, context_nb
+from kernels.tokaido.bots.context import context_nb
+from kernels.tokaido.bots.scratch import B_CAND, B_FAM, B_MEMO, MEMO_N
 from kernels.tokaido.core.enums import PF, Ability, Deck, G
 from kernels.tokaido.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
@@ -24,7 +25,7 @@ def fresh_context(pub, ru, t, w):
     """The context of ``pub`` computed with an empty memo (on a copy)."""
     p = pub.copy()
     p["bscr"][B_MEMO:] = 0.0
-    context_nb(p, ru, t, w)
+    context_nb(p, ru, t, w, w[W.EXPERT] > 0.5)
     return p["bscr"][:B_MEMO].copy()
 
 
@@ -37,7 +38,7 @@ def test_memoised_context_is_the_fresh_context(spec):
         pub = pubs[0]
         w = ru["botw"][ctrl]
         ref = fresh_context(pub, ru, t, w)
-        context_nb(pub, ru, t, w)
+        context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
         assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
         n += 1
     assert n > 30
@@ -56,7 +57,7 @@ def _warm_all(spec="players=4,travelers=draft,bots=expert"):
             pub["ps"][t, PF.SOUVENIRS] = 6
             pub["ps"][(t + 1) % n, PF.SOUVENIRS] = 7
             w = ru["botw"][ctrl].copy()
-            context_nb(pub, ru, t, w)
+            context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
             assert pub["bscr"][B_MEMO + MEMO_N * t + 1] != 0.0  # the memo is in use
             yield pub, ru, t, w
 
@@ -99,7 +100,7 @@ def test_the_memo_notices_each_input(change):
             break
     else:
         raise AssertionError("no position where the change matters")
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
 
 
@@ -111,12 +112,12 @@ def test_the_memo_notices_other_weights(k):
     w2[W.HF0 + k] += 0.75
     ref = fresh_context(pub, ru, t, w2)
     assert not np.array_equal(ref[B_FAM : B_FAM + 4], pub["bscr"][B_FAM : B_FAM + 4])
-    context_nb(pub, ru, t, w2)
+    context_nb(pub, ru, t, w2, w2[W.EXPERT] > 0.5)
     assert pub["bscr"][:B_MEMO].tolist() == ref.tolist()
 
 
 def _move_values(pub, ru, t, w, ncand):
-    H.move_values_nb(pub, ru, t, w, ncand)
+    H.move_values_nb(pub, ru, t, w, ncand, w[W.EXPERT] > 0.5)
     return pub["bscr"][B_CAND : B_CAND + ncand].tolist()
 
 

@@ -2,8 +2,7 @@
 
 A rollout with ``S_HORIZON`` = H stops once everyone has gathered at the H-th Inn after the
 position and values the players there (``margin_nb``, coefficients from
-``sim/games/tokaido/data/bots/search_eval.toml`` in row ``EV_ROW`` of ``ru['botw']``); it never reads the
-true piles.
+``sim/games/tokaido/data/bots/search_eval.toml`` in ``ru['seval']``); it never reads the true piles.
 """
 
 from __future__ import annotations
@@ -12,25 +11,24 @@ import numpy as np
 import pytest
 
 from kernels.tokaido import search
-from kernels.tokaido.bots.features import B_CAND
 from kernels.tokaido.bots.heuristic import heuristic_move_nb
+from kernels.tokaido.bots.scratch import B_CAND
 from kernels.tokaido.core import enums as E
+from kernels.tokaido.core import weights as Wt
 from kernels.tokaido.core.enums import PF, G, Space
 from kernels.tokaido.core.state import PUB_DTYPE
 from kernels.tokaido.core.weights import W
 from kernels.tokaido.game.turn import move_nb
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.rules.config import ConfigError, GameConfig
 from sim.games.tokaido.tuning import search_fit
 from tests.helpers.bot_positions import position_with_hand, reshuffle_hidden, search_values
 
 
 def _with_eval(ru, horizon: int, prior: float = 0.0):
-    """The position's rules with the 4p-base evaluation row and every player's horizon set."""
+    """The position's rules with the 4p-base evaluation and every player's horizon set."""
     ru = ru.copy()
-    ru[0]["botw"][search.EV_ROW, : search.EV_T0 + 3 * search.EV_NT] = engine.search_eval(
-        GameConfig(n_players=4)
-    )
+    ru[0]["seval"] = bots.search_eval(GameConfig(n_players=4))
     for p in range(4):
         ru[0]["botw"][p, W.S_HORIZON] = horizon
         ru[0]["botw"][p, W.S_PRIOR] = prior
@@ -90,16 +88,16 @@ def _three_players(field: int, values: list[int]):
     pub["ps"][:3, field] = values
     w = ru[0]["botw"][0].copy()
     w[W.S_WIN] = 0.0
-    ru[0]["botw"][search.EV_ROW, :] = 0.0
+    ru[0]["seval"][:] = 0.0
     return pubs, ru, w
 
 
 def test_margin_weighs_each_inn_with_its_own_coefficients():
-    """At Inn k a coin is worth row EV_ROW's coefficient (k - 1) * EV_NF + 1; at the end nothing."""
+    """At Inn k a coin is worth the evaluation's coefficient (k - 1) * EV_NF + 1; at the end nothing."""
     pubs, ru, w = _three_players(PF.COINS, [6, 0, 0])
     for k, coin in ((1, 0.5), (2, 1.0), (3, 2.0)):
-        ru[0]["botw"][search.EV_ROW, :] = 0.0
-        ru[0]["botw"][search.EV_ROW, (k - 1) * search.EV_NF + 1] = coin
+        ru[0]["seval"][:] = 0.0
+        ru[0]["seval"][(k - 1) * Wt.EV_NF + 1] = coin
         got = [search.margin_nb(pubs.copy()[0], ru[0], 0, w, kk) for kk in (1, 2, 3, 0)]
         want = [(20 + 6 * coin - 22) if kk == k else -2.0 for kk in (1, 2, 3, 0)]
         assert got == pytest.approx(want)
@@ -109,51 +107,51 @@ def test_margin_adds_each_travelers_term_at_each_inn():
     """At Inn k player u's value has its Traveler's term, EV_T0 + (k - 1) * EV_NT + traveler: a
     term of 3 at Inn 2 for Traveler 4 turns a 2-point deficit into a 1-point lead there only."""
     pubs, ru, w = _three_players(PF.TRAVELER, [4, 1, 2])
-    ru[0]["botw"][search.EV_ROW, search.EV_T0 + search.EV_NT + 4] = 3.0
+    ru[0]["seval"][Wt.EV_T0 + Wt.EV_NT + 4] = 3.0
     got = [search.margin_nb(pubs.copy()[0], ru[0], 0, w, k) for k in (1, 2, 3, 0)]
     assert got == pytest.approx([-2.0, 1.0, -2.0, -2.0])
 
 
 def _fit_file(tmp_path, monkeypatch, fit):
     (tmp_path / "search_eval.toml").write_text(search_fit.to_toml([fit], "test", 1))
-    real = engine._data_file
+    real = bots.data_file
     monkeypatch.setattr(
-        engine,
-        "_data_file",
-        lambda name: tmp_path / "search_eval.toml" if name == engine.SEARCH_EVAL else real(name),
+        bots,
+        "data_file",
+        lambda name: tmp_path / "search_eval.toml" if name == bots.SEARCH_EVAL else real(name),
     )
 
 
-def test_search_eval_file_lands_in_the_evaluation_row(tmp_path, monkeypatch):
-    """The TOML's ``innK`` lists go to row EV_ROW in Inn order, the Travelers' terms after them by
+def test_search_eval_file_lands_in_the_evaluation(tmp_path, monkeypatch):
+    """The TOML's ``innK`` lists go to ``ru['seval']`` in Inn order, the Travelers' terms after them by
     Traveler index, only when a search bot plays; a section with the wrong length or an unknown
     Traveler is a clear error; a missing configuration means zeros."""
-    coef = np.arange(3 * search.EV_NF, dtype=float).reshape(3, search.EV_NF) / 8
+    coef = np.arange(3 * Wt.EV_NF, dtype=float).reshape(3, Wt.EV_NF) / 8
     fit = search_fit.Fit(
         "4p-base", 100, coef, np.zeros(3), np.zeros(3), np.zeros(3), {"kinko": np.array([1.5, 1.0, 0.5])}
     )
     _fit_file(tmp_path, monkeypatch, fit)
     config = GameConfig(n_players=4, bots=("search", "expert", "expert", "expert"))
     ru = engine.rules_record(config, config.rules())
-    row = ru[0]["botw"][search.EV_ROW]
-    assert np.array_equal(row[: search.EV_T0], coef.ravel())
+    row = ru[0]["seval"]
+    assert np.array_equal(row[: Wt.EV_T0], coef.ravel())
     kinko = [t.name for t in config.rules().travelers].index("kinko")
-    terms = row[search.EV_T0 : search.EV_T0 + 3 * search.EV_NT].reshape(3, search.EV_NT)
+    terms = row[Wt.EV_T0 : Wt.EV_T0 + 3 * Wt.EV_NT].reshape(3, Wt.EV_NT)
     assert np.array_equal(terms[:, kinko], [1.5, 1.0, 0.5])
     terms[:, kinko] = 0.0
-    assert not terms.any() and not row[search.EV_T0 + 3 * search.EV_NT :].any()
+    assert not terms.any() and not row[Wt.EV_T0 + 3 * Wt.EV_NT :].any()
     plain = GameConfig(n_players=4, bots=("expert",))
-    assert not engine.rules_record(plain, plain.rules())[0]["botw"][search.EV_ROW].any()
-    assert not engine.search_eval(GameConfig(n_players=3)).any()
+    assert not engine.rules_record(plain, plain.rules())[0]["seval"].any()
+    assert not bots.search_eval(GameConfig(n_players=3)).any()
     (tmp_path / "search_eval.toml").write_text("[4p-base]\ninn2 = [1.0, 2.0]\n")
     with pytest.raises(ConfigError, match="inn2 has 2 coefficients"):
-        engine.search_eval(config)
+        bots.search_eval(config)
     (tmp_path / "search_eval.toml").write_text("[4p-base.travelers]\nkinko = [1.0, 2.0]\n")
     with pytest.raises(ConfigError, match="kinko has 2 values"):
-        engine.search_eval(config)
+        bots.search_eval(config)
     (tmp_path / "search_eval.toml").write_text("[4p-base.travelers]\nkinkoo = [1.0, 2.0, 3.0]\n")
     with pytest.raises(ConfigError, match="names 'kinkoo'"):
-        engine.search_eval(config)
+        bots.search_eval(config)
 
 
 def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
@@ -162,12 +160,12 @@ def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
     get one."""
     rng = np.random.default_rng(1)
     g, n = 400, 4
-    feats = rng.normal(size=(g, 3, n, search.EV_NF))
+    feats = rng.normal(size=(g, 3, n, Wt.EV_NF))
     now = rng.normal(size=(g, 3, n)) * 3
     trav = np.tile(np.arange(n), (g, 1))
     for r in trav:
         rng.shuffle(r)
-    final = now[:, 2] + feats[:, 2] @ np.linspace(0.1, 0.9, search.EV_NF) + 5.0 * (trav == 2)
+    final = now[:, 2] + feats[:, 2] @ np.linspace(0.1, 0.9, Wt.EV_NF) + 5.0 * (trav == 2)
     monkeypatch.setattr(search_fit, "inn_states", lambda *a: (feats, now, final, trav))
     f = search_fit.fit(GameConfig(n_players=n), g, 1)
     names = [t.name for t in GameConfig(n_players=n).rules().travelers]
@@ -175,7 +173,7 @@ def test_fit_gives_each_traveler_its_worth_to_come(monkeypatch):
     t = np.array([f.travelers[names[i]][2] for i in range(n)])
     assert t[2] - np.delete(t, 2).mean() == pytest.approx(5.0, abs=1e-6)
     assert np.delete(t, 2).std() == pytest.approx(0.0, abs=1e-6)
-    assert f.coef[2] == pytest.approx(np.linspace(0.1, 0.9, search.EV_NF), abs=1e-6)
+    assert f.coef[2] == pytest.approx(np.linspace(0.1, 0.9, Wt.EV_NF), abs=1e-6)
 
 
 def test_shipped_evaluation_covers_every_configuration():
@@ -184,16 +182,19 @@ def test_shipped_evaluation_covers_every_configuration():
     and values coins positively at every Inn (a coin can still buy points)."""
     for x in ((), ("crossroads",)):
         for n in (2, 3, 4, 5):
-            ev = engine.search_eval(GameConfig(n_players=n, expansions=x))[: search.EV_T0].reshape(
-                3, search.EV_NF
-            )
+            ev = bots.search_eval(GameConfig(n_players=n, expansions=x))[: Wt.EV_T0].reshape(3, Wt.EV_NF)
             assert (ev != 0).any(axis=1).all()
             assert (ev[:, search_fit.FEATURES.index("coins")] > 0).all()
 
 
-def test_records_hold_the_evaluation_row_apart():
-    """EV_ROW is past every traveler's row (five players, or two plus the Neutral)."""
-    assert search.EV_ROW == E.MAX_TRAV - 1 >= E.MAX_PLAYERS
+def test_the_evaluation_is_a_field_of_its_own():
+    """The evaluation is ``ru['seval']``, not a row of the weights: every traveler's row holds weights,
+    and a search bot's rules change no weight row to carry it."""
+    plain = GameConfig(n_players=4, bots=("expert",))
+    searched = GameConfig(n_players=4, bots=("search", "expert", "expert", "expert"))
+    a, b = (engine.rules_record(c, c.rules()) for c in (plain, searched))
+    assert np.array_equal(a[0]["botw"][1:], b[0]["botw"][1:]) and b[0]["seval"].any()
+    assert len(b[0]["seval"]) == Wt.EV_N == Wt.EV_T0 + 3 * Wt.EV_NT
 
 
 @pytest.mark.parametrize("args", [["--games", "10"], ["--players", "7"], ["--expansions", "nosuch"]])
@@ -209,7 +210,7 @@ def test_fit_search_eval_rejects_bad_input(args, capsys, tmp_path):
 def _top4(ru, pubs, t, ctrl, ncand) -> np.ndarray:
     """The four candidates the search compares: the heuristic's best (first index on ties)."""
     p = pubs.copy()
-    heuristic_move_nb(p[0], ru[0], t, ctrl, ncand)
+    heuristic_move_nb(p[0], ru[0], t, ctrl, ncand, ru[0]["botw"][ctrl, W.EXPERT] > 0.5)
     return np.argsort(-p[0]["bscr"][B_CAND : B_CAND + ncand], kind="stable")[:4]
 
 

@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 from kernels.tokaido.bots import heuristic as H
 from kernels.tokaido.bots import village as V
 from kernels.tokaido.bots.abilities import ability_opp_nb
-from kernels.tokaido.bots.features import B_CAND, B_OPP, B_SORT, B_TYPE, context_nb, expected_max_nb, pool_nb
+from kernels.tokaido.bots.context import context_nb
+from kernels.tokaido.bots.features import expected_max_nb
+from kernels.tokaido.bots.scratch import B_CAND, B_OPP, B_PILE, B_SORT, B_TYPE, K_KEYS, pool_nb
 from kernels.tokaido.core.enums import N_SPACES, PF, Deck, G, Space
+from kernels.tokaido.core.state import BSCR_N
 from kernels.tokaido.core.weights import HF, W
 from tests.helpers.bot_positions import EXPERT_SPECS, expert_positions
 
@@ -28,7 +31,7 @@ NT = H.N_TYPES
 
 def reference_move_values(pub, ru, t, w, ncand):
     """The move values as computed before the speed-ups: every type, every opponent, space by space."""
-    H.type_values_nb(pub, ru, t, w)
+    H.type_values_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     H.opp_values_nb(pub, ru, t)
     ps, gs, b, board, cand = pub["ps"], pub["gs"], pub["bscr"], ru["board"], pub["cand"]
     if w[W.EXPERT] > 0.5:  # the expert adds what the opponents' abilities make a space worth to them
@@ -85,7 +88,7 @@ def reference_move_values(pub, ru, t, w, ncand):
 
 
 def reference_village_value(pub, ru, t, w):
-    context_nb(pub, ru, t, w)
+    context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
     return V._village_value_cards_nb(pub, ru, t, w, pool_nb(pub, ru, Deck.SOUVENIR))
 
 
@@ -96,7 +99,7 @@ def test_move_values_match_the_full_computation(spec):
         w = ru["botw"][ctrl]
         ref = reference_move_values(pubs.copy()[0], ru, t, w, ncand)
         pub = pubs[0]
-        H.move_values_nb(pub, ru, t, w, ncand)
+        H.move_values_nb(pub, ru, t, w, ncand, w[W.EXPERT] > 0.5)
         assert list(pub["bscr"][B_CAND : B_CAND + ncand]) == ref  # float for float
         n += 1
     assert n > 50
@@ -111,7 +114,7 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
             pub = pubs.copy()[0]
             pub["ps"][t, PF.COINS] = coins
             ref = reference_village_value(pub, ru, t, w)
-            context_nb(pub, ru, t, w)
+            context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
             assert V.village_value_nb(pub, ru, t, w) == ref
             n += 1
     assert n > 300
@@ -128,7 +131,7 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
 )
 def test_expected_max_by_counts_is_expected_max(cards, r):
     """Distinct values x counts give the very float ``expected_max_nb`` gives on the list."""
-    b = np.zeros(192)
+    b = np.zeros(BSCR_N)
     seen = 0
     vals = {}
     for key, v in cards:
@@ -137,6 +140,6 @@ def test_expected_max_by_counts_is_expected_max(cards, r):
         if (seen >> key) & 1 == 0:
             seen |= 1 << key
             b[B_SORT + key] = vals[key]
-        b[B_SORT + 16 + key] += 1.0
+        b[B_PILE + K_KEYS + key] += 1.0
     buf = np.array([vals[k] for k, _ in cards] + [0.0] * (32 - len(cards)))
     assert V._expected_max_counts_nb(b, seen, len(cards), r) == expected_max_nb(buf, len(cards), r)

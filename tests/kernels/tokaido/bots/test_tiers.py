@@ -11,12 +11,12 @@ import pytest
 from kernels.tokaido import play, search
 from kernels.tokaido.bots import abilities, expert, features, heuristic, policy
 from kernels.tokaido.bots import crossroads as xchoices
-from kernels.tokaido.bots.features import B_CAND
+from kernels.tokaido.bots.scratch import B_CAND
 from kernels.tokaido.core import enums as E
 from kernels.tokaido.core import weights as Wt
 from kernels.tokaido.core.enums import PF, G
 from kernels.tokaido.core.weights import W
-from sim.games.tokaido import engine
+from sim.games.tokaido import bots, engine
 from sim.games.tokaido.referee.game import explain_mismatch, referee_game
 from sim.games.tokaido.rules.config import GameConfig
 from tests.helpers.bot_positions import position_with_hand, reshuffle_hidden, search_values
@@ -26,7 +26,7 @@ CHEAP = {W.S_ROLLOUTS: 2, W.S_TOPK: 2}  # a search budget small enough for the t
 
 def weights(config: GameConfig, rules, budget: dict[int, float] | None = None) -> np.ndarray:
     """The players' weights, with the search bot's budget cut to ``budget`` (default CHEAP)."""
-    ws = np.array([engine.bot_weights(b, rules) for b in config.bot_names()])
+    ws = np.array([bots.bot_weights(b, rules) for b in config.bot_names()])
     for p, b in enumerate(config.bot_names()):
         if b == "search":
             for k, v in (budget or CHEAP).items():
@@ -120,13 +120,13 @@ def test_no_bot_function_receives_hid():
 def test_expert_decision_ignores_what_the_player_cannot_see():
     """The expert's move values are the same whatever the hidden order of the piles and the unseen hand."""
     ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
-    w = engine.bot_weights("expert", GameConfig(n_players=4).rules())
+    w = bots.bot_weights("expert", GameConfig(n_players=4).rules())
     for p in range(4):
         ru[0]["botw"][p] = w
 
     def values(p):
         p = p.copy()
-        k = heuristic.heuristic_move_nb(p[0], ru[0], t, ctrl, ncand)
+        k = heuristic.heuristic_move_nb(p[0], ru[0], t, ctrl, ncand, ru[0]["botw"][ctrl, W.EXPERT] > 0.5)
         return int(k), p[0]["bscr"][B_CAND : B_CAND + ncand].copy()
 
     base = values(pubs)
@@ -158,7 +158,7 @@ def test_search_decision_ignores_what_the_player_cannot_see():
 def test_each_tier_keeps_the_traveler_it_values_more(tier):
     config = GameConfig(n_players=4, bots=(tier,))
     rules = config.rules()
-    w = engine.bot_weights(tier, rules, config)  # with the configuration: the tier's draft table
+    w = bots.bot_weights(tier, rules, config)  # with the configuration: the tier's draft table
     ws = np.repeat(w[None, :], 4, axis=0)
     ws[:, W.S_ROLLOUTS], ws[:, W.S_TOPK] = CHEAP[W.S_ROLLOUTS], CHEAP[W.S_TOPK]
     batch = engine.play_games(config, rules, 3, 0, 40, log=True, weights=ws)
@@ -185,9 +185,9 @@ def test_the_heuristic_tiers_draft_by_measured_win_shares():
         config = GameConfig(n_players=n, expansions=xp)
         rules = config.rules()
         for tier in ("heuristic", "tuned", "expert"):
-            vals = engine.draft_values(tier, config, rules)
+            vals = bots.draft_values(tier, config, rules)
             assert vals is not None and len(vals) == len(rules.travelers)
-            w = engine.bot_weights(tier, rules, config)
+            w = bots.bot_weights(tier, rules, config)
             assert w[W.DRAFT_COIN] == 0.0
             got = w[W.TRAV0 : W.TRAV0 + len(rules.travelers)]
             assert np.allclose(got, [vals[i] for i in range(len(rules.travelers))])
@@ -198,7 +198,7 @@ def test_draft_temperature_gives_variety():
     """At temperature 0 the better value is always kept; a high temperature keeps either."""
     config = GameConfig(n_players=4, bots=("tuned",))
     rules = config.rules()
-    w = engine.bot_weights("tuned", rules, config)
+    w = bots.bot_weights("tuned", rules, config)
     kept = {}
     for temp in (0.0, 10.0):
         w[W.DRAFT_TEMP] = temp
@@ -217,13 +217,13 @@ def test_draft_temperature_gives_variety():
 
 def test_tuned_weights_are_data():
     rules = GameConfig().rules()
-    h, t, x, s = (engine.bot_weights(b, rules) for b in ("heuristic", "tuned", "expert", "search"))
+    h, t, x, s = (bots.bot_weights(b, rules) for b in ("heuristic", "tuned", "expert", "search"))
     assert not np.array_equal(h, t)
     assert s[W.S_ROLLOUTS] >= 1 and s[W.S_TOPK] >= 2
     # the expert's own region is empty for tuned (the Traveler priors and Matsuri weights past it are not)
     assert x[W.EXPERT] == 1.0 and t[W.EXPERT] == 0.0 and not t[W.XF0 : W.TRAV0].any()
-    assert t[W.M_OPP] == engine.bot_weights("greedy", rules)[W.M_OPP] > 0
+    assert t[W.M_OPP] == bots.bot_weights("greedy", rules)[W.M_OPP] > 0
     budget = (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN, W.S_HORIZON, W.S_PRIOR, W.S_HALVE)  # search.toml's [search]
     core = [i for i in range(Wt.W_N) if i not in budget]
     assert np.array_equal(s[core], x[core])  # search.toml inherits the expert's weights
-    assert engine.feature_names()[0] == "pts" and len(engine.feature_names()) == Wt.HF_N
+    assert bots.feature_names()[0] == "pts" and len(bots.feature_names()) == Wt.HF_N

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.tokaido.bots.crossroads import choose_legendary_nb
+from kernels.tokaido.bots.policy import choose_legendary_nb
 from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, Opt, P
 from sim.cli import app as cli
 from sim.games.tokaido.engine import play_games

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kernels.tokaido.bots.matsuri_order import choose_hanabi_order_nb
+from kernels.tokaido.bots.policy import choose_hanabi_order_nb
 from kernels.tokaido.core.enums import PF, Bot, Deck, DieSrc, Ev, G, Opt
 from kernels.tokaido.game.matsuri_choices import neutral_moved_nb
 from sim.games.tokaido.referee.state import Illegal
