@@ -208,6 +208,13 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
         sel[j] = bj
         prior[j] = w[W.S_PRIOR] * bv
         taken[bj] = True
+    if w[W.S_GATE] > 0.0:
+        # rollouts that must overturn a prior lead this large almost never do: those candidates are left out,
+        # and a decision with one candidate left is the heuristic's (no rollout, no draw from the stream)
+        while m > 1 and prior[0] - prior[m - 1] > w[W.S_GATE]:
+            m -= 1
+        if m <= 1:
+            return best
     seed = next_u64_nb(pub["rng"])  # the only draw from the game's stream
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)

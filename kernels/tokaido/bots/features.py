@@ -204,18 +204,29 @@ def temple_choice_nb(pub, ru, t, w):
 def encounter_card_value_nb(pub, ru, t, w, c):
     """Weighted value for ``t`` of Encounter card ``c`` (context loaded)."""
     card = ru["card"]
+    kind = card[Deck.ENCOUNTER, 0, c]
+    if kind == Enc.ANNAIBITO:
+        return annaibito_value_nb(pub, ru, t, w, card[Deck.ENCOUNTER, 1, c])
+    return encounter_kind_value_nb(pub, ru, t, w, kind)
+
+
+@njit(cache=True, inline="always")
+def annaibito_value_nb(pub, ru, t, w, typ):
+    """An Annaibito showing panorama ``typ`` (-1: any): its next card, else the best one open."""
+    if typ >= 0 and panorama_open_nb(pub, ru, t, typ):
+        return pan_value_nb(pub, ru, t, w, typ)
+    return best_pan_nb(pub, ru, t, w)[1]
+
+
+@njit(cache=True, inline="always")
+def encounter_kind_value_nb(pub, ru, t, w, kind):
+    """Weighted value for ``t`` of an Encounter of ``kind`` other than the Annaibito (context loaded)."""
     params = ru["params"]
     h = W.HF0
-    kind = card[Deck.ENCOUNTER, 0, c]
     wp = w[h + HF.PTS]
     coins = pub["ps"][t, PF.COINS]
     if kind == Enc.SHOKUNIN:
         return pub["bscr"][B_SHOK]
-    if kind == Enc.ANNAIBITO:
-        typ = card[Deck.ENCOUNTER, 1, c]
-        if panorama_open_nb(pub, ru, t, typ):
-            return pan_value_nb(pub, ru, t, w, typ)
-        return best_pan_nb(pub, ru, t, w)[1]
     if kind == Enc.SAMURAI:
         return wp * params[P.SAMURAI_POINTS]
     if kind == Enc.KUGE:

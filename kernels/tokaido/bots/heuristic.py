@@ -22,8 +22,10 @@ from kernels.tokaido.bots.context import ach_delta_nb, best_gain_nb, coin_value_
 from kernels.tokaido.bots.expert import stop_values_nb
 from kernels.tokaido.bots.features import (
     NEG,
+    annaibito_value_nb,
     best_pan_nb,
     encounter_card_value_nb,
+    encounter_kind_value_nb,
     expected_max_nb,
     expected_price_nb,
     pan_value_nb,
@@ -35,9 +37,13 @@ from kernels.tokaido.bots.scratch import (
     B_CAND,
     B_HOT,
     B_OPP,
+    B_PILE,
     B_SORT,
     B_TYPE,
     B_VKEY,
+    K_ENC_KEYS,
+    enc_key_nb,
+    encounter_counts_nb,
     next_inn_nb,
     pool_nb,
     popcount_nb,
@@ -54,22 +60,53 @@ from kernels.tokaido.core.weights import HF, W
 def encounter_value_nb(pub, ru, t, w):
     """Expected value of an Encounter stop (Yoshiyasu keeps the better of two; Umegae's bonus).
 
-    A card's value depends only on its kind (and an Annaibito's panorama), so each kind left is valued
-    once; the cards left are summed in pile order, as card by card."""
+    A card's value depends only on its class (its kind, an Annaibito's panorama: ``scratch.enc_key_nb``),
+    so the cards left are kept as counts per class (recomputed when one leaves the pile) and each class
+    left is valued once. Yoshiyasu's best of two needs the values card by card."""
+    b = pub["bscr"]
+    ab = pub["ps"][t, PF.ABILITY]
+    ok, n = encounter_counts_nb(pub, ru)
+    if not ok or ab == Ability.YOSHIYASU:
+        return _encounter_value_cards_nb(pub, ru, t, w)
+    v = 0.0
+    if n > 0:
+        tot = 0.0
+        for key in range(12):
+            k = b[B_PILE + K_ENC_KEYS + key]
+            if k > 0.0:
+                tot += k * _enc_class_value_nb(pub, ru, t, w, key)
+        v = tot / n + w[W.HF0 + HF.END_ACH] * ach_delta_nb(pub, ru, t, PF.ENCOUNTERS, 1)
+    if ab == Ability.UMEGAE:
+        params = ru["params"]
+        v += w[W.HF0 + HF.ABILITY] * params[P.UMEGAE_POINTS]
+        v += coin_value_nb(pub, t, w, params[P.UMEGAE_COINS])
+    return v
+
+
+@njit(cache=True, inline="always")
+def _enc_class_value_nb(pub, ru, t, w, key):
+    """``encounter_card_value_nb`` of any card of class ``key`` (a kind, or 9 + an Annaibito's panorama)."""
+    if key >= 9:
+        return annaibito_value_nb(pub, ru, t, w, key - 9)
+    if key == Enc.ANNAIBITO:  # one that shows no panorama
+        return annaibito_value_nb(pub, ru, t, w, -1)
+    return encounter_kind_value_nb(pub, ru, t, w, key)
+
+
+@njit(cache=True)
+def _encounter_value_cards_nb(pub, ru, t, w):
+    """``encounter_value_nb`` card by card, in pile order (Yoshiyasu, or a card of class 16 or more)."""
     ps = pub["ps"]
     b = pub["bscr"]
     h = W.HF0
     params = ru["params"]
-    card = ru["card"]
     ab = ps[t, PF.ABILITY]
     pool = pool_nb(pub, ru, Deck.ENCOUNTER)
     n, tot = 0, 0.0
     have = 0
     for c in range(ru["dsize"][Deck.ENCOUNTER]):
         if (pool >> c) & 1:
-            key = int(card[Deck.ENCOUNTER, 0, c])  # an Annaibito by its panorama: 9 + type
-            if key == Enc.ANNAIBITO and card[Deck.ENCOUNTER, 1, c] >= 0:
-                key = 9 + int(card[Deck.ENCOUNTER, 1, c])
+            key = enc_key_nb(ru, c)
             if key >= 16:
                 v = encounter_card_value_nb(pub, ru, t, w, c)
             else:

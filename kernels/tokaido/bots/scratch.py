@@ -18,7 +18,7 @@ Small helpers are ``inline='always'``: a call that passes the weight vector cost
 
 from numba import njit
 
-from kernels.tokaido.core.enums import MAX_TRAV, N_SPACES, Deck, P, Space
+from kernels.tokaido.core.enums import MAX_TRAV, N_SPACES, Deck, Enc, P, Space
 from kernels.tokaido.core.state import BSCR_N
 
 # [0:B_MEMO] is the deciding player's context (``features.context_nb``)
@@ -63,7 +63,9 @@ B_PILE = B_GAME + G_TOTAL + 33  # the cards not yet seen, per pile
 K_HOT = 0  # the Hot Spring cards gone, then the count and total value of those left
 K_SOUV = 3  # the souvenirs gone, 1 if every card has a key below, then the count left
 K_KEYS = 6  # 16 counts of the souvenirs left by key 4 x family + printed cost (4 families, costs 0-3)
-assert D_DON + MAX_TRAV - 1 <= 16 and B_PILE + K_KEYS + 16 <= BSCR_N
+K_ENC = K_KEYS + 16  # the Encounters gone, 1 if every card has a key below, then the count left
+K_ENC_KEYS = K_ENC + 3  # 16 counts of the Encounters left by key (``enc_key_nb``)
+assert D_DON + MAX_TRAV - 1 <= 16 and B_PILE + K_ENC_KEYS + 16 <= BSCR_N
 
 
 @njit(cache=True, inline="always")
@@ -169,6 +171,46 @@ def hot_left_nb(pub, ru):
     if b[B_PILE + K_HOT] != gone:
         _count_hot_nb(pub, ru, gone)
     return int(b[B_PILE + K_HOT + 1]), b[B_PILE + K_HOT + 2]
+
+
+@njit(cache=True, inline="always")
+def enc_key_nb(ru, c):
+    """Encounter card ``c``'s value class: its kind, an Annaibito by its panorama (9 + type)."""
+    card = ru["card"]
+    key = int(card[Deck.ENCOUNTER, 0, c])
+    if key == Enc.ANNAIBITO and card[Deck.ENCOUNTER, 1, c] >= 0:
+        key = 9 + int(card[Deck.ENCOUNTER, 1, c])
+    return key
+
+
+@njit(cache=True)
+def _count_encounters_nb(pub, ru, gone):
+    b = pub["bscr"]
+    for key in range(16):
+        b[B_PILE + K_ENC_KEYS + key] = 0.0
+    pool = pool_nb(pub, ru, Deck.ENCOUNTER)
+    ok, n = True, 0
+    for c in range(ru["dsize"][Deck.ENCOUNTER]):
+        if (pool >> c) & 1 == 0:
+            continue
+        key = enc_key_nb(ru, c)
+        if key >= 16:
+            ok = False
+        else:
+            b[B_PILE + K_ENC_KEYS + key] += 1.0
+        n += 1
+    b[B_PILE + K_ENC], b[B_PILE + K_ENC + 1], b[B_PILE + K_ENC + 2] = gone, 1.0 if ok else 0.0, n
+
+
+@njit(cache=True, inline="always")
+def encounter_counts_nb(pub, ru):
+    """The Encounter cards not yet seen by value class (``enc_key_nb``) in ``bscr[B_PILE + K_ENC_KEYS:]``:
+    (whether every card has a class below 16, their number); recomputed when one left the pile."""
+    b = pub["bscr"]
+    gone = float(pub["gone"][Deck.ENCOUNTER] | (1 << 40))
+    if b[B_PILE + K_ENC] != gone:
+        _count_encounters_nb(pub, ru, gone)
+    return b[B_PILE + K_ENC + 1] == 1.0, int(b[B_PILE + K_ENC + 2])
 
 
 @njit(cache=True)

@@ -61,7 +61,7 @@ from kernels.tokaido.core.enums import (
 )
 from kernels.tokaido.core.weights import EV_N, W_N
 
-BSCR_N = 456  # kernels/tokaido/bots/features.py: its layout (context, memos, game and pile tables)
+BSCR_N = 480  # kernels/tokaido/bots/features.py: its layout (context, memos, game and pile tables)
 
 PUB_DTYPE = np.dtype(
     [
