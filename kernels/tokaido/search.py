@@ -39,6 +39,8 @@ from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE, RULES_DTYPE
 from kernels.tokaido.core.weights import EV_NF, EV_NT, EV_T0, W_N, W
 
 _ONE = np.uint64(1)
+RACE_STEP = 4  # racing: rollouts per candidate between two tests
+RACE_MIN = 8  # racing: rollouts per candidate before the first test
 
 
 @njit(cache=True)
@@ -179,6 +181,100 @@ def rollout_value_nb(p2, h2, r2, me, w, s0):
 
 
 @njit(cache=True)
+def _rollout_nb(pub, pubs, h2, r2, t, ctrl, w, s, kseed):
+    """One determinized rollout of the move to ``s`` (rollout seed ``kseed``) on a copy of ``pub`` in
+    ``pubs[0]``: its value for ``ctrl``."""
+    pubs[0] = pub
+    p2 = pubs[0]
+    for u in range(pub["gs"][G.N_PLAYERS]):
+        p2["ps"][u, PF.BOT] = Bot.TUNED
+    p2["rng"][0] = kseed
+    determinize_nb(p2, h2, r2)
+    game.move_nb(p2, h2, r2, t, ctrl, s)
+    return rollout_value_nb(p2, h2, r2, ctrl, w, s)
+
+
+@njit(cache=True)
+def _halving_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals):
+    """Every candidate's rollouts, or successive halving (``w[S_HALVE]``): the index into ``sel`` of the
+    best mean plus prior."""
+    sums = np.zeros(m)
+    order = np.arange(m)  # the candidates still searched come first
+    active = m
+    done = 0
+    target = rollouts if w[W.S_HALVE] <= 0 else min(rollouts, int(w[W.S_HALVE]))
+    while True:
+        for k in range(done, target):
+            kseed = mix64_nb(seed ^ mix64_nb(np.uint64(k) + _ONE))
+            for a in range(active):
+                j = order[a]
+                sums[j] += _rollout_nb(pub, pubs, h2, r2, t, ctrl, w, pub["cand"][sel[j]], kseed)
+        done = target
+        for a in range(active):
+            j = order[a]
+            vals[sel[j]] = sums[j] / done  # the searched candidates' mean rollout values (tests read them)
+        # best first by mean + prior (insertion sort of the active ones)
+        for a in range(1, active):
+            j = order[a]
+            b = a
+            while b > 0 and sums[order[b - 1]] / done + prior[order[b - 1]] < sums[j] / done + prior[j]:
+                order[b] = order[b - 1]
+                b -= 1
+            order[b] = j
+        if done >= rollouts:
+            break
+        active = max(2, (active + 1) // 2)  # the better half goes on (the best two to the end)
+        target = min(rollouts, 2 * done)
+    return order[0]
+
+
+@njit(cache=True)
+def _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals):
+    """Racing: rollouts in rounds of ``RACE_STEP``; from ``RACE_MIN`` rollouts on, a candidate stops once its
+    paired deficit to the leader (mean difference of the same determinizations plus the priors' difference)
+    exceeds ``w[S_RACE]`` standard errors. The index into ``sel`` of the best mean plus prior among those
+    left."""
+    z = w[W.S_RACE]
+    x = np.zeros((m, rollouts))
+    live = np.ones(m, np.bool_)
+    n_live = m
+    done = 0
+    while done < rollouts and n_live > 1:
+        target = min(rollouts, done + RACE_STEP)
+        for k in range(done, target):
+            kseed = mix64_nb(seed ^ mix64_nb(np.uint64(k) + _ONE))
+            for j in range(m):
+                if live[j]:
+                    x[j, k] = _rollout_nb(pub, pubs, h2, r2, t, ctrl, w, pub["cand"][sel[j]], kseed)
+        done = target
+        if done < RACE_MIN:
+            continue
+        lead, lv = -1, -1e300
+        for j in range(m):
+            if live[j]:
+                v = x[j, :done].mean() + prior[j]
+                if v > lv:
+                    lead, lv = j, v
+        for j in range(m):
+            if not live[j] or j == lead:
+                continue
+            d = x[lead, :done] - x[j, :done]
+            gap = d.mean() + prior[lead] - prior[j]
+            se = np.sqrt(max(0.0, d.var() * done / (done - 1)) / done)
+            if gap > z * se:
+                live[j] = False
+                n_live -= 1
+    best, bv = 0, -1e300
+    for j in range(m):
+        if live[j]:
+            v = x[j, :done].mean() + prior[j]
+            vals[sel[j]] = x[j, :done].mean()  # the mean rollout values (tests read them)
+            if v > bv:
+                best, bv = j, v
+    return best
+
+
+@njit(cache=True)
 def search_move_nb(pub, ru, t, ctrl, ncand):
     """The search bot's move: the heuristic's best candidates compared by determinized rollouts.
 
@@ -224,45 +320,13 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
     for p in range(MAX_TRAV):  # everyone plays with the searcher's weights
         for i in range(W_N):
             r2["botw"][p, i] = w[i]
-    p2 = pubs[0]
     h2 = hids[0]
-    sums = np.zeros(m)
-    order = np.arange(m)  # the candidates still searched come first
-    n = pub["gs"][G.N_PLAYERS]
-    active = m
-    done = 0
-    target = rollouts if w[W.S_HALVE] <= 0 else min(rollouts, int(w[W.S_HALVE]))
-    while True:
-        for k in range(done, target):
-            kseed = mix64_nb(seed ^ mix64_nb(np.uint64(k) + _ONE))
-            for a in range(active):
-                j = order[a]
-                pubs[0] = pub
-                for u in range(n):
-                    p2["ps"][u, PF.BOT] = Bot.TUNED
-                p2["rng"][0] = kseed
-                determinize_nb(p2, h2, r2)
-                s = pub["cand"][sel[j]]
-                game.move_nb(p2, h2, r2, t, ctrl, s)
-                sums[j] += rollout_value_nb(p2, h2, r2, ctrl, w, s)
-        done = target
-        for a in range(active):
-            j = order[a]
-            vals[sel[j]] = sums[j] / done  # the searched candidates' mean rollout values (tests read them)
-        # best first by mean + prior (insertion sort of the active ones)
-        for a in range(1, active):
-            j = order[a]
-            b = a
-            while b > 0 and sums[order[b - 1]] / done + prior[order[b - 1]] < sums[j] / done + prior[j]:
-                order[b] = order[b - 1]
-                b -= 1
-            order[b] = j
-        if done >= rollouts:
-            break
-        active = max(2, (active + 1) // 2)  # the better half goes on (the best two to the end)
-        target = min(rollouts, 2 * done)
+    if w[W.S_RACE] > 0.0:
+        j = _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
+    else:
+        j = _halving_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
     # keep the scratch arrays alive while their records are in use (see kernels.tokaido.play.play_game_nb)
     pubs[0]["gs"][G.TURNS] += 0
     hids[0]["lg"][1] += 0
     rus[0]["botw"][0, 0] += 0.0
-    return sel[order[0]]
+    return sel[j]

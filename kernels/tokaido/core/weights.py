@@ -52,10 +52,11 @@ class WT(NamedTuple):
     M_LEG_SHARE: int = (
         161  # keeping a leg card: stops per station of the leg (each traveler gets 1/N of them)
     )
-    # search (engineer SR: 162-167, 166-167 free; kernels/tokaido/search.py)
+    # search (engineer SR: 162-167, 166 free; kernels/tokaido/search.py)
     S_HORIZON: int = 162  # search: legs a rollout plays before the evaluation at an Inn (0: to the end)
     S_PRIOR: int = 163  # search: points per unit of a candidate's heuristic value added to its mean
     S_HALVE: int = 164  # search: successive halving, rollouts per candidate in the first round (0: off)
+    S_RACE: int = 167  # search: a candidate stops when its paired deficit passes this many std. errors
     S_GATE: int = 165  # search: candidates whose prior trails the best one by more are not searched (0: off)
 
 
