@@ -4,9 +4,10 @@ An optimisation of a bot must not change one decision: every decision is in the 
 so identical logs (and records) on thousands of games are the proof.
 
     .venv/bin/python benchmarks/check_same.py /tmp/before . --games 2000 \
-        --config players=4,travelers=draft,bots=expert --config players=4,bots=search --games-for-search 20
+        --config players=4,travelers=draft,bots=expert --config players=4,bots=search@20
 
-Each tree runs in its own subprocess (``PYTHONPATH=TREE``); exit code 1 on any difference.
+Each tree runs in its own subprocess (``PYTHONPATH=TREE``); exit code 1 on any difference. A config may end
+in ``@N`` to play N games instead of ``--games`` (a slow tier: the search).
 """
 
 from __future__ import annotations
@@ -61,10 +62,12 @@ def main() -> int:
     args = ap.parse_args()
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for spec in args.config or CONFIGS:
+        for entry in args.config or CONFIGS:
+            spec, _, n = entry.partition("@")
+            games = int(n) if n else args.games
             fa, fb = f"{tmp}/a.npz", f"{tmp}/b.npz"
-            run(args.a, spec, args.games, args.seed, fa)
-            run(args.b, spec, args.games, args.seed, fb)
+            run(args.a, spec, games, args.seed, fa)
+            run(args.b, spec, games, args.seed, fb)
             ra, rb = np.load(fa), np.load(fb)
             rec_a, rec_b = ra["records"], rb["records"]
             common = [n for n in rec_a.dtype.names if n in (rec_b.dtype.names or ())]
@@ -75,7 +78,7 @@ def main() -> int:
             ok = same_rec and same_log
             bad += not ok
             print(
-                f"{spec}: {args.games} games, records {'identical' if same_rec else 'DIFFER'}, "
+                f"{spec}: {games} games, records {'identical' if same_rec else 'DIFFER'}, "
                 f"action logs {'identical' if same_log else 'DIFFER'}"
             )
     return 1 if bad else 0

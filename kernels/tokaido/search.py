@@ -231,11 +231,12 @@ def _halving_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, va
 @njit(cache=True)
 def _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals):
     """Racing: rollouts in rounds of ``RACE_STEP``; from ``RACE_MIN`` rollouts on, a candidate stops once its
-    paired deficit to the leader (mean difference of the same determinizations plus the priors' difference)
-    exceeds ``w[S_RACE]`` standard errors. The index into ``sel`` of the best mean plus prior among those
-    left."""
+    paired deficit to the leader (the mean difference on the same determinizations plus the priors'
+    difference) passes ``w[S_RACE]`` standard errors. The index into ``sel`` of the best mean plus prior
+    among those still running."""
     z = w[W.S_RACE]
     x = np.zeros((m, rollouts))
+    n = np.zeros(m, np.int64)  # each candidate's rollouts
     live = np.ones(m, np.bool_)
     n_live = m
     done = 0
@@ -246,6 +247,7 @@ def _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
             for j in range(m):
                 if live[j]:
                     x[j, k] = _rollout_nb(pub, pubs, h2, r2, t, ctrl, w, pub["cand"][sel[j]], kseed)
+                    n[j] = k + 1
         done = target
         if done < RACE_MIN:
             continue
@@ -256,21 +258,18 @@ def _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
                 if v > lv:
                     lead, lv = j, v
         for j in range(m):
-            if not live[j] or j == lead:
-                continue
-            d = x[lead, :done] - x[j, :done]
-            gap = d.mean() + prior[lead] - prior[j]
-            se = np.sqrt(max(0.0, d.var() * done / (done - 1)) / done)
-            if gap > z * se:
-                live[j] = False
-                n_live -= 1
+            if live[j] and j != lead:
+                d = x[lead, :done] - x[j, :done]
+                gap = d.mean() + prior[lead] - prior[j]
+                if gap > z * np.sqrt(d.var() / (done - 1)):  # the standard error of the paired mean
+                    live[j] = False
+                    n_live -= 1
     best, bv = 0, -1e300
     for j in range(m):
-        if live[j]:
-            v = x[j, :done].mean() + prior[j]
-            vals[sel[j]] = x[j, :done].mean()  # the mean rollout values (tests read them)
-            if v > bv:
-                best, bv = j, v
+        mean = x[j, : n[j]].mean()
+        vals[sel[j]] = mean  # the searched candidates' mean rollout values (tests read them)
+        if live[j] and mean + prior[j] > bv:
+            best, bv = j, mean + prior[j]
     return best
 
 

@@ -214,10 +214,11 @@ def _top4(ru, pubs, t, ctrl, ncand) -> np.ndarray:
     return np.argsort(-p[0]["bscr"][B_CAND : B_CAND + ncand], kind="stable")[:4]
 
 
-def _budget(ru, ctrl, rollouts: int, halve: int, prior: float = 0.0):
+def _budget(ru, ctrl, rollouts: int, halve: int, prior: float = 0.0, race: float = 0.0, gate: float = 0.0):
     r = ru.copy()
     r[0]["botw"][ctrl, W.S_ROLLOUTS], r[0]["botw"][ctrl, W.S_HALVE] = rollouts, halve
     r[0]["botw"][ctrl, W.S_TOPK], r[0]["botw"][ctrl, W.S_PRIOR] = 4, prior
+    r[0]["botw"][ctrl, W.S_RACE], r[0]["botw"][ctrl, W.S_GATE] = race, gate
     return r
 
 
@@ -248,3 +249,48 @@ def test_prior_keeps_the_heuristic_choice_when_large():
     assert k0 == sel[np.argmax(vals[sel])]
     assert search_values(_budget(ru, ctrl, 8, 0, prior=1000.0), pubs, t, ctrl, ncand)[0] == sel[0]
     assert k0 != sel[0], "choose a position where the rollouts disagree with the heuristic"
+
+
+def test_racing_without_a_decisive_deficit_plays_every_rollout():
+    """A threshold no deficit reaches: every candidate gets all its rollouts, the same move and means as
+    without racing."""
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
+    ru = _with_eval(ru, 1)
+    full = search_values(_budget(ru, ctrl, 16, 0), pubs, t, ctrl, ncand)
+    raced = search_values(_budget(ru, ctrl, 16, 0, race=1e9), pubs, t, ctrl, ncand)
+    assert full[0] == raced[0] and np.array_equal(full[1], raced[1])
+
+
+def test_racing_stops_the_clearly_worse_on_common_random_numbers():
+    """race = 2, 32 rollouts, prior 2: each candidate's mean is that of its first n rollouts (n = 8, 12, ...
+    32: the same futures as without racing), two stop after 8, and the move is the best mean plus prior of
+    the two that ran to the end."""
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(3)
+    ru = _with_eval(ru, 1)
+    p = pubs.copy()
+    heuristic_move_nb(p[0], ru[0], t, ctrl, ncand, True)
+    prior = 2.0 * p[0]["bscr"][B_CAND : B_CAND + ncand]
+    sel = _top4(ru, pubs, t, ctrl, ncand)
+    k, vals = search_values(_budget(ru, ctrl, 32, 0, prior=2.0, race=2.0), pubs, t, ctrl, ncand)
+    firsts = {
+        n: search_values(_budget(ru, ctrl, n, 0, prior=2.0), pubs, t, ctrl, ncand)[1] for n in range(8, 33, 4)
+    }
+    ran = {int(j): max(n for n, v in firsts.items() if np.isclose(v[j], vals[j])) for j in sel}
+    assert sorted(ran.values()) == [8, 8, 32, 32], ran
+    finalists = [j for j in sel if ran[int(j)] == 32]
+    assert k == finalists[int(np.argmax(vals[finalists] + prior[finalists]))]
+
+
+def test_gate_leaves_out_candidates_far_behind_in_prior():
+    """A gate below every prior gap: the heuristic's move with no rollout and no draw from the game's
+    stream; a gate above every gap: the search as without it."""
+    ru, pubs, hids, t, ctrl, ncand = position_with_hand(5)
+    ru = _with_eval(ru, 1)
+    sel = _top4(ru, pubs, t, ctrl, ncand)
+    p = pubs.copy()
+    with np.errstate(over="ignore"):
+        k = search.search_move_nb(p[0], _budget(ru, ctrl, 8, 0, prior=2.0, gate=1e-9)[0], t, ctrl, ncand)
+    assert k == sel[0] and np.array_equal(p[0]["rng"], pubs[0]["rng"])
+    wide = search_values(_budget(ru, ctrl, 8, 0, prior=2.0, gate=1e9), pubs, t, ctrl, ncand)
+    off = search_values(_budget(ru, ctrl, 8, 0, prior=2.0), pubs, t, ctrl, ncand)
+    assert wide[0] == off[0] and np.array_equal(wide[1], off[1])

@@ -223,7 +223,16 @@ def test_tuned_weights_are_data():
     # the expert's own region is empty for tuned (the Traveler priors and Matsuri weights past it are not)
     assert x[W.EXPERT] == 1.0 and t[W.EXPERT] == 0.0 and not t[W.XF0 : W.TRAV0].any()
     assert t[W.M_OPP] == bots.bot_weights("greedy", rules)[W.M_OPP] > 0
-    budget = (W.S_ROLLOUTS, W.S_TOPK, W.S_WIN, W.S_HORIZON, W.S_PRIOR, W.S_HALVE)  # search.toml's [search]
+    budget = (
+        W.S_ROLLOUTS,
+        W.S_TOPK,
+        W.S_WIN,
+        W.S_HORIZON,
+        W.S_PRIOR,
+        W.S_HALVE,
+        W.S_RACE,
+        W.S_GATE,
+    )  # [search]
     core = [i for i in range(Wt.W_N) if i not in budget]
     assert np.array_equal(s[core], x[core])  # search.toml inherits the expert's weights
     assert bots.feature_names()[0] == "pts" and len(bots.feature_names()) == Wt.HF_N
