@@ -209,9 +209,20 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
         prior[j] = w[W.S_PRIOR] * bv
         taken[bj] = True
     seed = next_u64_nb(pub["rng"])  # the only draw from the game's stream
+    # the scratch game's records are taken in a callee given the arrays themselves: a record
+    # (``pubs[0]``) does not keep its array alive, an argument lives until the call returns
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
     rus = np.zeros(1, RULES_DTYPE)
+    return best_move_nb(pubs, hids, rus, pub, ru, t, ctrl, sel, prior, vals, rollouts, seed)
+
+
+@njit(cache=True)
+def best_move_nb(pubs, hids, rus, pub, ru, t, ctrl, sel, prior, vals, rollouts, seed):
+    """``search_move_nb``'s rollouts of the candidates ``sel`` from ``seed``, in the caller's one-record
+    scratch arrays; the mean rollout values go to ``vals``."""
+    w = ru["botw"][ctrl]
+    m = len(sel)
     rus[0] = ru
     r2 = rus[0]
     for p in range(MAX_TRAV):  # everyone plays with the searcher's weights
@@ -254,8 +265,4 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
             break
         active = max(2, (active + 1) // 2)  # the better half goes on (the best two to the end)
         target = min(rollouts, 2 * done)
-    # keep the scratch arrays alive while their records are in use (see kernels.tokaido.play.play_game_nb)
-    pubs[0]["gs"][G.TURNS] += 0
-    hids[0]["lg"][1] += 0
-    rus[0]["botw"][0, 0] += 0.0
     return sel[order[0]]
