@@ -48,9 +48,17 @@ def step_nb(pub, hid, ru):
 @njit(cache=True)
 def play_game_nb(seed, game, rules, out, log):
     """Play game ``game`` of the run seeded ``seed``; write 2 records; return the log length (-1 overflow)."""
-    ru = rules[0]
+    # a record (``pubs[0]``) does not keep its array alive: Numba frees the array after the last
+    # statement naming it, while records taken from it may still be read; the game runs in a
+    # callee given the arrays themselves, which live until that call returns
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
+    return play_in_nb(pubs, hids, seed, game, rules[0], out, log)
+
+
+@njit(cache=True)
+def play_in_nb(pubs, hids, seed, game, ru, out, log):
+    """``play_game_nb`` in the caller's zeroed one-record arrays ``pubs`` and ``hids``."""
     pub = pubs[0]
     hid = hids[0]
     seed_game_nb(pub["rng"], seed, game)
@@ -60,13 +68,11 @@ def play_game_nb(seed, game, rules, out, log):
     log_nb(hid, Ev.END, -1, pub["gs"][G.TRIG], pub["gs"][G.ROUND] + 1, -1, -1)
     score_nb(pub, ru)
     write_records_nb(pub, game, out)
-    lg = hids[0]["lg"]
-    nlog = 0
-    if lg[1] == 1:
-        log[: lg[0]] = hids[0]["log"][: lg[0]]
-        nlog = -1 if lg[2] else lg[0]
-    pubs[0]["gs"][G.PICK] += 0  # keep the arrays alive while their records are used
-    return nlog
+    lg = hid["lg"]
+    if lg[1] == 0:
+        return 0
+    log[: lg[0]] = hid["log"][: lg[0]]
+    return -1 if lg[2] else lg[0]
 
 
 @njit(parallel=True, nogil=True, cache=True)

@@ -70,15 +70,25 @@ def rollout_nb(p2, h2, r2, me, c, win):
 @njit(cache=True)
 def search_die_nb(pub, ru, p):
     """The die ``p`` takes: the best mean rollout value over the dice left."""
-    gs = pub["gs"]
     w = ru["botw"][p]
     rollouts = int(w[W.ROLLOUTS])
     if rollouts <= 0:
         return greedy_die_nb(pub, ru, p)
     seed = next_u64_nb(pub["rng"])  # the only draw from the game's stream
+    # the scratch game's records are taken in a callee given the arrays themselves: a record
+    # (``pubs[0]``) does not keep its array alive, an argument lives until the call returns
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
     rus = np.zeros(1, RULES_DTYPE)
+    return best_die_nb(pubs, hids, rus, pub, ru, p, seed)
+
+
+@njit(cache=True)
+def best_die_nb(pubs, hids, rus, pub, ru, p, seed):
+    """``search_die_nb``'s rollouts from ``seed``, in the caller's one-record scratch arrays."""
+    gs = pub["gs"]
+    w = ru["botw"][p]
+    rollouts = int(w[W.ROLLOUTS])
     rus[0] = ru
     r2 = rus[0]
     for q in range(2):
@@ -102,7 +112,4 @@ def search_die_nb(pub, ru, p):
     for c in range(3):
         if not (gs[G.USED] >> c) & 1 and sums[c] > bv:
             bc, bv = c, sums[c]
-    pubs[0]["gs"][G.PICK] += 0  # keep the scratch arrays alive while their records are in use
-    hids[0]["lg"][1] += 0
-    rus[0]["botw"][0, 0] += 0.0
     return bc

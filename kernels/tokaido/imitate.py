@@ -39,10 +39,17 @@ META_N = 5
 def search_states_nb(seed, start, count, rules, states, meta):
     """Games ``start .. start+count-1``; returns how many search decisions were recorded (at most
     ``len(states)``)."""
-    ru = rules[0]
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
     zero = np.zeros(1, PUB_DTYPE)
+    # a record (``pubs[0]``) does not keep its array alive: the records are taken in a callee given
+    # the arrays themselves, which live until the call returns (see ``kernels.tokaido.play.play_game_nb``)
+    return search_states_in_nb(pubs, hids, zero, seed, start, count, rules[0], states, meta)
+
+
+@njit(nogil=True, cache=True)
+def search_states_in_nb(pubs, hids, zero, seed, start, count, ru, states, meta):
+    """``search_states_nb`` in the caller's one-record arrays (``zero`` zeroed, the others scratch)."""
     cap = len(states)
     r = 0
     for g in range(count):
@@ -64,9 +71,6 @@ def search_states_nb(seed, start, count, rules, states, meta):
                 meta[r, 0], meta[r, 1], meta[r, 2], meta[r, 3], meta[r, 4] = t, ctrl, ncand, k, start + g
                 r += 1
             move_nb(pub, hid, ru, t, ctrl, pub["cand"][k])
-    # keep the scratch arrays alive while their records are in use (see kernels.tokaido.play.play_game_nb)
-    pubs[0]["gs"][0] += 0
-    hids[0]["lg"][1] += 0
     return r
 
 

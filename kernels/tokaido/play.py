@@ -19,7 +19,7 @@ from kernels.core.log import log_nb
 from kernels.core.rng import seed_game_nb
 from kernels.tokaido.bots.policy import choose_move_nb
 from kernels.tokaido.bots.tier import searches_nb
-from kernels.tokaido.core.enums import PF, Cfg, Ev, G
+from kernels.tokaido.core.enums import PF, Cfg, Ev
 from kernels.tokaido.core.state import HID_DTYPE, PUB_DTYPE
 from kernels.tokaido.game.turn import begin_turn_nb, end_scoring_nb, move_nb, setup_nb, write_records_nb
 from kernels.tokaido.search import ev_features_nb, inn_reached_nb, search_move_nb
@@ -65,11 +65,17 @@ def play_game_nb(seed, game, rules, out, log, stop):
     Returns ``UNFINISHED`` without writing if ``stop[0]`` is set before the game ends
     (Ctrl-C: the caller keeps the finished games).
     """
-    ru = rules[0]
-    # a record does not own its memory: ``pubs`` and ``hids`` are used again at
-    # the end so Numba keeps them alive while ``pub`` and ``hid`` point into them
+    # a record (``pubs[0]``) does not keep its array alive: Numba frees the array after the last
+    # statement naming it, while records taken from it may still be read; the game runs in a
+    # callee given the arrays themselves, which live until that call returns
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.empty(1, HID_DTYPE)  # the action log (most of it) is written before it is read: not zeroed
+    return play_in_nb(pubs, hids, seed, game, rules[0], out, log, stop)
+
+
+@njit(cache=True)
+def play_in_nb(pubs, hids, seed, game, ru, out, log, stop):
+    """``play_game_nb`` in the caller's one-record arrays ``pubs`` (zeroed) and ``hids``."""
     pub = pubs[0]
     hid = hids[0]
     new_game_nb(pub, hid, ru, seed, game)
@@ -79,13 +85,11 @@ def play_game_nb(seed, game, rules, out, log, stop):
     log_nb(hid, Ev.END, -1, -1, -1, -1, -1)
     end_scoring_nb(pub, ru)
     write_records_nb(pub, game, out)
-    lg = hids[0]["lg"]
-    nlog = 0
-    if lg[1] == 1:
-        log[: lg[0]] = hids[0]["log"][: lg[0]]
-        nlog = -1 if lg[2] else lg[0]
-    pubs[0]["gs"][G.TURNS] += 0
-    return nlog
+    lg = hid["lg"]
+    if lg[1] == 0:
+        return 0
+    log[: lg[0]] = hid["log"][: lg[0]]
+    return -1 if lg[2] else lg[0]
 
 
 @njit(parallel=True, nogil=True, cache=True)
@@ -118,12 +122,18 @@ def inn_states_nb(seed, start, count, rules, feats, now, final, trav):
     score, ``trav[g, p]`` their Traveler. The search bot's evaluation is fitted on them
     (``sim/games/tokaido/tuning/search_fit.py``).
     """
-    ru = rules[0]
-    n = ru["cfg"][Cfg.N_PLAYERS]
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
     tmp = np.zeros(1, PUB_DTYPE)
     zero = np.zeros(1, PUB_DTYPE)
+    # the records are taken in a callee given the arrays (see ``play_game_nb``)
+    inn_states_in_nb(pubs, hids, tmp, zero, seed, start, count, rules[0], feats, now, final, trav)
+
+
+@njit(cache=True)
+def inn_states_in_nb(pubs, hids, tmp, zero, seed, start, count, ru, feats, now, final, trav):
+    """``inn_states_nb`` in the caller's one-record arrays (``zero`` zeroed, the others scratch)."""
+    n = ru["cfg"][Cfg.N_PLAYERS]
     for g in range(count):
         pubs[0] = zero[0]
         pub = pubs[0]
@@ -145,5 +155,3 @@ def inn_states_nb(seed, start, count, rules, feats, now, final, trav):
         for p in range(n):
             final[g, p] = pub["ps"][p, PF.SCORE]
             trav[g, p] = pub["ps"][p, PF.TRAVELER]
-    pubs[0]["gs"][G.TURNS] += 0
-    hids[0]["lg"][1] += 0

@@ -15,7 +15,10 @@ to the end of the road with 0. The rollout's value is its player's value minus t
 best other's, plus ``w[S_WIN]`` for a win (half on a tie). All candidates share the
 same determinizations and random streams (common random numbers), so their
 comparison is paired. It takes the best mean plus ``w[S_PRIOR]`` times the
-heuristic value; ``w[S_HALVE]`` > 0 spends the rollouts by successive halving.
+heuristic value. The rollouts go where the choice is close: a candidate whose prior trails by more
+than ``w[S_GATE]`` points is not searched, and racing (``w[S_RACE]``) stops a candidate once its paired
+deficit to the leader is beyond that many standard errors (``w[S_HALVE]`` > 0 without racing: successive
+halving).
 
 It never receives ``hid``: it sees ``pub`` (what its player may see) and ``ru``.
 Its random numbers come from one draw of the game's stream per searched
@@ -277,9 +280,10 @@ def _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
 def search_move_nb(pub, ru, t, ctrl, ncand):
     """The search bot's move: the heuristic's best candidates compared by determinized rollouts.
 
-    With ``w[S_HALVE]`` = h > 0 (successive halving) every candidate gets h rollouts, then
-    the better half goes on with twice as many in all, and so on up to ``w[S_ROLLOUTS]``.
-    A candidate's value is its mean plus ``w[S_PRIOR]`` times its heuristic value.
+    A candidate's value is its mean plus ``w[S_PRIOR]`` times its heuristic value. Those whose prior
+    trails the best's by more than ``w[S_GATE]`` points are not searched; the rest race
+    (``w[S_RACE]``, ``_race_nb``) or halve (``w[S_HALVE]``, ``_halving_nb``) for ``w[S_ROLLOUTS]``
+    rollouts each at most.
     """
     w = ru["botw"][ctrl]
     best = heuristic_move_nb(
@@ -311,9 +315,19 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
         if m <= 1:
             return best
     seed = next_u64_nb(pub["rng"])  # the only draw from the game's stream
+    # the scratch game's records are taken in a callee given the arrays themselves: a record
+    # (``pubs[0]``) does not keep its array alive, an argument lives until the call returns
     pubs = np.zeros(1, PUB_DTYPE)
     hids = np.zeros(1, HID_DTYPE)
     rus = np.zeros(1, RULES_DTYPE)
+    return best_move_nb(pubs, hids, rus, pub, ru, t, ctrl, sel, prior, vals, m, rollouts, seed)
+
+
+@njit(cache=True)
+def best_move_nb(pubs, hids, rus, pub, ru, t, ctrl, sel, prior, vals, m, rollouts, seed):
+    """``search_move_nb``'s rollouts of the first ``m`` candidates of ``sel`` from ``seed``, in the caller's
+    one-record scratch arrays (racing or successive halving); the mean rollout values go to ``vals``."""
+    w = ru["botw"][ctrl]
     rus[0] = ru
     r2 = rus[0]
     for p in range(MAX_TRAV):  # everyone plays with the searcher's weights
@@ -324,8 +338,4 @@ def search_move_nb(pub, ru, t, ctrl, ncand):
         j = _race_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
     else:
         j = _halving_nb(pub, pubs, h2, r2, t, ctrl, w, sel, prior, m, rollouts, seed, vals)
-    # keep the scratch arrays alive while their records are in use (see kernels.tokaido.play.play_game_nb)
-    pubs[0]["gs"][G.TURNS] += 0
-    hids[0]["lg"][1] += 0
-    rus[0]["botw"][0, 0] += 0.0
     return sel[j]
