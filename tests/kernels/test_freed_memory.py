@@ -38,6 +38,7 @@ DUO_CASES = [
 TOKAIDO_CASES = [
     ("tokaido", "players=3,bots=random+greedy+greedy", [], 1, 20),
     ("tokaido", "players=4,bots=heuristic+tuned+greedy+random,expansions=crossroads", [], 2, 4),
+    ("tokaido", "players=2,bots=search+expert", [], 3, 2),
 ]
 
 CHILD = """
