@@ -12,7 +12,8 @@ statsmodels).
 plot.
 - ``analysis.tokaido.plots``: one PNG per function; ``plot_all(dataset_dir, out_dir)``.
 - ``analysis.duo.report``, ``analysis.duo.plots``: the Tokaido Duo report and plots of a ``duo run`` (read by
-  column name; every header and caption names the board provenance and ``verified`` flag).
+  column name, ``analysis.duo.dataset``; tables in ``analysis.duo.tables``; every header and caption names
+  the board provenance and ``verified`` flag).
 
 May import: ``kernels.tokaido.core.enums`` (names of ids), ``sim.dataset`` (the dataset format the runs are
 written in: schema, manifest, the checks of the parts) and its own modules; nothing else of ``sim``.
