@@ -15,7 +15,8 @@ from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 from analysis.duo.dataset import CHARACTERS, POINTS, DuoDataset, load_duo
 from analysis.duo.tables import first_picker_table, points_table, token_waves_table, triggers_table
-from analysis.tokaido.plots import _figure, _save
+from analysis.tokaido.figures import new_figure as _figure
+from analysis.tokaido.figures import save as _save
 
 PLOT_FILES = (
     "duo_first_picker.png",
