@@ -10,9 +10,11 @@ statsmodels).
   numbers) and within a study.
 - ``analysis.tokaido.compare``: ``compare(base_dir, other_dir, out_dir)`` writes them as Markdown, CSV, a
 plot.
-- ``analysis.tokaido.plots``: one PNG per function; ``plot_all(dataset_dir, out_dir)``.
+- ``analysis.tokaido.plots``: ``plot_all(dataset_dir, out_dir)``; one PNG per function, drawn by
+  ``traveler_plots``, ``seat_plots`` and ``effect_plots`` (shared parts in ``panels``).
 - ``analysis.duo.report``, ``analysis.duo.plots``: the Tokaido Duo report and plots of a ``duo run`` (read by
-  column name; every header and caption names the board provenance and ``verified`` flag).
+  column name, ``analysis.duo.dataset``; tables in ``analysis.duo.tables``; every header and caption names
+  the board provenance and ``verified`` flag).
 
 May import: ``kernels.tokaido.core.enums`` (names of ids), ``sim.dataset`` (the dataset format the runs are
 written in: schema, manifest, the checks of the parts) and its own modules; nothing else of ``sim``.

@@ -1,7 +1,7 @@
 """Tokaido Duo plots: one PNG per function, each captioned with the board provenance and verified flag.
 
 ``plot_duo_all(dataset_dir, out_dir)`` draws every figure of a ``duo run``
-dataset from the tables of ``analysis.duo.report``.
+dataset from the tables of ``analysis.duo.tables``.
 """
 
 from __future__ import annotations
@@ -13,17 +13,10 @@ import polars as pl
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-from analysis.duo.report import (
-    CHARACTERS,
-    POINTS,
-    DuoDataset,
-    first_picker_table,
-    load_duo,
-    points_table,
-    token_waves_table,
-    triggers_table,
-)
-from analysis.tokaido.plots import _figure, _save
+from analysis.duo.dataset import CHARACTERS, POINTS, DuoDataset, load_duo
+from analysis.duo.tables import first_picker_table, points_table, token_waves_table, triggers_table
+from analysis.tokaido.figures import new_figure as _figure
+from analysis.tokaido.figures import save as _save
 
 PLOT_FILES = (
     "duo_first_picker.png",

@@ -14,7 +14,7 @@ import polars as pl
 
 from analysis import fmt
 from analysis.load import Dataset, load_dataset, reading
-from analysis.tokaido import describe, plots, questions, tables
+from analysis.tokaido import describe, effect_plots, questions, tables
 from analysis.tokaido.effects import (
     FIGURES,
     JOIN,
@@ -272,5 +272,5 @@ def compare(
     paths[0].write_text("\n\n".join(text) + "\n")
     eff.write_csv(paths[1])
     about = "; ".join(f"{w}: {describe.about(ds).title()}" for w, ds in (("other", other), ("base", base)))
-    plots.plot_effects(eff, paths[2], title=f"{_name(other)} vs {_name(base)}", about=about)
+    effect_plots.plot_effects(eff, paths[2], title=f"{_name(other)} vs {_name(base)}", about=about)
     return paths

@@ -11,7 +11,7 @@ over those games and the effect is also estimated from the per-row differences, 
 usually narrower; ``width_ratio`` = paired width / unpaired width on the same matched rows
 measures it. Otherwise the figures are independent samples and said to be.
 
-``analysis.tokaido.compare`` writes these effects as a report; ``analysis.tokaido.plots`` draws them.
+``analysis.tokaido.compare`` writes these effects as a report; ``analysis.tokaido.effect_plots`` draws them.
 """
 
 from __future__ import annotations
