@@ -42,6 +42,8 @@ from kernels.tokaido.bots.scratch import (
     B_TYPE,
     B_VKEY,
     K_ENC_KEYS,
+    N_ENC_CLASSES,
+    N_ENC_KINDS,
     enc_key_nb,
     encounter_counts_nb,
     next_inn_nb,
@@ -71,7 +73,7 @@ def encounter_value_nb(pub, ru, t, w):
     v = 0.0
     if n > 0:
         tot = 0.0
-        for key in range(12):
+        for key in range(N_ENC_CLASSES):
             k = b[B_PILE + K_ENC_KEYS + key]
             if k > 0.0:
                 tot += k * _enc_class_value_nb(pub, ru, t, w, key)
@@ -85,9 +87,10 @@ def encounter_value_nb(pub, ru, t, w):
 
 @njit(cache=True, inline="always")
 def _enc_class_value_nb(pub, ru, t, w, key):
-    """``encounter_card_value_nb`` of any card of class ``key`` (a kind, or 9 + an Annaibito's panorama)."""
-    if key >= 9:
-        return annaibito_value_nb(pub, ru, t, w, key - 9)
+    """``encounter_card_value_nb`` of any card of class ``key`` (a kind, or ``N_ENC_KINDS`` + an Annaibito's
+    panorama)."""
+    if key >= N_ENC_KINDS:
+        return annaibito_value_nb(pub, ru, t, w, key - N_ENC_KINDS)
     if key == Enc.ANNAIBITO:  # one that shows no panorama
         return annaibito_value_nb(pub, ru, t, w, -1)
     return encounter_kind_value_nb(pub, ru, t, w, key)
@@ -95,7 +98,7 @@ def _enc_class_value_nb(pub, ru, t, w, key):
 
 @njit(cache=True)
 def _encounter_value_cards_nb(pub, ru, t, w):
-    """``encounter_value_nb`` card by card, in pile order (Yoshiyasu, or a card of class 16 or more)."""
+    """``encounter_value_nb`` card by card, in pile order (Yoshiyasu, or a card beyond the classes)."""
     ps = pub["ps"]
     b = pub["bscr"]
     h = W.HF0
@@ -107,7 +110,7 @@ def _encounter_value_cards_nb(pub, ru, t, w):
     for c in range(ru["dsize"][Deck.ENCOUNTER]):
         if (pool >> c) & 1:
             key = enc_key_nb(ru, c)
-            if key >= 16:
+            if key >= N_ENC_CLASSES:
                 v = encounter_card_value_nb(pub, ru, t, w, c)
             else:
                 if (have >> key) & 1 == 0:

@@ -64,8 +64,11 @@ K_HOT = 0  # the Hot Spring cards gone, then the count and total value of those 
 K_SOUV = 3  # the souvenirs gone, 1 if every card has a key below, then the count left
 K_KEYS = 6  # 16 counts of the souvenirs left by key 4 x family + printed cost (4 families, costs 0-3)
 K_ENC = K_KEYS + 16  # the Encounters gone, 1 if every card has a key below, then the count left
-K_ENC_KEYS = K_ENC + 3  # 16 counts of the Encounters left by key (``enc_key_nb``)
-assert D_DON + MAX_TRAV - 1 <= 16 and B_PILE + K_ENC_KEYS + 16 <= BSCR_N
+K_ENC_KEYS = K_ENC + 3  # 16 slots: the counts of the Encounters left by class (``enc_key_nb``)
+# the Encounter value classes: each kind, then an Annaibito by the panorama it shows
+N_ENC_KINDS = len(Enc)
+N_ENC_CLASSES = N_ENC_KINDS + 3
+assert D_DON + MAX_TRAV - 1 <= 16 and N_ENC_CLASSES <= 16 and B_PILE + K_ENC_KEYS + 16 <= BSCR_N
 
 
 @njit(cache=True, inline="always")
@@ -175,18 +178,18 @@ def hot_left_nb(pub, ru):
 
 @njit(cache=True, inline="always")
 def enc_key_nb(ru, c):
-    """Encounter card ``c``'s value class: its kind, an Annaibito by its panorama (9 + type)."""
+    """Encounter card ``c``'s value class: its kind, an Annaibito by its panorama (``N_ENC_KINDS`` + type)."""
     card = ru["card"]
     key = int(card[Deck.ENCOUNTER, 0, c])
     if key == Enc.ANNAIBITO and card[Deck.ENCOUNTER, 1, c] >= 0:
-        key = 9 + int(card[Deck.ENCOUNTER, 1, c])
+        key = N_ENC_KINDS + int(card[Deck.ENCOUNTER, 1, c])
     return key
 
 
 @njit(cache=True)
 def _count_encounters_nb(pub, ru, gone):
     b = pub["bscr"]
-    for key in range(16):
+    for key in range(N_ENC_CLASSES):
         b[B_PILE + K_ENC_KEYS + key] = 0.0
     pool = pool_nb(pub, ru, Deck.ENCOUNTER)
     ok, n = True, 0
@@ -194,7 +197,7 @@ def _count_encounters_nb(pub, ru, gone):
         if (pool >> c) & 1 == 0:
             continue
         key = enc_key_nb(ru, c)
-        if key >= 16:
+        if key >= N_ENC_CLASSES:  # a panorama beyond the three: valued card by card
             ok = False
         else:
             b[B_PILE + K_ENC_KEYS + key] += 1.0
@@ -205,7 +208,8 @@ def _count_encounters_nb(pub, ru, gone):
 @njit(cache=True, inline="always")
 def encounter_counts_nb(pub, ru):
     """The Encounter cards not yet seen by value class (``enc_key_nb``) in ``bscr[B_PILE + K_ENC_KEYS:]``:
-    (whether every card has a class below 16, their number); recomputed when one left the pile."""
+    (whether every card has a class below ``N_ENC_CLASSES``, their number); recomputed when one left the
+    pile."""
     b = pub["bscr"]
     gone = float(pub["gone"][Deck.ENCOUNTER] | (1 << 40))
     if b[B_PILE + K_ENC] != gone:

@@ -5,7 +5,8 @@ values on demand, the free spaces as a bit mask and what the next mover finds as
 best free space; ``heuristic.village_value_nb`` values each (family, cost) pair once. These tests
 compare them, float for float, with the straightforward computation (every type, every opponent,
 every space, card by card) on the positions of real expert games at 2-5 players, base and
-Crossroads. (``benchmarks/check_same.py`` checks whole games: identical records and action logs.)
+Crossroads. ``heuristic.encounter_value_nb`` values each Encounter class once and weighs it by its count:
+the same value as card by card, up to the order of the sum. (``benchmarks/check_same.py`` checks whole games: identical records and action logs.)
 """
 
 from __future__ import annotations
@@ -118,6 +119,21 @@ def test_village_value_by_family_and_cost_matches_card_by_card(spec):
             assert V.village_value_nb(pub, ru, t, w) == ref
             n += 1
     assert n > 300
+
+
+@pytest.mark.parametrize("spec", EXPERT_SPECS)
+def test_encounter_value_by_class_matches_card_by_card(spec):
+    n = 0
+    for pubs, ru, t, ctrl, _ in expert_positions(spec, 3):
+        w = ru["botw"][ctrl]
+        for coins in (0, 1, 3, 7):
+            pub = pubs.copy()[0]
+            pub["ps"][t, PF.COINS] = coins
+            context_nb(pub, ru, t, w, w[W.EXPERT] > 0.5)
+            ref = H._encounter_value_cards_nb(pub, ru, t, w)
+            assert H.encounter_value_nb(pub, ru, t, w) == pytest.approx(ref, rel=1e-12, abs=1e-12)
+            n += 1
+    assert n > 200
 
 
 @settings(max_examples=200, deadline=None)
