@@ -367,7 +367,13 @@ def study_effects(
     if base not in values:
         return pl.DataFrame()
     fixed = [c for c in conditions(lf) if c != column]
-    combos = lf.select(fixed).unique().collect().iter_rows(named=True) if fixed else iter([{}])
+    # in a fixed order: ``unique`` gives its rows in an order that varies with the threads, and the report
+    # reads these rows in order
+    combos = (
+        lf.select(fixed).unique().sort(fixed, nulls_last=True).collect().iter_rows(named=True)
+        if fixed
+        else iter([{}])
+    )
     out = []
     for combo in combos:
         sub = lf.filter(*[pl.col(k) == v for k, v in combo.items()]) if combo else lf
