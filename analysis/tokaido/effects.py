@@ -22,7 +22,7 @@ import numpy as np
 import polars as pl
 
 from analysis import stats
-from analysis.load import WIN_UNITS, Dataset, conditions, exact_sums, win_units
+from analysis.load import CONDITION_COLUMNS, WIN_UNITS, Dataset, conditions, exact_sums, win_units
 
 FIGURES = (("win rate", "win"), ("mean score", "score"))
 JOIN = ["n_players", "game", "player"]
@@ -336,6 +336,15 @@ def _figure_rows(
             correlation=c(f"r_{col}"),
         )
     return pl.DataFrame(cols)
+
+
+def largest_first(eff: pl.DataFrame, column: str) -> pl.DataFrame:
+    """Effect rows by the size of ``column`` (absolute), largest first; equal sizes in the order of the
+    rows' keys, so that a listing or a "largest" pick does not depend on the order the rows came in."""
+    keys = [
+        c for c in ("change", *CONDITION_COLUMNS, "figure", "kind", "n_players", "group") if c in eff.columns
+    ]
+    return eff.sort([pl.col(column).abs(), *keys], descending=[True] + [False] * len(keys), nulls_last=True)
 
 
 def _span(lf: pl.LazyFrame) -> pl.DataFrame:
