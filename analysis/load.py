@@ -53,7 +53,23 @@ def win_sum(win: pl.Expr | None = None) -> pl.Expr:
     the games were played (in process, chunked, or on a cluster).
     """
     w = pl.col("win") if win is None else win
-    return (w * WIN_UNITS).round().cast(pl.Int64).sum() / WIN_UNITS
+    return win_units(w).sum() / WIN_UNITS
+
+
+def win_units(win: pl.Expr) -> pl.Expr:
+    """``win`` shares as whole 60ths (Int64), so that sums of them are exact."""
+    return (win * WIN_UNITS).round().cast(pl.Int64)
+
+
+def exact_sums(x: pl.Expr, name: str) -> list[pl.Expr]:
+    """``{name}_s1`` and ``{name}_s2``: the sum and the sum of squares of the whole numbers ``x``, as Int64.
+
+    Integer sums are exact, so they do not depend on the order polars adds the rows in (threads, part
+    files, the streaming engine's chunks), where a float variance or standard deviation does in its last
+    digits. ``analysis.stats.var_from_sums`` turns them into the sample variance.
+    """
+    v = x.cast(pl.Int64)
+    return [v.sum().alias(f"{name}_s1"), (v * v).sum().alias(f"{name}_s2")]
 
 
 @dataclass

@@ -15,6 +15,7 @@ out of a Holm family.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -159,6 +160,70 @@ def mean_interval(
     with np.errstate(divide="ignore", invalid="ignore"):
         half = q * s / np.sqrt(k)
     return _arr(m - half), _arr(m + half)
+
+
+# whole numbers per group: an array, or a list of Python ints with None for a missing group (a polars column's
+# ``to_list()``, exact where its numpy view turns a column with nulls into floats)
+Wholes = npt.ArrayLike | Sequence[int | None]
+
+
+def _ints(*xs: Wholes) -> tuple[list[list[int | None]], tuple[int, ...]]:
+    """Arrays of whole numbers broadcast together, as lists of Python ints (exact at any size; None for a
+    missing or NaN entry), and their shape."""
+    arrs = np.broadcast_arrays(*(np.asarray(x, dtype=object) for x in xs))
+
+    def whole(v: object) -> int | None:
+        return None if v is None or (isinstance(v, float) and math.isnan(v)) else int(v)  # type: ignore[call-overload]
+
+    return [[whole(v) for v in a.ravel().tolist()] for a in arrs], arrs[0].shape
+
+
+def mean_from_sum(n: Wholes, s1: Wholes, unit: int = 1) -> FloatArray:
+    """Mean of whole numbers from their count and exact sum, divided by ``unit`` and rounded once; NaN
+    for none."""
+    (ns, s1s), shape = _ints(n, s1)
+    out = [
+        math.nan if k is None or a is None or k < 1 else a / (k * unit) for k, a in zip(ns, s1s, strict=True)
+    ]
+    return _arr(out).reshape(shape)
+
+
+def var_from_sums(n: Wholes, s1: Wholes, s2: Wholes, unit: int = 1) -> FloatArray:
+    """Sample variance (ddof 1) of whole numbers given their count ``n``, sum ``s1`` and sum of squares
+    ``s2`` (per group), divided by ``unit``² (values counted in ``unit``-ths, as win shares in 60ths).
+
+    Computed in exact integer arithmetic and rounded once, so the result is the same to the last bit
+    whatever order the rows were summed in; NaN for fewer than two values.
+    """
+    cols, shape = _ints(n, s1, s2)
+    out = []
+    for k, a, b in zip(*cols, strict=True):
+        if k is None or a is None or b is None or k < 2:
+            out.append(math.nan)
+        else:
+            out.append((k * b - a * a) / (k * (k - 1) * unit * unit))
+    return _arr(out).reshape(shape)
+
+
+def corr_from_sums(
+    n: Wholes,
+    sx: Wholes,
+    sy: Wholes,
+    sxx: Wholes,
+    syy: Wholes,
+    sxy: Wholes,
+) -> FloatArray:
+    """Pearson correlation of pairs of whole numbers from their count and sums (of x, y, x², y², xy), exact
+    up to the last rounding like ``var_from_sums``; NaN for fewer than two pairs or a constant side."""
+    cols, shape = _ints(n, sx, sy, sxx, syy, sxy)
+    out = []
+    for k, a, b, aa, bb, ab in zip(*cols, strict=True):
+        if k is None or a is None or b is None or aa is None or bb is None or ab is None or k < 2:
+            out.append(math.nan)
+            continue
+        vx, vy = k * aa - a * a, k * bb - b * b
+        out.append((k * ab - a * b) / math.sqrt(vx * vy) if vx > 0 and vy > 0 else math.nan)
+    return _arr(out).reshape(shape)
 
 
 def mean_ci(values: npt.ArrayLike, level: float = 0.95, dist: str = "t") -> tuple[float, float, float]:

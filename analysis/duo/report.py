@@ -106,7 +106,7 @@ def _summary(fp: pl.DataFrame, trig: pl.DataFrame, rounds: pl.DataFrame, tw: pl.
         f" of games (p vs 50%: {fmt.pval(a['p_vs_half'])}): {edge}."
     ]
     for (matchup,), sub in trig.group_by("matchup", maintain_order=True):
-        top = sub.sort("share", descending=True).row(0, named=True)
+        top = sub.sort(["share", "trigger"], descending=[True, False]).row(0, named=True)  # ties: by name
         rr = rounds.filter(pl.col("matchup") == matchup).row(0, named=True)
         lines.append(
             f"- {matchup}: games end most often on the **{top['trigger']}** trigger "
@@ -116,7 +116,7 @@ def _summary(fp: pl.DataFrame, trig: pl.DataFrame, rounds: pl.DataFrame, tw: pl.
     flagged = tw.filter(pl.col("verdict") != "")
     items = [
         f"{r['item']} ({r['bot']}: {fmt.pp_ci(r['diff'], r['diff_lo'], r['diff_hi'])})"
-        for r in flagged.sort("diff", descending=True).iter_rows(named=True)
+        for r in flagged.sort(["diff", "item", "bot"], descending=[True, False, False]).iter_rows(named=True)
     ]
     lines.append(
         "- Associated with winning or losing (Holm 5%): " + ("; ".join(items) if items else "nothing") + "."

@@ -18,6 +18,7 @@ import polars as pl
 
 from analysis import fmt
 from analysis.tokaido import caveats, describe, tables
+from analysis.tokaido.effects import largest_first
 from analysis.tokaido.questions import ALL, COLUMNS, NONE, SETTING, Views
 
 MAX_LINES = 12
@@ -70,7 +71,7 @@ class Answers:
             sub = df.filter(pl.col("config") == cfg)
             items = []
             for (n,), g in sub.sort("n_players").group_by(["n_players"], maintain_order=True):
-                g = g.sort("win_diff")
+                g = g.sort("win_diff", "traveler")  # equal win rates: by name, so the pick is fixed
                 items.append(
                     f"{n}p {self._traveler(g.row(-1, named=True))} vs {self._traveler(g.row(0, named=True))}"
                 )
@@ -141,7 +142,7 @@ class Answers:
             return "no Traveler plays in both"
         sfx = "_paired" if "diff_paired" in t.columns and t["diff_paired"].is_not_null().all() else ""
         sig = t.filter(pl.col("significant"))
-        top = (sig if sig.height else t).sort(pl.col(f"diff{sfx}").abs(), descending=True).row(0, named=True)
+        top = largest_first(sig if sig.height else t, f"diff{sfx}").row(0, named=True)
         fixed = self._fixed(top)
         mark = self._effect_mark(top, {**base, **fixed}, {**other, **fixed}) if self.checks else ""
         where = (
@@ -206,7 +207,7 @@ class Answers:
             rows = self.v.travelers
             for k, val in other.items():
                 rows = rows.filter(pl.col(k) == val)
-            new = rows.filter(~pl.col("traveler").is_in(list(base_names))).sort("win_diff")
+            new = rows.filter(~pl.col("traveler").is_in(list(base_names))).sort("win_diff", "traveler")
             parts = []
             if new.height:
                 lo, hi = new.row(0, named=True), new.row(-1, named=True)

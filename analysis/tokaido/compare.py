@@ -20,6 +20,7 @@ from analysis.tokaido.effects import (
     JOIN,
     common_players,
     effects,
+    largest_first,
     pairing,
     single_config,
     study_effects,
@@ -132,7 +133,7 @@ def _summary_md(eff: pl.DataFrame, paired: bool, why: str, seats: pl.DataFrame |
         )
     sig = eff.filter(pl.col("significant") & (pl.col("kind") != "all"))
     sfx = "_paired" if paired else ""
-    sig = sig.sort(pl.col(f"diff{sfx}").abs(), descending=True)
+    sig = largest_first(sig, f"diff{sfx}")
     lines.append(
         f"- Significant effects (Holm, family-wise error 5%, {eff.height} figures): {sig.height or 'none'}"
         + (", largest first:" if sig.height else ".")

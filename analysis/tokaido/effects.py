@@ -22,11 +22,12 @@ import numpy as np
 import polars as pl
 
 from analysis import stats
-from analysis.load import Dataset, conditions
+from analysis.load import CONDITION_COLUMNS, WIN_UNITS, Dataset, conditions, exact_sums, win_units
 
 FIGURES = (("win rate", "win"), ("mean score", "score"))
 JOIN = ["n_players", "game", "player"]
 GAME = ["n_players", "game"]
+UNITS = {"win": WIN_UNITS, "score": 1}  # a figure's values are whole multiples of 1 / unit
 PAIRED_SHARE = 0.99  # pair when at least this share of the games have the same deal in both runs
 
 
@@ -172,14 +173,19 @@ def pairing(base: Dataset, other: Dataset) -> Pairing:
     return frames_pairing(base.frame, other.frame, base.seed)
 
 
+def _units(col: str, suffix: str = "") -> pl.Expr:
+    """A figure's column as whole numbers: scores as they are, win shares in 60ths (``UNITS``)."""
+    c = pl.col(f"{col}{suffix}")
+    return win_units(c) if col == "win" else c.cast(pl.Int64)
+
+
 def _summaries(lf: pl.LazyFrame, by: str | None) -> pl.LazyFrame:
+    # exact integer sums, not polars' float mean and var: those depend in their last digits on the order
+    # the rows are added in (threads, streaming chunks, part files); ``_moments`` finishes them
     keys = ["n_players"] + ([by] if by else [])
     aggs = [pl.len().alias("n")]
     for _, col in FIGURES:
-        aggs += [
-            pl.col(col).cast(pl.Float64).mean().alias(f"mean_{col}"),
-            pl.col(col).cast(pl.Float64).var().alias(f"var_{col}"),
-        ]
+        aggs += exact_sums(_units(col), col)
     return lf.group_by(keys).agg(aggs)
 
 
@@ -188,15 +194,43 @@ def _paired_summaries(joined: pl.LazyFrame, by: str | None) -> pl.LazyFrame:
     src = joined.filter(pl.col(by) == pl.col(f"{by}_o")) if by else joined
     aggs = [pl.len().alias("n_paired")]
     for _, col in FIGURES:
-        a, b = pl.col(col).cast(pl.Float64), pl.col(f"{col}_o").cast(pl.Float64)
+        a, b = _units(col), _units(col, "_o")
         aggs += [
-            (b - a).mean().alias(f"d_{col}"),
-            (b - a).var().alias(f"vd_{col}"),
-            a.var().alias(f"va_{col}"),
-            b.var().alias(f"vb_{col}"),
-            pl.corr(a, b).alias(f"r_{col}"),
+            *exact_sums(a, f"pa_{col}"),
+            *exact_sums(b, f"pb_{col}"),
+            *exact_sums(b - a, f"pd_{col}"),
+            (a * b).sum().alias(f"pab_{col}"),
         ]
     return src.group_by(keys).agg(aggs)
+
+
+def _moments(df: pl.DataFrame) -> pl.DataFrame:
+    """The means, variances and correlations of ``_summaries`` and ``_paired_summaries`` from their exact
+    sums, each rounded once: ``mean_{col}``, ``var_{col}`` (and ``_other``), ``d_{col}``, ``vd_{col}``,
+    ``va_{col}``, ``vb_{col}``, ``r_{col}``."""
+
+    def v(name: str) -> list[int | None]:  # Python ints: a numpy view of a column with nulls is float
+        return df[name].to_list()
+
+    out = {}
+    for _, col in FIGURES:
+        unit = UNITS[col]
+        for sfx in ("", "_other"):
+            if f"n{sfx}" not in df.columns:
+                continue
+            n, s1, s2 = v(f"n{sfx}"), v(f"{col}_s1{sfx}"), v(f"{col}_s2{sfx}")
+            out[f"mean_{col}{sfx}"] = stats.mean_from_sum(n, s1, unit)
+            out[f"var_{col}{sfx}"] = stats.var_from_sums(n, s1, s2, unit)
+        if "n_paired" in df.columns:
+            n = v("n_paired")
+            out[f"d_{col}"] = stats.mean_from_sum(n, v(f"pd_{col}_s1"), unit)
+            for var, name in (("vd", "pd"), ("va", "pa"), ("vb", "pb")):
+                out[f"{var}_{col}"] = stats.var_from_sums(
+                    n, v(f"{name}_{col}_s1"), v(f"{name}_{col}_s2"), unit
+                )
+            a1, a2, b1, b2 = (v(f"{x}_{col}_{k}") for x in ("pa", "pb") for k in ("s1", "s2"))
+            out[f"r_{col}"] = stats.corr_from_sums(n, a1, b1, a2, b2, v(f"pab_{col}"))
+    return df.with_columns(pl.Series(k, x, dtype=pl.Float64) for k, x in out.items())
 
 
 def _group_col(by: str | None) -> pl.Expr:
@@ -244,6 +278,7 @@ def effects(
     frames = pl.collect_all([lz for _, lz in parts])  # shares the scans and the join between the three
     rows = []
     for (kind, _), df in zip(parts, frames, strict=True):
+        df = _moments(df)
         for figure, col in FIGURES:
             if kind == "all" and col == "win":
                 continue  # the mean win rate of all players is 1/N by construction
@@ -303,6 +338,15 @@ def _figure_rows(
     return pl.DataFrame(cols)
 
 
+def largest_first(eff: pl.DataFrame, column: str) -> pl.DataFrame:
+    """Effect rows by the size of ``column`` (absolute), largest first; equal sizes in the order of the
+    rows' keys, so that a listing or a "largest" pick does not depend on the order the rows came in."""
+    keys = [
+        c for c in ("change", *CONDITION_COLUMNS, "figure", "kind", "n_players", "group") if c in eff.columns
+    ]
+    return eff.sort([pl.col(column).abs(), *keys], descending=[True] + [False] * len(keys), nulls_last=True)
+
+
 def _span(lf: pl.LazyFrame) -> pl.DataFrame:
     return (
         lf.group_by("n_players")
@@ -332,7 +376,13 @@ def study_effects(
     if base not in values:
         return pl.DataFrame()
     fixed = [c for c in conditions(lf) if c != column]
-    combos = lf.select(fixed).unique().collect().iter_rows(named=True) if fixed else iter([{}])
+    # in a fixed order: ``unique`` gives its rows in an order that varies with the threads, and the report
+    # reads these rows in order
+    combos = (
+        lf.select(fixed).unique().sort(fixed, nulls_last=True).collect().iter_rows(named=True)
+        if fixed
+        else iter([{}])
+    )
     out = []
     for combo in combos:
         sub = lf.filter(*[pl.col(k) == v for k, v in combo.items()]) if combo else lf

@@ -42,7 +42,7 @@ def strength_md(v: Views, mark: Mark) -> str:
     order = (
         df.group_by("traveler")
         .agg(pl.col("win_diff").mean())
-        .sort("win_diff", descending=True)
+        .sort(["win_diff", "traveler"], descending=[True, False])
         .get_column("traveler")
         .to_list()
     )
@@ -116,7 +116,7 @@ def effects_md(eff: pl.DataFrame) -> str:
             sub.filter(pl.col("kind") == "traveler")
             .group_by("group")
             .agg(pl.col("e").mean())
-            .sort("e", descending=True)
+            .sort(["e", "group"], descending=[True, False])
             .get_column("group")
             .to_list()
         )
@@ -147,7 +147,7 @@ def expansions_md(v: Views, mark: Mark) -> str:
         order = (
             sub.group_by("traveler")
             .agg(pl.col("win_diff").mean())
-            .sort("win_diff", descending=True)
+            .sort(["win_diff", "traveler"], descending=[True, False])
             .get_column("traveler")
             .to_list()
         )

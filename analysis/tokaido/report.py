@@ -96,7 +96,7 @@ def _travelers_md(df: pl.DataFrame, keys: list[str], disputed: dict[tuple, set[s
                 fmt.num_ci(r["mean_score"], r["score_lo"], r["score_hi"]),
                 fmt.num(r["mean_rank"], 2),
             ]
-            for r in sub.sort("win_rate", descending=True).iter_rows(named=True)
+            for r in sub.sort(["win_rate", "traveler"], descending=[True, False]).iter_rows(named=True)
         ]
         head = [
             "Traveler",
@@ -129,7 +129,7 @@ def _points_md(df: pl.DataFrame, keys: list[str]) -> str:
         sources = [c for c in POINT_SOURCES if sub[c].abs().sum() > 0]  # Crossroads columns: 0 in base games
         rows = [
             [r["traveler"], *(fmt.num(r[c]) for c in sources), fmt.num(r["mean_score"])]
-            for r in sub.sort("win_rate", descending=True).iter_rows(named=True)
+            for r in sub.sort(["win_rate", "traveler"], descending=[True, False]).iter_rows(named=True)
         ]
         head = ["Traveler", *(SOURCE_LABELS[c] for c in sources), "total"]
         out.append(f"### {fmt.group_label(vals)}\n\n" + fmt.table(head, rows))
@@ -185,7 +185,9 @@ def _draft_md(df: pl.DataFrame, keys: list[str]) -> str:
                 fmt.pp_ci(r["diff"], r["diff_lo"], r["diff_hi"]),
                 fmt.pval(r["p_value"]),
             ]
-            for r in sub.sort("diff", descending=True, nulls_last=True).iter_rows(named=True)
+            for r in sub.sort(["diff", "traveler"], descending=[True, False], nulls_last=True).iter_rows(
+                named=True
+            )
         ]
         head = [
             "Traveler",
@@ -222,7 +224,10 @@ def _summary_md(trav: pl.DataFrame, seats: pl.DataFrame, keys: list[str], disput
     """Every Holm flag of the Traveler and seat tables, in one list."""
 
     def describe(df: pl.DataFrame, what: str, label: str) -> str:
-        flagged = df.filter(pl.col("verdict") == what).sort("win_ratio", descending=(what == "stronger"))
+        by = [*keys, "traveler" if "traveler" in df.columns else "seat"]  # equal ratios in a fixed order
+        flagged = df.filter(pl.col("verdict") == what).sort(
+            ["win_ratio", *by], descending=[what == "stronger"] + [False] * len(by)
+        )
         if flagged.is_empty():
             return "none"
         items = []

@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 
 from analysis import stats
-from analysis.load import POINT_SOURCES, conditions, win_sum
+from analysis.load import POINT_SOURCES, conditions, exact_sums, win_sum
 
 NO_TRAVELER = "none"
 BATCH_ROWS = 1_000_000  # rows per self-join of the head-to-head table (~300 MB)
@@ -56,6 +56,16 @@ def _collect(lf: pl.LazyFrame) -> pl.DataFrame:
     out = lf.collect(engine="streaming")
     assert isinstance(out, pl.DataFrame)
     return out
+
+
+def _with_sd(df: pl.DataFrame, prefix: str) -> pl.DataFrame:
+    """``sd_{prefix}`` from the exact sums ``{prefix}_s1``, ``{prefix}_s2`` (``analysis.load.exact_sums``) and
+    ``games``, which it replaces: the same to the last bit whatever the threads or the order of the rows,
+    where polars' own ``std`` is not (null for a single game, as polars gives)."""
+    n, s1, s2 = (df[c].to_list() for c in ("games", f"{prefix}_s1", f"{prefix}_s2"))
+    var = stats.var_from_sums(n, s1, s2)
+    sd = pl.Series(f"sd_{prefix}", np.sqrt(var)).fill_nan(None)
+    return df.with_columns(sd).drop(f"{prefix}_s1", f"{prefix}_s2")
 
 
 def add_win_stats(df: pl.DataFrame, level: float = 0.95, alpha: float = 0.05) -> pl.DataFrame:
@@ -107,13 +117,13 @@ def traveler_table(
             pl.len().alias("games"),
             win_sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"),
-            pl.col("score").std().alias("sd_score"),
+            *exact_sums(pl.col("score"), "score"),
             pl.col("rank").mean().alias("mean_rank"),
             *[pl.col(c).mean().alias(c) for c in POINT_SOURCES],
         )
         .sort([*k, "traveler"])
     )
-    df = add_mean_stats(add_win_stats(_collect(agg), level, alpha), "score", level)
+    df = add_mean_stats(add_win_stats(_with_sd(_collect(agg), "score"), level, alpha), "score", level)
     first = [
         *k,
         "traveler",
@@ -140,12 +150,12 @@ def seat_table(
             pl.len().alias("games"),
             win_sum().alias("wins"),
             pl.col("score").mean().alias("mean_score"),
-            pl.col("score").std().alias("sd_score"),
+            *exact_sums(pl.col("score"), "score"),
             pl.col("coins_start").cast(pl.Float64).mean().alias("mean_coins_start"),
         )
         .sort([*k, "seat"])
     )
-    df = add_mean_stats(add_win_stats(_collect(agg), level, alpha), "score", level)
+    df = add_mean_stats(add_win_stats(_with_sd(_collect(agg), "score"), level, alpha), "score", level)
     first = [*k, "seat", "games", "wins", *WIN_COLUMNS, "mean_score", "sd_score", "score_lo", "score_hi"]
     return df.select(first + [c for c in df.columns if c not in first])
 

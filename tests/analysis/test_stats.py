@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analysis import stats
-from analysis.load import WIN_UNITS, win_sum
+from analysis.load import WIN_UNITS, exact_sums, win_sum
 
 
 # ---------------------------------------------------------------- distributions
@@ -231,3 +231,46 @@ def test_win_sum_is_exact_whatever_the_row_order(shares: list[float], rng: rando
     for rows in (shares, shuffled):
         got = pl.DataFrame({"win": rows}).select(win_sum()).item()
         assert got == float(exact)
+
+
+# ---------------------------------------------------------------- moments from exact sums
+@given(
+    st.lists(st.tuples(st.integers(-200, 200), st.integers(0, 60)), min_size=2, max_size=300),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=60, deadline=None)
+def test_moments_from_exact_sums_are_exact_whatever_the_row_order(
+    pairs: list[tuple[int, int]], rng: random.Random
+) -> None:
+    # polars' float var and corr change in their last digits with the order of the rows (threads, part
+    # files); from integer sums they are the exact value rounded once, for any order
+    shuffled = pairs[:]
+    rng.shuffle(shuffled)
+    n = len(pairs)
+    x = [Fraction(a) for a, _ in pairs]
+    y = [Fraction(b, WIN_UNITS) for _, b in pairs]
+    mx, my = sum(x) / n, sum(y) / n
+    var_x = sum((v - mx) ** 2 for v in x) / (n - 1)
+    var_y = sum((v - my) ** 2 for v in y) / (n - 1)
+    for rows in (pairs, shuffled):
+        df = pl.DataFrame({"x": [a for a, _ in rows], "y": [b for _, b in rows]}).select(
+            *exact_sums(pl.col("x"), "x"),
+            *exact_sums(pl.col("y"), "y"),
+            (pl.col("x").cast(pl.Int64) * pl.col("y")).sum().alias("xy"),
+        )
+        r = df.row(0, named=True)
+        assert float(stats.mean_from_sum(n, r["y_s1"], WIN_UNITS)) == float(my)
+        assert float(stats.var_from_sums(n, r["x_s1"], r["x_s2"])) == float(var_x)
+        assert float(stats.var_from_sums(n, r["y_s1"], r["y_s2"], WIN_UNITS)) == float(var_y)
+        corr = stats.corr_from_sums(n, r["x_s1"], r["y_s1"], r["x_s2"], r["y_s2"], r["xy"])
+        xs, ys = np.array([a for a, _ in rows], float), np.array([b for _, b in rows], float)
+        if var_x and var_y:
+            assert float(corr) == pytest.approx(float(np.corrcoef(xs, ys)[0, 1]), rel=1e-9, abs=1e-12)
+        else:
+            assert math.isnan(float(corr))
+
+
+def test_moments_from_sums_need_two_values() -> None:
+    assert math.isnan(float(stats.var_from_sums(1, 5, 25)))
+    assert math.isnan(float(stats.corr_from_sums(1, 1, 1, 1, 1, 1)))
+    assert np.isnan(stats.mean_from_sum([None], [None])).all()
