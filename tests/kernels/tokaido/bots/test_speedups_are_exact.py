@@ -5,8 +5,9 @@ values on demand, the free spaces as a bit mask and what the next mover finds as
 best free space; ``heuristic.village_value_nb`` values each (family, cost) pair once. These tests
 compare them, float for float, with the straightforward computation (every type, every opponent,
 every space, card by card) on the positions of real expert games at 2-5 players, base and
-Crossroads. ``heuristic.encounter_value_nb`` values each Encounter class once and weighs it by its count:
-the same value as card by card, up to the order of the sum. (``benchmarks/check_same.py`` checks whole games: identical records and action logs.)
+Crossroads. ``heuristic.encounter_value_nb`` values each Encounter class once and weighs it by its
+count: the same value as card by card, up to the order of the sum. (``benchmarks/check_same.py`` checks
+whole games: identical records and action logs.)
 """
 
 from __future__ import annotations
