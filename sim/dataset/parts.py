@@ -1,7 +1,9 @@
-"""A dataset's part files: names, the metadata each carries, atomic writes, and the checks against the
-manifest.
+"""A dataset's part files: names, how each is written, the metadata each carries, atomic writes, and the
+checks against the manifest.
 
-``part-S-E.parquet`` holds games ``[S, E)``: ``(E - S) * n_players`` rows. Every part written
+``part-S-E.parquet`` holds games ``[S, E)``: ``(E - S) * n_players`` rows, in the game's own schema
+(its ``Game.to_table``), written the same way for every game (``write_table``: zstd, row groups,
+statistics, fsync). Every part written
 carries in its Parquet metadata (keys ``tokaido_sim.*``) the game, the configuration string, the
 expansions, the rules version and fingerprint, the seed and the players, so a part read without
 its manifest still says what it is, and a manifest edited after the run (say, ``players`` 3 over
@@ -34,7 +36,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from sim.dataset.manifest import MANIFEST, Manifest, Part, fsync_dir, read_manifest
-from sim.dataset.schema import write_table
 from sim.errors import UserError
 
 PART_RE = re.compile(r"^part-(\d{12})-(\d{12})\.parquet$")
@@ -50,6 +51,12 @@ META_FIELDS = {
     "rules_fingerprint": "rules fingerprint",
     "config": "configuration record",
 }
+COMPRESSION = "zstd"
+COMPRESSION_LEVEL = 1  # same size as the default level on these small ints, faster
+ROW_GROUP_ROWS = 1 << 18  # 262,144 rows: ~65k four-player games per row group
+# min/max in every row group, for readers' filters: the columns every game's rows have (a part spans
+# games, one row per player); a game adds its own (``Game.statistics``)
+STATISTICS = ("game", "player")
 FIX_RESUME = "delete it and resume again (its games are played again)"
 FIX_READ = "delete it and rerun the run (or study) with --resume to play its games again"
 
@@ -71,6 +78,22 @@ def file_sha256(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def write_table(table: pa.Table, path: str | os.PathLike[str], statistics: Sequence[str] = ()) -> None:
+    """Write one part file (zstd, row groups of ``ROW_GROUP_ROWS``, min/max of ``STATISTICS`` and of the
+    game's ``statistics``) and fsync it."""
+    with open(path, "wb") as fh:
+        pq.write_table(
+            table,
+            fh,
+            compression=COMPRESSION,
+            compression_level=COMPRESSION_LEVEL,
+            row_group_size=ROW_GROUP_ROWS,
+            write_statistics=[*STATISTICS, *statistics],
+        )
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 # ------------------------------------------------------------ metadata
@@ -109,11 +132,17 @@ def read_footer(path: Path, fix: str) -> tuple[int, dict[str, str]]:
 
 
 def write_part(
-    out_dir: Path, start: int, end: int, table: pa.Table, metadata: dict[str, str] | None = None
+    out_dir: Path,
+    start: int,
+    end: int,
+    table: pa.Table,
+    metadata: dict[str, str] | None = None,
+    statistics: Sequence[str] = (),
 ) -> Part:
     """Write games ``[start, end)`` (``table``: ``Game.to_table`` of their records) as their part file.
 
-    Temp file, fsync, rename. ``metadata`` (``part_metadata``) goes into the file's footer. The
+    Temp file, fsync, rename. ``metadata`` (``part_metadata``) goes into the file's footer;
+    ``statistics`` (``Game.statistics``) are the game's columns with min/max per row group. The
     temp name is unique to this call, so two writers of the same chunk (a cluster task retried
     while the first attempt still runs) cannot mix bytes.
     """
@@ -121,7 +150,7 @@ def write_part(
     if metadata:
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **metadata})
     tmp = out_dir / f".{name}.{uuid.uuid4().hex[:8]}.tmp"
-    write_table(table, tmp)
+    write_table(table, tmp, statistics)
     part = Part(name, table.num_rows, file_sha256(tmp))
     os.replace(tmp, out_dir / name)
     fsync_dir(out_dir)

@@ -1,17 +1,16 @@
-"""Tokaido's dataset schema: one row per player per game, its column groups, and how parts are written.
+"""Tokaido's dataset schema: one row per player per game, and its column groups.
 
 ``traveler``, ``alt_traveler`` and ``bot`` are dictionary-encoded strings. Every per-player
 column after ``win`` comes from the kernels' result record (``kernels.tokaido.core.enums.RESULT_FIELDS``):
 points by source ``pts_*`` (summing to ``score``), counts, and Matsuri's card columns.
 ``sim.games.tokaido.dataset.to_table`` builds a table of this schema; ``analysis.load`` reads it.
+It is Tokaido's, not the format's: it sits here only because ``analysis.load`` reads it and may
+import nothing of ``sim.games``. How any game's part is written is ``sim.dataset.parts``'s.
 """
 
 from __future__ import annotations
 
-import os
-
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from kernels.tokaido.core.enums import RESULT_FIELDS
 
@@ -49,22 +48,5 @@ REQUIRED = ("game", "n_players", "player", "seat", "traveler", "score", "rank", 
 CONDITION_COLUMNS = ("variants", "expansions", "bots", "travelers", "pool")
 NONE_TRAVELER = "none"  # the Journey of Initiation: nobody has a Traveler
 
-COMPRESSION = "zstd"
-COMPRESSION_LEVEL = 1  # same size as the default level on these small ints, faster
-STATS_COLUMNS = ["game", "n_players", "player", "seat", "traveler", "bot", "rank"]  # min/max for filters
-ROW_GROUP_ROWS = 1 << 18  # 262,144 rows: ~65k four-player games per row group
-
-
-def write_table(table: pa.Table, path: str | os.PathLike[str]) -> None:
-    """Write one part file (zstd, row groups of ``ROW_GROUP_ROWS``) and fsync it."""
-    with open(path, "wb") as fh:
-        pq.write_table(
-            table,
-            fh,
-            compression=COMPRESSION,
-            compression_level=COMPRESSION_LEVEL,
-            row_group_size=ROW_GROUP_ROWS,
-            write_statistics=STATS_COLUMNS,
-        )
-        fh.flush()
-        os.fsync(fh.fileno())
+# min/max in every row group besides the writer's (game, player): what a report groups and filters on
+STATISTICS = ("n_players", "seat", "traveler", "bot", "rank")

@@ -2,7 +2,8 @@
 
 Each field is the game's own answer to one shared mechanism, built lazily so that finding the
 games imports no engine: the golden games (``sim.checks.golden.GoldenSuite``), the playthroughs
-(``sim.checks.playthrough.PlaythroughSet``) and the commands it adds to the CLI (``mount``).
+(``sim.checks.playthrough.PlaythroughSet``), the commands it adds to the CLI (``mount``) and the Arrow
+schema of its part files (``schema``; written with ``sim.dataset.parts.write_table``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import pyarrow as pa
+
     from sim.checks.golden import GoldenSuite
     from sim.checks.playthrough import PlaythroughSet
 
@@ -23,3 +26,4 @@ class Plugin:
     golden: Callable[[], GoldenSuite]
     playthroughs: Callable[[], PlaythroughSet]
     mount: Callable[[Any, Any], None]  # adds the game's commands to the Typer app and its ``check`` group
+    schema: Callable[[], pa.Schema]  # its part files' columns (``Game.to_table``'s schema)

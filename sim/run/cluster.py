@@ -236,7 +236,8 @@ def play_chunk(
     if played:
         batch = game.play(seed, start, count, threads=threads or engine_threads())
         meta = part_metadata(outdir.new_manifest(game, seed))
-        sha256 = write_part(out, start, end, game.to_table(batch.records), meta).sha256
+        table = game.to_table(batch.records)
+        sha256 = write_part(out, start, end, table, meta, game.statistics).sha256
         del batch
     else:
         sha256 = file_sha256(out / name)

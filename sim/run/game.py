@@ -171,6 +171,11 @@ class Game(Protocol):
     def to_table(self, records: np.ndarray) -> pa.Table:
         """The records as one Arrow table with the game's schema (one row per player per game)."""
 
+    @property
+    def statistics(self) -> tuple[str, ...]:
+        """The columns of that schema whose min/max every row group records, for readers' filters (besides
+        ``game`` and ``player``, which every part records: ``sim.dataset.parts.STATISTICS``)."""
+
     def for_worker(self) -> Game:
         """The game as shipped to a cluster worker (what the worker can rebuild itself is left out)."""
 

@@ -225,4 +225,4 @@ def _play_chunks(
 
 def _write(game: Game, out: Path, start: int, end: int, records: Any, meta: dict[str, str]) -> Part:
     """Build the part's table and write it (on the writer thread, while the next chunk plays)."""
-    return write_part(out, start, end, game.to_table(records), meta)
+    return write_part(out, start, end, game.to_table(records), meta, game.statistics)

@@ -635,8 +635,7 @@ def test_an_older_dataset_without_metadata_still_notices_a_players_edit(
 ) -> None:
     import pyarrow.parquet as pq
 
-    from sim.dataset.parts import file_sha256
-    from sim.dataset.schema import write_table
+    from sim.dataset.parts import file_sha256, write_table
 
     m = json.loads((run_copy / "manifest.json").read_text())
     for part in m["parts"]:  # as written before the parts carried metadata

@@ -14,7 +14,7 @@ import pytest
 
 from kernels.tokaido.core.records import RESULT_DTYPE
 from sim.dataset.manifest import MANIFEST
-from sim.dataset.parts import part_name
+from sim.dataset.parts import STATISTICS, part_name, write_table
 from sim.errors import UserError
 from sim.games.tokaido import dataset, engine
 from sim.games.tokaido.game import TokaidoGame
@@ -269,10 +269,10 @@ def _damage(kind: str, part: Path, cfg: GameConfig) -> None:
         part.write_bytes(part.read_bytes()[:100])
     elif kind == "fewer rows":  # a valid Parquet file of the wrong size
         t = pq.read_table(part)
-        dataset.write_table(t.slice(0, t.num_rows - 2), part)
+        write_table(t.slice(0, t.num_rows - 2), part)
     elif kind == "edited":  # same rows, other values: only the checksum tells
         t = pq.read_table(part)
-        dataset.write_table(
+        write_table(
             t.set_column(
                 t.schema.get_field_index("score"), "score", pa.array(np.zeros(t.num_rows, np.int16))
             ),
@@ -358,9 +358,14 @@ def test_write_table_round_trips(tmp_path: Path) -> None:
     cfg = GameConfig(n_players=4)
     rec = fake_play_games(cfg, cfg.rules(), 1, 0, 50).records
     t = dataset.to_table(rec, cfg.rules(), 4)
-    dataset.write_table(t, tmp_path / "p.parquet")
+    write_table(t, tmp_path / "p.parquet", dataset.STATISTICS)
     back = pq.read_table(tmp_path / "p.parquet")
     assert back.schema.equals(dataset.SCHEMA) and back.equals(t)
+    group = pq.read_metadata(tmp_path / "p.parquet").row_group(0)
+    with_stats = {
+        group.column(i).path_in_schema for i in range(group.num_columns) if group.column(i).is_stats_set
+    }
+    assert with_stats == {*STATISTICS, *dataset.STATISTICS}  # the writer's columns and the game's, no other
 
 
 @pytest.mark.usefixtures("fake_engine")

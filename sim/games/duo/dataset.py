@@ -3,8 +3,8 @@
 
 One row per player per game. Every row carries the board's provenance
 (``duo_board_version``) and ``verified`` flag, so no Duo figure can be mistaken
-for the published board (research expansions.md C.6). Writing reuses
-``sim.games.tokaido.dataset.write_table`` (zstd, row groups, fsync).
+for the published board (research expansions.md C.6). The runner writes the parts
+the same way as every game's (``sim.dataset.parts.write_part``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ SCHEMA = pa.schema(
     + [(c, pa.int16()) for c in INT_COLUMNS]
     + [("duo_board_version", NAME_TYPE), ("verified", pa.bool_())]
 )
+STATISTICS = ("bot", "rank")  # min/max in every row group besides the writer's (game, player)
 
 
 def to_table(records: np.ndarray, rules: DuoRules) -> pa.Table:

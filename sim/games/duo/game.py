@@ -45,6 +45,7 @@ class DuoGame:
     name = "duo"
     kind = KIND
     n_players = 2
+    statistics = dataset.STATISTICS
 
     def ru(self) -> np.ndarray:
         """The kernels' rules record, built once (raises ``BoardError`` on an unknown bot)."""

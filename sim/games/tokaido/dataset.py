@@ -23,7 +23,7 @@ from sim.dataset.schema import (
     NONE_TRAVELER,
     PTS_COLUMNS,
     SCHEMA,
-    write_table,
+    STATISTICS,
 )
 from sim.games.tokaido.rules.tables import Rules
 from sim.run.game import win_share
@@ -35,12 +35,12 @@ __all__ = [
     "NONE_TRAVELER",
     "PTS_COLUMNS",
     "SCHEMA",
+    "STATISTICS",
     "open_dataset",
     "part_files",
     "read_table",
     "to_table",
     "traveler_names",
-    "write_table",
 ]
 
 

@@ -38,6 +38,7 @@ class TokaidoGame:
 
     name = "tokaido"
     kind = "run"
+    statistics = dataset.STATISTICS
 
     @property
     def n_players(self) -> int:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from sim.games.plugin import Plugin
 
 if TYPE_CHECKING:
+    import pyarrow as pa
+
     from sim.checks.golden import GoldenSuite
     from sim.checks.playthrough import PlaythroughSet
 
@@ -24,10 +26,16 @@ def _playthroughs() -> PlaythroughSet:
     return SET
 
 
+def _schema() -> pa.Schema:
+    from sim.games.tokaido.dataset import SCHEMA
+
+    return SCHEMA
+
+
 def _mount(app: Any, check: Any) -> None:
     from sim.games.tokaido.cli import mount
 
     mount(app, check)
 
 
-PLUGIN = Plugin("tokaido", "Tokaido", _golden, _playthroughs, _mount)
+PLUGIN = Plugin("tokaido", "Tokaido", _golden, _playthroughs, _mount, _schema)
