@@ -27,11 +27,3 @@ def plugins() -> dict[str, Plugin]:
             plugin = importlib.import_module(f"{__name__}.{info.name}.plugin").PLUGIN
             found[plugin.name] = plugin
     return dict(sorted(found.items(), key=lambda kv: (kv[0] != "tokaido", kv[0])))
-
-
-def plugin(name: str) -> Plugin:
-    """The plug-in of game ``name`` (``KeyError`` naming the games there are)."""
-    games = plugins()
-    if name not in games:
-        raise KeyError(f"no game '{name}'; the games are: {', '.join(games)}")
-    return games[name]

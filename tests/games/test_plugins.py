@@ -15,7 +15,7 @@ from sim.games import plugins
 def test_a_games_schema_holds_its_statistics_columns(name: str) -> None:
     """pyarrow skips a statistics column the table lacks without a word: a misspelt name would go
     unnoticed."""
-    schema = plugins()[name].schema()  # not sim.games.plugin(name): the submodule of that name shadows it
+    schema = plugins()[name].schema()
     game_stats = importlib.import_module(f"sim.games.{name}.dataset").STATISTICS
     assert isinstance(schema, pa.Schema)
     assert {*STATISTICS, *game_stats} <= set(schema.names)
